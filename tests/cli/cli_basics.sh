@@ -2,7 +2,7 @@
 # The CLI shell: version, help, unknown commands, demo.
 tmu=$1
 . "$(dirname "$0")/lib.sh"
-ver=$(grep -m1 -o 'VERSION [0-9.]*' "$(dirname "$0")/../../CMakeLists.txt" | cut -d' ' -f2)
+ver=$(grep -m1 -o 'project(tmu VERSION [0-9.]*' "$(dirname "$0")/../../CMakeLists.txt" | cut -d' ' -f3)
 check version        0 "tmu $ver"                  -- "$tmu" --version
 check help           0 "usage: tmu COMMAND"        -- "$tmu" help
 check help-lists     0 "formats"                   -- "$tmu" help
