@@ -1,0 +1,65 @@
+/* bench_sample — texture-unit sampling rates on the workload of sampling.md §15.
+ *   usage: bench_sample [--csv] [--general] [--seconds S] [--reps N] [CASE...]
+ * Prints `case,msamples_per_s` (--csv) or a table with the lavapipe figures quoted in §15.2. */
+#define _POSIX_C_SOURCE 200809L /* clock_gettime */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bench_sample.h"
+
+int main(int argc, char **argv)
+{
+    int csv = 0, reps = 3;
+    unsigned flags = 0;
+    double seconds = 0.4;
+    const char *only[TMU_BENCH_NCASES + 1];
+    int nonly = 0;
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--csv"))
+            csv = 1;
+        else if (!strcmp(argv[i], "--general"))
+            flags |= TMU_UNIT_GENERAL_ONLY;
+        else if (!strcmp(argv[i], "--no-simd"))
+            flags |= TMU_UNIT_NO_SIMD;
+        else if (!strcmp(argv[i], "--seconds") && i + 1 < argc)
+            seconds = atof(argv[++i]);
+        else if (!strcmp(argv[i], "--reps") && i + 1 < argc)
+            reps = atoi(argv[++i]);
+        else if (argv[i][0] != '-' && nonly < (int)TMU_BENCH_NCASES)
+            only[nonly++] = argv[i];
+        else {
+            fprintf(stderr, "usage: bench_sample [--csv] [--general] [--no-simd] [--seconds S] [--reps N] [CASE...]\n");
+            return 2;
+        }
+    }
+    if (seconds <= 0 || reps < 1) {
+        fprintf(stderr, "bench_sample: --seconds must be > 0 and --reps >= 1\n");
+        return 2;
+    }
+    if (csv)
+        printf("case,msamples_per_s\n");
+    else
+        printf("%-22s %10s %10s %8s   (simd: %s)\n", "case", "Msample/s", "lavapipe*", "ratio", tmu_unit_simd_name());
+    for (size_t c = 0; c < TMU_BENCH_NCASES; c++) {
+        const tmu_bench_case *bc = &tmu_bench_cases[c];
+        int want = nonly == 0;
+        for (int k = 0; k < nonly; k++)
+            want |= !strcmp(only[k], bc->name);
+        if (!want)
+            continue;
+        tmu_bench_result r;
+        if (tmu_bench_run_case(bc, seconds, reps, flags, &r) != 0) {
+            fprintf(stderr, "bench_sample: case %s failed\n", bc->name);
+            return 1;
+        }
+        if (csv)
+            printf("%s,%.1f\n", bc->name, r.msps);
+        else
+            printf("%-22s %10.1f %10.0f %7.2fx\n", bc->name, r.msps, bc->peer_msps, r.msps / bc->peer_msps);
+        fflush(stdout);
+    }
+    if (!csv)
+        printf("* lavapipe 1-thread medians quoted from shared/reference/sampling.md §15.2 (not measured here)\n");
+    return 0;
+}

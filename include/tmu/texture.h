@@ -1,0 +1,189 @@
+/* tmu — textures and samplers: the read-only state the texture unit works on.
+ *
+ * A tmu_texture describes texel memory the caller owns (tmu never copies or
+ * allocates it): shape, format, mip levels with their own pitches, component
+ * swizzle and an optional residency map for sparse textures.  A tmu_sampler
+ * holds the filtering state.  Both are plain structs, read-only to tmu, so
+ * any number of threads may sample the same texture at once.
+ * Semantics: shared/reference/sampling.md (section numbers below refer to it). */
+#ifndef TMU_TEXTURE_H
+#define TMU_TEXTURE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "tmu/format.h"
+#include "tmu/status.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Most mip levels a texture may have (enough for 32768-texel level 0). */
+#define TMU_MAX_LEVELS 16
+/* Largest width, height or depth of level 0 (and largest layer count). */
+#define TMU_MAX_SIZE 32768u
+
+/* Shape of a texture; an op's dimensionality uses the same enum and must match. */
+typedef enum tmu_dim {
+    TMU_DIM_1D = 0,
+    TMU_DIM_2D,
+    TMU_DIM_3D,
+    TMU_DIM_CUBE,        /* 6 layers: +X, -X, +Y, -Y, +Z, -Z (layer = face, §4.1) */
+    TMU_DIM_1D_ARRAY,
+    TMU_DIM_2D_ARRAY,
+    TMU_DIM_CUBE_ARRAY,  /* layers = 6 * cubes; layer = 6 * cube + face */
+    TMU_DIM_2D_MS,       /* multisample: samples > 1 allowed, one level, fetch only */
+    TMU_DIM_2D_MS_ARRAY,
+    TMU_DIM_COUNT
+} tmu_dim;
+
+/* Source of one result component after filtering (T# DST_SEL style). */
+typedef enum tmu_swizzle {
+    TMU_SWIZZLE_R = 0,
+    TMU_SWIZZLE_G,
+    TMU_SWIZZLE_B,
+    TMU_SWIZZLE_A,
+    TMU_SWIZZLE_ZERO,
+    TMU_SWIZZLE_ONE,
+} tmu_swizzle;
+
+/* Memory of one mip level.  The texel at (x, y, z or layer, sample) is at
+ *   data + layer_or_z * slice_pitch + y * row_pitch + sample * sample_pitch + x * bytes
+ * (linear layout; 3D uses z, arrays and cube maps use the layer).  `size` is how
+ * many bytes may be read from `data`; tmu_texture_validate() checks every texel fits. */
+typedef struct tmu_level {
+    const void *data;
+    size_t row_pitch;
+    size_t slice_pitch;
+    size_t sample_pitch;
+    size_t size;
+} tmu_level;
+
+/* Residency map of a sparse texture: a tile is tile_w x tile_h x tile_d texels of one
+ * level (and one layer); map[level] holds one byte per tile, non-zero = resident, at
+ * index ((layer_or_z_tile) * tiles_y + ty) * tiles_x + tx where tiles_n = ceil(size_n / tile_n)
+ * and layer_or_z_tile = z / tile_d for 3D, else the layer.  map[level] == NULL: all resident. */
+typedef struct tmu_residency {
+    uint32_t tile_w, tile_h, tile_d;
+    const uint8_t *map[TMU_MAX_LEVELS];
+} tmu_residency;
+
+/* A texture (or texture view).  width/height/depth are level 0's; level n is
+ * max(1, size >> n).  layers = array layers (6 * cubes for cube arrays, 6 for cube,
+ * 1 otherwise).  samples = 1 except for multisample shapes. */
+typedef struct tmu_texture {
+    tmu_dim dim;
+    tmu_format format;
+    uint32_t width, height, depth;
+    uint32_t layers;
+    uint32_t levels;
+    uint32_t samples;
+    tmu_swizzle swizzle[4];     /* result component c = swizzle[c] of the filtered (R,G,B,A) */
+    tmu_level level[TMU_MAX_LEVELS];
+    const tmu_residency *residency; /* NULL = fully resident */
+} tmu_texture;
+
+/* Address (wrap) modes, §3.  Values are the GCN S# CLAMP_* codes where one exists. */
+typedef enum tmu_address {
+    TMU_ADDRESS_REPEAT = 0,
+    TMU_ADDRESS_MIRRORED_REPEAT = 1,
+    TMU_ADDRESS_CLAMP_TO_EDGE = 2,
+    TMU_ADDRESS_MIRROR_CLAMP_TO_EDGE = 3,
+    TMU_ADDRESS_CLAMP_TO_BORDER = 6,
+} tmu_address;
+
+typedef enum tmu_filter { TMU_FILTER_NEAREST = 0, TMU_FILTER_LINEAR } tmu_filter;
+
+typedef enum tmu_mip_filter {
+    TMU_MIP_NONE = 0, /* always level 0 */
+    TMU_MIP_NEAREST,
+    TMU_MIP_LINEAR,
+} tmu_mip_filter;
+
+/* Depth compare functions, §8 (values as Vulkan VkCompareOp and GCN DEPTH_COMPARE_FUNC). */
+typedef enum tmu_compare {
+    TMU_COMPARE_NEVER = 0,
+    TMU_COMPARE_LESS,
+    TMU_COMPARE_EQUAL,
+    TMU_COMPARE_LESS_OR_EQUAL,
+    TMU_COMPARE_GREATER,
+    TMU_COMPARE_NOT_EQUAL,
+    TMU_COMPARE_GREATER_OR_EQUAL,
+    TMU_COMPARE_ALWAYS,
+} tmu_compare;
+
+/* Precision model of the filter weights (§6.2).
+ *  EXACT:        alpha/beta/gamma are fp32 (spec-ideal).
+ *  NVIDIA:       alpha/beta/gamma quantised to 1.8 fixed point (9 bits, 8 fractional,
+ *                1.0 representable) as the CUDA Programming Guide documents; rounding
+ *                to nearest (ties up, q = floor(a * 256 + 0.5) / 256).
+ *  NVIDIA_TRUNC: the same, truncating (q = floor(a * 256) / 256).
+ * CUDA does not say which rounding the hardware uses; until a GPU measures it both
+ * are offered.  NVIDIA rounds to nearest because fixed-point converters in texture
+ * units (and llvmpipe's 8.8 path, §15.3) round to nearest, and truncation would bias
+ * every weight down by half a step.  The mip-level fraction stays fp32 in all models. */
+typedef enum tmu_precision {
+    TMU_PRECISION_EXACT = 0,
+    TMU_PRECISION_NVIDIA,
+    TMU_PRECISION_NVIDIA_TRUNC,
+} tmu_precision;
+
+/* Sampler state.  Zero-initialised = repeat, nearest, no mips, unnormalised... so set
+ * at least `normalized`; tmu_sampler_default() gives a sensible start. */
+typedef struct tmu_sampler {
+    tmu_address address[3];  /* per axis u, v, w (ignored for cube maps when seamless) */
+    tmu_filter mag_filter;   /* lambda <= 0 */
+    tmu_filter min_filter;   /* lambda > 0 */
+    tmu_mip_filter mip_filter;
+    uint8_t normalized;      /* 1: coordinates in [0,1) span the texture; 0: texel units */
+    uint8_t seamless_cube;   /* 1: linear cube filtering reads across faces */
+    tmu_compare compare_op;  /* used by ops with op.compare set */
+    tmu_precision precision;
+    float lod_bias;          /* added to every computed/explicit LOD */
+    float min_lod, max_lod;  /* clamp of the final LOD */
+    float border_f[4];       /* border colour for float/normalised formats */
+    uint32_t border_u[4];    /* border colour for UINT/SINT formats (raw 32-bit values) */
+} tmu_sampler;
+
+/* Returns a sampler with repeat addressing, linear filters, no mips, normalised
+ * coordinates, seamless cube, exact precision, lod range [0, 1000], border (0,0,0,0). */
+tmu_sampler tmu_sampler_default(void);
+
+/* Number of texels of level `level` along an axis of level-0 size `size` (max(1, size >> level)). */
+uint32_t tmu_level_size(uint32_t size, uint32_t level);
+
+/* Checks that `tex` is well-formed: shape fields consistent with `dim`, format known,
+ * levels within the mip chain, pitches large enough and every texel of every level,
+ * layer and sample inside [data, data + size).  On failure fills `diag` (may be NULL)
+ * naming the field and returns TMU_ERR_INVALID_ARGUMENT. */
+tmu_status tmu_texture_validate(const tmu_texture *tex, tmu_diag *diag);
+
+/* Bytes a tightly packed texture of this shape needs (all levels, layers, samples;
+ * levels one after another, rows and slices packed).  0 for an impossible shape. */
+size_t tmu_texture_packed_size(tmu_dim dim, tmu_format format, uint32_t width, uint32_t height,
+                               uint32_t depth, uint32_t layers, uint32_t levels, uint32_t samples);
+
+/* Fills `tex` for a tightly packed texture in `memory` (`size` bytes, at least
+ * tmu_texture_packed_size()), identity swizzle, no residency map, then validates it.
+ * Returns the validation status (diag may be NULL). */
+tmu_status tmu_texture_init_packed(tmu_texture *tex, tmu_dim dim, tmu_format format,
+                                   uint32_t width, uint32_t height, uint32_t depth,
+                                   uint32_t layers, uint32_t levels, uint32_t samples,
+                                   const void *memory, size_t size, tmu_diag *diag);
+
+/* Address of texel (x, y, z_or_layer, sample) of `level`, or NULL when outside the
+ * level.  Handy for callers filling a texture laid out by tmu_texture_init_packed. */
+const void *tmu_texel_address(const tmu_texture *tex, uint32_t level, uint32_t x, uint32_t y,
+                              uint32_t z_or_layer, uint32_t sample);
+
+/* Name of a shape ("2d", "cube_array", ...), of an address mode ("repeat", ...), of a
+ * filter and of a compare op; "invalid" when out of range. */
+const char *tmu_dim_name(tmu_dim dim);
+const char *tmu_address_name(tmu_address mode);
+const char *tmu_compare_name(tmu_compare op);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

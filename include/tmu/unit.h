@@ -1,0 +1,70 @@
+/* tmu — the texture unit: executes one tmu_op for a wave of up to 128 lanes.
+ *
+ * Stages (src/unit/, one small function each, readable against
+ * shared/reference/sampling.md): normalise -> cube face select -> LOD and level
+ * select -> texel selection + wrap -> fetch + decode -> depth compare -> filter
+ * -> swizzle -> convert to the result type.  Specialised fast paths
+ * (src/unit/fast/, SIMD chosen at run time) give bit-identical results and are
+ * used automatically when they apply.
+ *
+ * Defined results for any input (no read outside the texture memory, no trap):
+ *  - NaN texel-space coordinates select texel 0 of the axis before wrapping,
+ *    with filter weight 0 (so LINEAR reads texels 0 and 1 with weight 1 on the
+ *    first); +/-Inf and |u| >= 2^62 saturate to +/-2^62 before wrapping and get
+ *    weight 0.  A NaN LOD is treated as 0; NaN gradients give LOD 0 (+bias).
+ *  - A NaN cube direction selects face +X with face coordinates 0.5, 0.5;
+ *    (0, 0, 0) likewise.
+ *  - A NaN depth reference compares false for every op except NOT_EQUAL and ALWAYS.
+ *  - FETCH outside the level (or a level/sample out of range) returns all zeros.
+ *  - A filtered float result that is NaN (NaN or Inf texels) is the canonical quiet NaN
+ *    0x7FC00000 (also for NEAREST); FETCH and GATHER keep the texel bits as stored.
+ *  - Filtered UNORM/sRGB (and depth-compare) results are clamped to [0, 1], SNORM to [-1, 1].
+ *  - Residency: a lane is not resident when any texel it reads (every texel of the filter
+ *    footprint on every level read, zero weights included) lies in a non-resident tile; its
+ *    result words are then all 0 (PTX rule, sampling.md §11).
+ *  - Cube face ties: z wins over y and x, y over x (Vulkan's recommendation, §4.2); seamless
+ *    LINEAR reads across faces, a corner texel is the mean of the three texels meeting there. */
+#ifndef TMU_UNIT_H
+#define TMU_UNIT_H
+
+#include <stdint.h>
+
+#include "tmu/op.h"
+#include "tmu/status.h"
+#include "tmu/texture.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Flags of tmu_unit_execute_ex. */
+enum {
+    TMU_UNIT_GENERAL_ONLY = 1u << 0, /* never use a fast path (tests compare the two) */
+    TMU_UNIT_NO_SIMD = 1u << 1,      /* fast paths only in their portable C form */
+    TMU_UNIT_MAX_AVX2 = 1u << 2,     /* SIMD fast paths no wider than AVX2 (tests compare each) */
+};
+
+/* Executes `op` on `tex` through `smp` for lanes [0, lanes) whose bit is set in
+ * `exec` (lane n = bit n % 64 of exec[n / 64]; exec may be NULL = all lanes).
+ * Inputs and outputs are structure-of-arrays (op.h).  Validates the texture (the memory of
+ * the levels the op can read: level 0 for gathers and mip-less samples), sampler and op first: on a bad combination (dim mismatch, missing input array, LINEAR on
+ * an integer format, f16 results of integer data, lanes > 128, implicit LOD with
+ * lanes not a multiple of 4) returns an error with `diag` (may be NULL) saying what,
+ * and writes nothing.  No allocation, no global state: thread-safe. */
+tmu_status tmu_unit_execute(const tmu_texture *tex, const tmu_sampler *smp, const tmu_op *op,
+                            uint32_t lanes, const uint64_t exec[2], const tmu_wave_in *in,
+                            tmu_wave_out *out, tmu_diag *diag);
+
+/* tmu_unit_execute with TMU_UNIT_* flags (e.g. to force the general path). */
+tmu_status tmu_unit_execute_ex(const tmu_texture *tex, const tmu_sampler *smp, const tmu_op *op,
+                               uint32_t lanes, const uint64_t exec[2], const tmu_wave_in *in,
+                               tmu_wave_out *out, unsigned flags, tmu_diag *diag);
+
+/* Name of the widest SIMD instruction set the fast paths use on this CPU ("avx512", "avx2" or
+ * "portable"). */
+const char *tmu_unit_simd_name(void);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,523 @@
+/* The texture unit's entry point: validation, per-lane general path, result conversion.
+ * The general path handles one lane at a time through the stages of sample.c; fast paths
+ * (fast/) take whole waves of the common cases and are proven bit-identical by tests. */
+#include <math.h>
+#include <string.h>
+
+#include "unit/internal.h"
+
+/* ---------------------------------------------------------------------------------------- */
+/* Result conversion (§13)                                                                  */
+/* ---------------------------------------------------------------------------------------- */
+
+uint16_t tmu_unit_f32_to_f16(float f)
+{
+    uint32_t x;
+    memcpy(&x, &f, 4);
+    uint32_t sign = (x >> 16) & 0x8000u;
+    uint32_t e = (x >> 23) & 0xFFu, m = x & 0x7FFFFFu;
+    if (e == 0xFF) /* Inf stays Inf; NaN keeps its top payload bits and stays quiet NaN */
+        return (uint16_t)(sign | 0x7C00u | (m ? 0x200u | (m >> 13) : 0));
+    int32_t exp = (int32_t)e - 127 + 15;
+    if (exp >= 31)
+        return (uint16_t)(sign | 0x7C00u); /* overflow -> Inf (RNE) */
+    if (exp <= 0) {
+        if (exp < -10)
+            return (uint16_t)sign; /* below half the smallest denormal: +-0 */
+        m |= 0x800000u;             /* implicit bit */
+        uint32_t shift = (uint32_t)(14 - exp);
+        uint32_t r = m >> shift, rem = m & ((1u << shift) - 1), half = 1u << (shift - 1);
+        if (rem > half || (rem == half && (r & 1)))
+            r++;
+        return (uint16_t)(sign | r);
+    }
+    uint32_t r = ((uint32_t)exp << 10) | (m >> 13), rem = m & 0x1FFFu;
+    if (rem > 0x1000u || (rem == 0x1000u && (r & 1)))
+        r++; /* may carry into the exponent, up to Inf: still RNE */
+    return (uint16_t)(sign | r);
+}
+
+void tmu_unit_store(tmu_result_type type, const tmu_texel *v, int resident, tmu_wave_out *out, uint32_t lane,
+                    int want_residency)
+{
+    tmu_texel z;
+    if (!resident) {
+        memset(&z, 0, sizeof z);
+        v = &z;
+    }
+    switch (type) {
+    case TMU_RESULT_F16:
+        for (int c = 0; c < 4; c++)
+            out->data[c][lane] = tmu_unit_f32_to_f16(v->f[c]);
+        break;
+    case TMU_RESULT_F16X2:
+        out->data[0][lane] = (uint32_t)tmu_unit_f32_to_f16(v->f[0]) | (uint32_t)tmu_unit_f32_to_f16(v->f[1]) << 16;
+        out->data[1][lane] = (uint32_t)tmu_unit_f32_to_f16(v->f[2]) | (uint32_t)tmu_unit_f32_to_f16(v->f[3]) << 16;
+        break;
+    default:
+        for (int c = 0; c < 4; c++)
+            out->data[c][lane] = v->u[c];
+        break;
+    }
+    if (want_residency)
+        out->resident[lane] = resident ? 1 : 0;
+}
+
+/* ---------------------------------------------------------------------------------------- */
+/* Per-lane preparation                                                                     */
+/* ---------------------------------------------------------------------------------------- */
+
+/* Array layer of a lane: u32 clamped, or float RNE then clamped (§2.3). */
+static uint32_t lane_layer(const tmu_op *op, const tmu_wave_in *in, uint32_t lane, uint32_t count)
+{
+    if (op->layer_mode == TMU_LAYER_F32) {
+        float a = in->layer_f[lane];
+        if (!(a > 0.0f)) /* negative, zero and NaN */
+            return 0;
+        if (a >= (float)count)
+            return count - 1;
+        float r = rintf(a); /* default rounding mode: to nearest even */
+        return r >= (float)count ? count - 1 : (uint32_t)r;
+    }
+    uint32_t l = in->layer[lane];
+    return l < count ? l : count - 1;
+}
+
+/* Coordinates, layer, offsets and compare reference of one lane (cube face selected). */
+static void lane_coord(const tmu_texture *tex, const tmu_op *op, const tmu_wave_in *in, uint32_t lane,
+                       tmu_lane_coord *c, float *cube_ma)
+{
+    int axes = tmu_unit_dim_axes(tex->dim);
+    memset(c, 0, sizeof *c);
+    c->face = -1;
+    c->s = in->coord[0][lane];
+    c->t = axes >= 2 ? in->coord[1][lane] : 0.0f;
+    c->r = axes >= 3 ? in->coord[2][lane] : 0.0f;
+    uint32_t layer = 0;
+    if (tex->dim == TMU_DIM_CUBE_ARRAY)
+        layer = 6 * lane_layer(op, in, lane, tex->layers / 6);
+    else if (tmu_unit_dim_is_array(tex->dim))
+        layer = lane_layer(op, in, lane, tex->layers);
+    if (tmu_unit_dim_is_cube(tex->dim)) {
+        float dir[3] = {in->coord[0][lane], in->coord[1][lane], in->coord[2][lane]};
+        tmu_unit_cube_face(dir, &c->face, &c->s, &c->t, cube_ma);
+        c->r = 0.0f;
+        layer += (uint32_t)c->face;
+    }
+    c->layer = layer;
+    if (op->has_offset)
+        for (int a = 0; a < axes; a++)
+            c->off[a] = in->offset[a][lane];
+    if (op->compare) {
+        const tmu_format_info *fi = tmu_format_get(tex->format);
+        float ref = in->ref[lane];
+        if (fi->is_depth && fi->numeric == TMU_NUMERIC_UNORM && !isnan(ref))
+            ref = fminf(fmaxf(ref, 0.0f), 1.0f); /* §8: UNORM depth clamps the reference */
+        c->compare = 1;
+        c->ref = ref;
+    }
+}
+
+/* Derivatives of lane `lane`'s coordinates: from the op's gradients or from its quad. */
+static void lane_derivs(const tmu_op *op, const tmu_wave_in *in, uint32_t lane, int n, float dx[3], float dy[3])
+{
+    for (int a = 0; a < 3; a++)
+        dx[a] = dy[a] = 0.0f;
+    if (op->level_mode == TMU_LEVEL_GRAD) {
+        for (int a = 0; a < n; a++)
+            dx[a] = in->grad_x[a][lane], dy[a] = in->grad_y[a][lane];
+        return;
+    }
+    uint32_t q = lane & ~3u; /* coarse: one derivative per quad (x = lane 1 - 0, y = lane 2 - 0) */
+    for (int a = 0; a < n; a++) {
+        dx[a] = in->coord[a][q + 1] - in->coord[a][q];
+        dy[a] = in->coord[a][q + 2] - in->coord[a][q];
+    }
+}
+
+/* lambda_base of a lane (before bias and clamps), §5.1. */
+static float lane_lambda_base(const tmu_texture *tex, const tmu_sampler *smp, const tmu_op *op,
+                              const tmu_wave_in *in, uint32_t lane)
+{
+    switch (op->level_mode) {
+    case TMU_LEVEL_BASE:
+        return 0.0f;
+    case TMU_LEVEL_LOD:
+        return in->lod[lane];
+    default:
+        break;
+    }
+    int cube = tmu_unit_dim_is_cube(tex->dim);
+    int n = cube ? 3 : tmu_unit_dim_axes(tex->dim);
+    float dx[3], dy[3];
+    lane_derivs(op, in, lane, n, dx, dy);
+    if (cube) {
+        float dir[3] = {in->coord[0][lane], in->coord[1][lane], in->coord[2][lane]};
+        float s, t, ma;
+        int face;
+        tmu_unit_cube_face(dir, &face, &s, &t, &ma);
+        float ds, dt;
+        tmu_unit_cube_deriv(dir, face, dx, &ds, &dt);
+        dx[0] = ds, dx[1] = dt, dx[2] = 0.0f;
+        tmu_unit_cube_deriv(dir, face, dy, &ds, &dt);
+        dy[0] = ds, dy[1] = dt, dy[2] = 0.0f;
+        n = 2;
+    }
+    if (smp->normalized) {
+        const uint32_t size[3] = {tex->width, tex->height, tex->depth};
+        for (int a = 0; a < n; a++)
+            dx[a] *= (float)size[a], dy[a] *= (float)size[a];
+    }
+    return tmu_unit_lod_from_grad(dx, dy);
+}
+
+/* Final LOD of a lane and its pre-clamp value lambda' (for QUERY_LOD). */
+static float lane_lambda(const tmu_texture *tex, const tmu_sampler *smp, const tmu_op *op, const tmu_wave_in *in,
+                         uint32_t lane, float *unclamped)
+{
+    float base = lane_lambda_base(tex, smp, op, in, lane);
+    float bias = op->level_mode == TMU_LEVEL_BIAS ? in->lod[lane] : 0.0f;
+    float min_lod = op->has_min_lod ? in->min_lod[lane] : -INFINITY;
+    if (unclamped)
+        *unclamped = (isnan(base) ? 0.0f : base) + (smp->lod_bias + bias);
+    return tmu_unit_clamp_lod(smp, base, bias, min_lod);
+}
+
+/* ---------------------------------------------------------------------------------------- */
+/* Op kinds                                                                                 */
+/* ---------------------------------------------------------------------------------------- */
+
+/* After filtering: channels the format does not store are the constants (0, 0, 0, 1) of the
+ * component substitution (§12) exactly, and normalised formats (and depth-compare results)
+ * are clamped to their range, because the fp32 weights of §6.1 need not sum to exactly 1
+ * and a constant UNORM texture must not give 1.0000001.  Float channels stay as filtered,
+ * except that a NaN becomes the canonical quiet NaN. */
+static void finish_filtered(const tmu_texture *tex, int compare, tmu_texel *v)
+{
+    const tmu_format_info *fi = tmu_format_get(tex->format);
+    float lo = 0.0f;
+    int clamp = compare || fi->numeric == TMU_NUMERIC_UNORM || fi->numeric == TMU_NUMERIC_SRGB ||
+                fi->numeric == TMU_NUMERIC_SNORM;
+    if (!compare && fi->numeric == TMU_NUMERIC_SNORM)
+        lo = -1.0f;
+    for (int k = 0; k < 4; k++) {
+        int present = fi->is_depth ? k == 0 : fi->bits[k] > 0;
+        if (!present)
+            v->f[k] = k == 3 ? 1.0f : 0.0f;
+        else if (clamp)
+            v->f[k] = v->f[k] < lo ? lo : v->f[k] > 1.0f ? 1.0f : v->f[k];
+        else if (isnan(v->f[k]))
+            v->u[k] = TMU_UNIT_CANONICAL_NAN; /* which NaN survives arithmetic is not portable */
+    }
+}
+
+static void lane_sample(const tmu_texture *tex, const tmu_sampler *smp, const tmu_op *op, const tmu_wave_in *in,
+                        tmu_wave_out *out, uint32_t lane)
+{
+    tmu_lane_coord c;
+    float ma = 0.0f;
+    lane_coord(tex, op, in, lane, &c, &ma);
+    float lambda = lane_lambda(tex, smp, op, in, lane, NULL);
+    tmu_level_pick pick;
+    tmu_unit_pick_levels(smp, tex->levels, lambda, &pick);
+    int resident = 1;
+    tmu_texel v, hi, lo;
+    tmu_unit_sample_level(tex, smp, &c, pick.level[0], pick.filter, &hi, &resident);
+    if (pick.count == 2) {
+        tmu_unit_sample_level(tex, smp, &c, pick.level[1], pick.filter, &lo, &resident);
+        for (int k = 0; k < 4; k++)
+            hi.f[k] = (1.0f - pick.frac) * hi.f[k] + pick.frac * lo.f[k];
+    }
+    finish_filtered(tex, c.compare, &hi);
+    tmu_unit_swizzle(tex, &hi, &v);
+    tmu_unit_store(op->result, &v, resident, out, lane, op->want_residency);
+}
+
+static void lane_gather(const tmu_texture *tex, const tmu_sampler *smp, const tmu_op *op, const tmu_wave_in *in,
+                        tmu_wave_out *out, uint32_t lane)
+{
+    tmu_lane_coord c;
+    float ma = 0.0f;
+    lane_coord(tex, op, in, lane, &c, &ma);
+    int resident = 1;
+    tmu_texel v;
+    tmu_unit_gather(tex, smp, &c, op->component, &v, &resident);
+    tmu_unit_store(op->result, &v, resident, out, lane, op->want_residency);
+}
+
+static void lane_fetch(const tmu_texture *tex, const tmu_sampler *smp, const tmu_op *op, const tmu_wave_in *in,
+                       tmu_wave_out *out, uint32_t lane)
+{
+    int axes = tmu_unit_dim_axes(tex->dim);
+    int64_t p[3] = {0, 0, 0};
+    for (int a = 0; a < axes; a++)
+        p[a] = (int64_t)in->icoord[a][lane] + (op->has_offset ? in->offset[a][lane] : 0);
+    int64_t level = in->ilod ? in->ilod[lane] : 0;
+    uint32_t sample = in->sample ? in->sample[lane] : 0;
+    uint32_t layer = 0;
+    if (tmu_unit_dim_is_array(tex->dim) || tmu_unit_dim_is_cube(tex->dim))
+        layer = in->layer ? in->layer[lane] : 0;
+    tmu_texel v, sw;
+    memset(&v, 0, sizeof v);
+    int resident = 1;
+    if (level >= 0 && level < tex->levels && sample < tex->samples && layer < tex->layers) {
+        uint32_t lv = (uint32_t)level;
+        int64_t n[3] = {tmu_level_size(tex->width, lv), tmu_level_size(tex->height, lv),
+                        tex->dim == TMU_DIM_3D ? tmu_level_size(tex->depth, lv) : 1};
+        if (p[0] >= 0 && p[0] < n[0] && p[1] >= 0 && p[1] < n[1] && p[2] >= 0 && p[2] < n[2]) {
+            tmu_texel_ref r = {lv, layer, sample, (int32_t)p[0], (int32_t)p[1], (int32_t)p[2]};
+            tmu_unit_load(tex, smp, &r, &v, &resident);
+            tmu_unit_swizzle(tex, &v, &sw);
+            v = sw;
+        }
+    }
+    tmu_unit_store(op->result, &v, resident, out, lane, op->want_residency);
+}
+
+static void lane_query(const tmu_texture *tex, const tmu_sampler *smp, const tmu_op *op, const tmu_wave_in *in,
+                       tmu_wave_out *out, uint32_t lane)
+{
+    tmu_texel v;
+    memset(&v, 0, sizeof v);
+    switch (op->kind) {
+    case TMU_OP_QUERY_SIZE: {
+        int64_t l = in->ilod ? in->ilod[lane] : 0;
+        if (l >= 0 && l < tex->levels) {
+            v.u[0] = tmu_level_size(tex->width, (uint32_t)l);
+            v.u[1] = tmu_level_size(tex->height, (uint32_t)l);
+            v.u[2] = tex->dim == TMU_DIM_3D ? tmu_level_size(tex->depth, (uint32_t)l) : 1;
+            v.u[3] = tex->dim == TMU_DIM_CUBE_ARRAY ? tex->layers / 6 : tex->dim == TMU_DIM_CUBE ? 1 : tex->layers;
+        }
+        break;
+    }
+    case TMU_OP_QUERY_LEVELS:
+        v.u[0] = tex->levels;
+        break;
+    case TMU_OP_QUERY_SAMPLES:
+        v.u[0] = tex->samples;
+        break;
+    default: { /* QUERY_LOD */
+        float unclamped;
+        float lambda = lane_lambda(tex, smp, op, in, lane, &unclamped);
+        float q = (float)(tex->levels - 1);
+        v.f[0] = smp->mip_filter == TMU_MIP_NONE ? 0.0f : fminf(fmaxf(lambda, 0.0f), q);
+        v.f[1] = unclamped;
+        break;
+    }
+    }
+    tmu_unit_store(op->result, &v, 1, out, lane, op->want_residency);
+}
+
+void tmu_unit_general_lane(const tmu_texture *tex, const tmu_sampler *smp, const tmu_op *op, uint32_t lanes,
+                           const tmu_wave_in *in, tmu_wave_out *out, uint32_t lane)
+{
+    (void)lanes;
+    switch (op->kind) {
+    case TMU_OP_SAMPLE: lane_sample(tex, smp, op, in, out, lane); break;
+    case TMU_OP_GATHER: lane_gather(tex, smp, op, in, out, lane); break;
+    case TMU_OP_FETCH: lane_fetch(tex, smp, op, in, out, lane); break;
+    default: lane_query(tex, smp, op, in, out, lane); break;
+    }
+}
+
+/* ---------------------------------------------------------------------------------------- */
+/* Validation                                                                               */
+/* ---------------------------------------------------------------------------------------- */
+
+#define FAIL(st, ...) return tmu_diag_set(diag, st, 0, 0, -1, __VA_ARGS__)
+
+static int address_ok(tmu_address a)
+{
+    return a == TMU_ADDRESS_REPEAT || a == TMU_ADDRESS_MIRRORED_REPEAT || a == TMU_ADDRESS_CLAMP_TO_EDGE ||
+           a == TMU_ADDRESS_MIRROR_CLAMP_TO_EDGE || a == TMU_ADDRESS_CLAMP_TO_BORDER;
+}
+
+static tmu_status validate_sampler(const tmu_sampler *smp, tmu_diag *diag)
+{
+    for (int a = 0; a < 3; a++)
+        if (!address_ok(smp->address[a]))
+            FAIL(TMU_ERR_INVALID_ARGUMENT, "sampler: address[%d] = %u is not a tmu_address", a,
+                 (unsigned)smp->address[a]);
+    if ((unsigned)smp->mag_filter > TMU_FILTER_LINEAR || (unsigned)smp->min_filter > TMU_FILTER_LINEAR)
+        FAIL(TMU_ERR_INVALID_ARGUMENT, "sampler: mag/min filter is not a tmu_filter");
+    if ((unsigned)smp->mip_filter > TMU_MIP_LINEAR)
+        FAIL(TMU_ERR_INVALID_ARGUMENT, "sampler: mip_filter %u is not a tmu_mip_filter", (unsigned)smp->mip_filter);
+    if ((unsigned)smp->compare_op > TMU_COMPARE_ALWAYS)
+        FAIL(TMU_ERR_INVALID_ARGUMENT, "sampler: compare_op %u is not a tmu_compare", (unsigned)smp->compare_op);
+    if ((unsigned)smp->precision > TMU_PRECISION_NVIDIA_TRUNC)
+        FAIL(TMU_ERR_INVALID_ARGUMENT, "sampler: precision %u is not a tmu_precision", (unsigned)smp->precision);
+    return TMU_OK;
+}
+
+/* Which per-lane arrays an op reads, checked for NULL. */
+static tmu_status validate_inputs(const tmu_texture *tex, const tmu_op *op, const tmu_wave_in *in, tmu_diag *diag)
+{
+    const char *kn = tmu_op_kind_name(op->kind);
+    int axes = tmu_unit_dim_axes(tex->dim);
+    int cube = tmu_unit_dim_is_cube(tex->dim);
+    int ncoord = cube ? 3 : axes;
+    int is_array = tmu_unit_dim_is_array(tex->dim);
+    if (op->kind == TMU_OP_FETCH) {
+        for (int a = 0; a < axes; a++)
+            if (!in->icoord[a])
+                FAIL(TMU_ERR_INVALID_ARGUMENT, "op %s: in->icoord[%d] is NULL", kn, a);
+    } else if (op->kind == TMU_OP_SAMPLE || op->kind == TMU_OP_GATHER || op->kind == TMU_OP_QUERY_LOD) {
+        for (int a = 0; a < ncoord; a++)
+            if (!in->coord[a])
+                FAIL(TMU_ERR_INVALID_ARGUMENT, "op %s: in->coord[%d] is NULL", kn, a);
+        if (is_array && op->layer_mode == TMU_LAYER_U32 && !in->layer)
+            FAIL(TMU_ERR_INVALID_ARGUMENT, "op %s on %s: in->layer is NULL", kn, tmu_dim_name(tex->dim));
+        if (is_array && op->layer_mode == TMU_LAYER_F32 && !in->layer_f)
+            FAIL(TMU_ERR_INVALID_ARGUMENT, "op %s on %s: in->layer_f is NULL", kn, tmu_dim_name(tex->dim));
+        if ((unsigned)op->layer_mode > TMU_LAYER_F32)
+            FAIL(TMU_ERR_INVALID_ARGUMENT, "op %s: layer_mode %u is invalid", kn, (unsigned)op->layer_mode);
+    }
+    if (op->kind == TMU_OP_SAMPLE || op->kind == TMU_OP_QUERY_LOD) {
+        if ((unsigned)op->level_mode > TMU_LEVEL_GRAD)
+            FAIL(TMU_ERR_INVALID_ARGUMENT, "op %s: level_mode %u is invalid", kn, (unsigned)op->level_mode);
+        if ((op->level_mode == TMU_LEVEL_LOD || op->level_mode == TMU_LEVEL_BIAS) && !in->lod)
+            FAIL(TMU_ERR_INVALID_ARGUMENT, "op %s with level mode %s: in->lod is NULL", kn,
+                 tmu_level_mode_name(op->level_mode));
+        if (op->level_mode == TMU_LEVEL_GRAD)
+            for (int a = 0; a < ncoord; a++)
+                if (!in->grad_x[a] || !in->grad_y[a])
+                    FAIL(TMU_ERR_INVALID_ARGUMENT, "op %s with level mode grad: in->grad_x/grad_y[%d] is NULL", kn, a);
+        if (op->has_min_lod && !in->min_lod)
+            FAIL(TMU_ERR_INVALID_ARGUMENT, "op %s: has_min_lod but in->min_lod is NULL", kn);
+    }
+    if (op->has_offset && (op->kind == TMU_OP_SAMPLE || op->kind == TMU_OP_GATHER || op->kind == TMU_OP_FETCH)) {
+        if (cube)
+            FAIL(TMU_ERR_INVALID_ARGUMENT, "op %s: texel offsets are not allowed on cube maps (sampling.md §9)", kn);
+        for (int a = 0; a < axes; a++)
+            if (!in->offset[a])
+                FAIL(TMU_ERR_INVALID_ARGUMENT, "op %s: has_offset but in->offset[%d] is NULL", kn, a);
+    }
+    if (op->compare && (op->kind == TMU_OP_SAMPLE || op->kind == TMU_OP_GATHER) && !in->ref)
+        FAIL(TMU_ERR_INVALID_ARGUMENT, "op %s: compare but in->ref is NULL", kn);
+    return TMU_OK;
+}
+
+/* Shape, format and result-type rules of an op on a texture. */
+static tmu_status validate_op(const tmu_texture *tex, const tmu_sampler *smp, const tmu_op *op, tmu_diag *diag)
+{
+    if ((unsigned)op->kind >= TMU_OP_KIND_COUNT)
+        FAIL(TMU_ERR_INVALID_ARGUMENT, "op: kind %u is not a tmu_op_kind", (unsigned)op->kind);
+    const char *kn = tmu_op_kind_name(op->kind);
+    if (op->dim != tex->dim)
+        FAIL(TMU_ERR_INVALID_ARGUMENT, "op %s: dim %s does not match the texture's %s", kn, tmu_dim_name(op->dim),
+             tmu_dim_name(tex->dim));
+    if ((unsigned)op->result > TMU_RESULT_F16X2)
+        FAIL(TMU_ERR_INVALID_ARGUMENT, "op %s: result type %u is invalid", kn, (unsigned)op->result);
+    int is_int = tmu_unit_format_is_int(tex->format);
+    int f16 = op->result == TMU_RESULT_F16 || op->result == TMU_RESULT_F16X2;
+    const char *fn = tmu_format_name(tex->format);
+    int ms = tmu_unit_dim_is_ms(tex->dim);
+    switch (op->kind) {
+    case TMU_OP_SAMPLE:
+    case TMU_OP_GATHER:
+        if (ms)
+            FAIL(TMU_ERR_UNSUPPORTED, "op %s: multisample textures can only be fetched", kn);
+        if (op->kind == TMU_OP_GATHER && tex->dim != TMU_DIM_2D && tex->dim != TMU_DIM_2D_ARRAY &&
+            !tmu_unit_dim_is_cube(tex->dim))
+            FAIL(TMU_ERR_UNSUPPORTED, "op gather: shape %s (gather needs 2d, 2d_array, cube or cube_array)",
+                 tmu_dim_name(tex->dim));
+        if (op->kind == TMU_OP_GATHER && op->component > 3)
+            FAIL(TMU_ERR_INVALID_ARGUMENT, "op gather: component %u (0..3)", op->component);
+        if (is_int && op->kind == TMU_OP_SAMPLE &&
+            (smp->mag_filter == TMU_FILTER_LINEAR || smp->min_filter == TMU_FILTER_LINEAR ||
+             smp->mip_filter == TMU_MIP_LINEAR))
+            FAIL(TMU_ERR_UNSUPPORTED, "op sample: integer format %s cannot be filtered linearly (use nearest)", fn);
+        if (is_int && op->compare)
+            FAIL(TMU_ERR_UNSUPPORTED, "op %s: depth compare on integer format %s", kn, fn);
+        if (is_int && f16)
+            FAIL(TMU_ERR_UNSUPPORTED, "op %s: f16 results of integer format %s", kn, fn);
+        break;
+    case TMU_OP_FETCH:
+        if (is_int && f16)
+            FAIL(TMU_ERR_UNSUPPORTED, "op fetch: f16 results of integer format %s", fn);
+        break;
+    case TMU_OP_QUERY_LOD:
+        if (ms)
+            FAIL(TMU_ERR_UNSUPPORTED, "op query_lod: multisample textures have no LOD");
+        if (op->result != TMU_RESULT_F32)
+            FAIL(TMU_ERR_UNSUPPORTED, "op query_lod: the result type must be f32");
+        break;
+    default:
+        if (op->result != TMU_RESULT_U32 && op->result != TMU_RESULT_S32)
+            FAIL(TMU_ERR_UNSUPPORTED, "op %s: the result type must be u32 or s32", kn);
+        break;
+    }
+    return TMU_OK;
+}
+
+static tmu_status validate_call(const tmu_texture *tex, const tmu_sampler *smp, const tmu_op *op, uint32_t lanes,
+                                const tmu_wave_in *in, const tmu_wave_out *out, tmu_diag *diag)
+{
+    if (!tex || !smp || !op || !in || !out)
+        FAIL(TMU_ERR_INVALID_ARGUMENT, "execute: texture, sampler, op, in and out must not be NULL");
+    if (lanes > TMU_MAX_LANES)
+        FAIL(TMU_ERR_INVALID_ARGUMENT, "execute: %u lanes (at most %d)", lanes, TMU_MAX_LANES);
+    /* the memory of the levels this op can read: level 0 only for gathers and for samples
+     * without mips, none for the size queries, all otherwise */
+    uint32_t readable = TMU_MAX_LEVELS;
+    if (op->kind == TMU_OP_GATHER || (op->kind == TMU_OP_SAMPLE && smp->mip_filter == TMU_MIP_NONE))
+        readable = 1;
+    else if (op->kind == TMU_OP_QUERY_SIZE || op->kind == TMU_OP_QUERY_LEVELS || op->kind == TMU_OP_QUERY_SAMPLES ||
+             op->kind == TMU_OP_QUERY_LOD)
+        readable = 0;
+    tmu_status st = tmu_unit_validate_texture(tex, readable, diag);
+    if (st == TMU_OK)
+        st = validate_sampler(smp, diag);
+    if (st == TMU_OK)
+        st = validate_op(tex, smp, op, diag);
+    if (st == TMU_OK)
+        st = validate_inputs(tex, op, in, diag);
+    if (st != TMU_OK)
+        return st;
+    int implicit = (op->kind == TMU_OP_SAMPLE || op->kind == TMU_OP_QUERY_LOD) &&
+                   (op->level_mode == TMU_LEVEL_IMPLICIT || op->level_mode == TMU_LEVEL_BIAS);
+    if (implicit && lanes % 4 != 0)
+        FAIL(TMU_ERR_INVALID_ARGUMENT, "execute: implicit LOD needs whole quads, but lanes = %u", lanes);
+    int words = op->result == TMU_RESULT_F16X2 ? 2 : 4;
+    for (int c = 0; c < words; c++)
+        if (!out->data[c])
+            FAIL(TMU_ERR_INVALID_ARGUMENT, "execute: out->data[%d] is NULL", c);
+    if (op->want_residency && !out->resident)
+        FAIL(TMU_ERR_INVALID_ARGUMENT, "execute: want_residency but out->resident is NULL");
+    return TMU_OK;
+}
+
+tmu_status tmu_unit_execute_ex(const tmu_texture *tex, const tmu_sampler *smp, const tmu_op *op, uint32_t lanes,
+                               const uint64_t exec[2], const tmu_wave_in *in, tmu_wave_out *out, unsigned flags,
+                               tmu_diag *diag)
+{
+    tmu_status st = validate_call(tex, smp, op, lanes, in, out, diag);
+    if (st != TMU_OK)
+        return st;
+    tmu_diag_clear(diag);
+    if (!(flags & TMU_UNIT_GENERAL_ONLY) && tmu_unit_fast_execute(tex, smp, op, lanes, exec, in, out, flags))
+        return TMU_OK;
+    for (uint32_t lane = 0; lane < lanes; lane++)
+        if (!exec || (exec[lane >> 6] >> (lane & 63) & 1))
+            tmu_unit_general_lane(tex, smp, op, lanes, in, out, lane);
+    return TMU_OK;
+}
+
+tmu_status tmu_unit_execute(const tmu_texture *tex, const tmu_sampler *smp, const tmu_op *op, uint32_t lanes,
+                            const uint64_t exec[2], const tmu_wave_in *in, tmu_wave_out *out, tmu_diag *diag)
+{
+    return tmu_unit_execute_ex(tex, smp, op, lanes, exec, in, out, 0, diag);
+}
+
+const char *tmu_op_kind_name(tmu_op_kind kind)
+{
+    static const char *const names[TMU_OP_KIND_COUNT] = {"sample",        "fetch",          "gather",   "query_size",
+                                                         "query_levels",  "query_samples", "query_lod"};
+    return (unsigned)kind < TMU_OP_KIND_COUNT ? names[kind] : "invalid";
+}
+
+const char *tmu_level_mode_name(tmu_level_mode mode)
+{
+    static const char *const names[] = {"implicit", "base", "lod", "bias", "grad"};
+    return (unsigned)mode <= TMU_LEVEL_GRAD ? names[mode] : "invalid";
+}

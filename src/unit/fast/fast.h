@@ -1,0 +1,60 @@
+/* Fast paths of the texture unit: shared context and kernels (private).
+ *
+ * A fast path takes a whole call when the op, texture and sampler are of a specialised
+ * kind: SAMPLE (level base or explicit LOD, any mip filter) or GATHER on a 2D texture of
+ * R8G8B8A8_UNORM or R32G32B32A32_FLOAT with identity swizzle and no residency map,
+ * normalised coordinates, repeat (power-of-two sizes) or clamp-to-edge on both axes,
+ * mag filter = min filter, any precision model, no offsets/compare/min-lod, f32 results.
+ * Kernels are specialised per (format, filter, address mode) by always-inline templates.
+ * Every result is bit-identical to the general path: the same fp32 operations in the same
+ * order (tests/unit/test_unit_fast.c proves it on random cases); lanes with coordinates the
+ * kernels do not cover (|texel coordinate| >= 2^30, NaN, Inf) go through the general path. */
+#ifndef TMU_UNIT_FAST_H
+#define TMU_UNIT_FAST_H
+
+#include <stdint.h>
+
+#include "unit/internal.h"
+
+/* The AVX-512 kernel looks per-level tables up with one 16-entry permute. */
+_Static_assert(TMU_MAX_LEVELS == 16, "fast_avx512.c I_TABLE assumes 16 levels");
+
+enum { FAST_RGBA8 = 0, FAST_RGBA32F = 1 };
+enum { FAST_REPEAT = 0, FAST_CLAMP = 1 };
+
+/* Everything a kernel needs, resolved once per call. */
+typedef struct fast_ctx {
+    const unsigned char *base;        /* level 0 data */
+    int32_t level_off[TMU_MAX_LEVELS]; /* byte offset of each level's data from base */
+    int32_t level_pitch[TMU_MAX_LEVELS]; /* row pitch in texels */
+    int32_t level_w[TMU_MAX_LEVELS], level_h[TMU_MAX_LEVELS];
+    uint32_t levels;
+    int fmt, addr, filter;
+    tmu_mip_filter mip;
+    tmu_precision precision;
+    int gather;        /* 1: GATHER of component `comp` */
+    int comp;
+    int explicit_lod;  /* 1: LEVEL_LOD (lod input), 0: LEVEL_BASE */
+    float bias;        /* smp->lod_bias + 0.0f (the general path's bias sum) */
+    float lod_lo, lod_hi; /* LOD clamp bounds as the general path applies them */
+    const tmu_texture *tex;
+    const tmu_sampler *smp;
+    const tmu_op *op;
+    const tmu_wave_in *in;
+    tmu_wave_out *out;
+    uint32_t lanes;
+} fast_ctx;
+
+/* Portable specialised kernel for one lane (also the tail of the SIMD kernels). */
+void tmu_fast_lane(const fast_ctx *cx, uint32_t lane);
+/* SIMD kernels for lanes [first, first + W) (all active; W = 8 for AVX2, 16 for AVX-512)
+ * and their prefetchers.  Only call a kernel when the CPU supports its instruction set. */
+void tmu_fast_avx2_block(const fast_ctx *cx, uint32_t first);
+void tmu_fast_avx2_prefetch(const fast_ctx *cx, uint32_t first);
+void tmu_fast_avx512_block(const fast_ctx *cx, uint32_t first);
+void tmu_fast_avx512_prefetch(const fast_ctx *cx, uint32_t first);
+/* 1 when this build has the kernel and the CPU supports its instruction set. */
+int tmu_fast_have_avx2(void);
+int tmu_fast_have_avx512(void);
+
+#endif

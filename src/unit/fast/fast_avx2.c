@@ -1,0 +1,88 @@
+/* AVX2 fast kernels (8 lanes): fast_simd.inc over 256-bit vectors.  Compiled with a target
+ * attribute and chosen at run time (__builtin_cpu_supports), so the library runs on any x86-64. */
+#include <math.h>
+#include <string.h>
+
+#include "unit/fast/fast.h"
+
+#if (defined(__x86_64__) || defined(__i386__)) && (defined(__GNUC__) || defined(__clang__))
+#include <immintrin.h>
+
+#define W 8
+#define SIMD_FN(name) tmu_fast_avx2_##name
+#define SIMD_TARGET __attribute__((target("avx2")))
+#define SIMD_INLINE static inline __attribute__((always_inline, target("avx2")))
+#define VF __m256
+#define VI __m256i
+#define VM __m256
+#define F_SET1(x) _mm256_set1_ps(x)
+#define F_ZERO() _mm256_setzero_ps()
+#define F_FROM_BITS(b) _mm256_castsi256_ps(_mm256_set1_epi32((int)(b)))
+#define F_ADD _mm256_add_ps
+#define F_SUB _mm256_sub_ps
+#define F_MUL _mm256_mul_ps
+#define F_DIV _mm256_div_ps
+#define F_MIN _mm256_min_ps
+#define F_MAX _mm256_max_ps
+#define F_FLOOR _mm256_floor_ps
+#define F_CEIL _mm256_ceil_ps
+#define F_LOADU _mm256_loadu_ps
+#define F_STOREU _mm256_storeu_ps
+#define F_GATHER(base, idx) _mm256_i32gather_ps(base, idx, 4)
+#define F_SELECT(m, a, b) _mm256_blendv_ps(a, b, m) /* b where m */
+#define I_SET1 _mm256_set1_epi32
+#define I_ZERO _mm256_setzero_si256
+#define I_ADD _mm256_add_epi32
+#define I_SUB _mm256_sub_epi32
+#define I_AND _mm256_and_si256
+#define I_MIN _mm256_min_epi32
+#define I_MAX _mm256_max_epi32
+#define I_MULLO _mm256_mullo_epi32
+#define I_SRLI _mm256_srli_epi32
+#define I_SLLI _mm256_slli_epi32
+#define I_SRAI _mm256_srai_epi32
+#define I_SRLV _mm256_srlv_epi32
+#define I_SLLV1(a, n) _mm256_sllv_epi32(a, _mm256_set1_epi32(n))
+#define I_GATHER(base, idx) _mm256_i32gather_epi32(base, idx, 4)
+#define I_TABLE(t, L) _mm256_i32gather_epi32(t, L, 4)
+#define I_STOREU(p, v) _mm256_storeu_si256((__m256i *)(void *)(p), v)
+#define CVTT _mm256_cvttps_epi32
+#define CVT _mm256_cvtepi32_ps
+#define M_NONE() _mm256_setzero_ps()
+#define M_AND _mm256_and_ps
+#define M_OR _mm256_or_ps
+#define M_NOT(m) _mm256_xor_ps(m, _mm256_castsi256_ps(_mm256_set1_epi32(-1)))
+#define M_BITS _mm256_movemask_ps
+#define M_UNORD(x) _mm256_cmp_ps(x, x, _CMP_UNORD_Q)
+#define M_GT(a, b) _mm256_cmp_ps(a, b, _CMP_GT_OQ)
+#define M_INE(a, b) _mm256_castsi256_ps(_mm256_xor_si256(_mm256_cmpeq_epi32(a, b), _mm256_set1_epi32(-1)))
+#define M_ABS_LT(x, lim)                                                                                        \
+    _mm256_cmp_ps(_mm256_and_ps(x, _mm256_castsi256_ps(_mm256_set1_epi32(0x7FFFFFFF))), _mm256_set1_ps(lim),     \
+                  _CMP_LT_OQ)
+
+#include "unit/fast/fast_simd.inc"
+
+int tmu_fast_have_avx2(void)
+{
+    return __builtin_cpu_supports("avx2") ? 1 : 0;
+}
+
+#else /* no x86 SIMD in this build: the portable kernel does everything */
+
+int tmu_fast_have_avx2(void)
+{
+    return 0;
+}
+
+void tmu_fast_avx2_block(const fast_ctx *cx, uint32_t first)
+{
+    for (uint32_t k = 0; k < 8; k++)
+        tmu_fast_lane(cx, first + k);
+}
+
+void tmu_fast_avx2_prefetch(const fast_ctx *cx, uint32_t first)
+{
+    (void)cx, (void)first;
+}
+
+#endif

@@ -1,0 +1,122 @@
+/* AVX-512 fast kernels (16 lanes): fast_simd.inc over 512-bit vectors and 16-bit masks.
+ * Compiled with a target attribute and chosen at run time (__builtin_cpu_supports). */
+#include <math.h>
+#include <string.h>
+
+#include "unit/fast/fast.h"
+
+#if (defined(__x86_64__) || defined(__i386__)) && (defined(__GNUC__) || defined(__clang__))
+#include <immintrin.h>
+
+#define W 16
+#define SIMD_FN(name) tmu_fast_avx512_##name
+#define SIMD_TARGET __attribute__((target("avx512f")))
+#define SIMD_INLINE static inline __attribute__((always_inline, target("avx512f")))
+#define VF __m512
+#define VI __m512i
+#define VM __mmask16
+#define F_SET1(x) _mm512_set1_ps(x)
+#define F_ZERO() _mm512_setzero_ps()
+#define F_FROM_BITS(b) _mm512_castsi512_ps(_mm512_set1_epi32((int)(b)))
+#define F_ADD _mm512_add_ps
+#define F_SUB _mm512_sub_ps
+#define F_MUL _mm512_mul_ps
+#define F_DIV _mm512_div_ps
+#define F_MIN _mm512_min_ps
+#define F_MAX _mm512_max_ps
+#define F_FLOOR(x) _mm512_roundscale_ps(x, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC)
+#define F_CEIL(x) _mm512_roundscale_ps(x, _MM_FROUND_TO_POS_INF | _MM_FROUND_NO_EXC)
+#define F_LOADU _mm512_loadu_ps
+#define F_STOREU _mm512_storeu_ps
+#define F_GATHER(base, idx) _mm512_i32gather_ps(idx, base, 4)
+#define F_SELECT(m, a, b) _mm512_mask_blend_ps(m, a, b) /* b where m */
+#define I_SET1 _mm512_set1_epi32
+#define I_ZERO _mm512_setzero_si512
+#define I_ADD _mm512_add_epi32
+#define I_SUB _mm512_sub_epi32
+#define I_AND _mm512_and_si512
+#define I_MIN _mm512_min_epi32
+#define I_MAX _mm512_max_epi32
+#define I_MULLO _mm512_mullo_epi32
+#define I_SRLI _mm512_srli_epi32
+#define I_SLLI _mm512_slli_epi32
+#define I_SRAI _mm512_srai_epi32
+#define I_SRLV _mm512_srlv_epi32
+#define I_SLLV1(a, n) _mm512_sllv_epi32(a, _mm512_set1_epi32(n))
+#define I_GATHER(base, idx) _mm512_i32gather_epi32(idx, base, 4)
+#define I_TABLE(t, L) _mm512_permutexvar_epi32(L, _mm512_loadu_si512((const void *)(t))) /* 16 entries */
+#define I_STOREU(p, v) _mm512_storeu_si512((void *)(p), v)
+#define CVTT _mm512_cvttps_epi32
+#define CVT _mm512_cvtepi32_ps
+#define M_NONE() ((__mmask16)0)
+#define M_AND(a, b) ((__mmask16)((a) & (b)))
+#define M_OR(a, b) ((__mmask16)((a) | (b)))
+#define M_NOT(m) ((__mmask16)~(m))
+#define M_BITS(m) ((int)(m))
+#define M_UNORD(x) _mm512_cmp_ps_mask(x, x, _CMP_UNORD_Q)
+#define M_GT(a, b) _mm512_cmp_ps_mask(a, b, _CMP_GT_OQ)
+#define M_INE(a, b) _mm512_cmpneq_epi32_mask(a, b)
+#define M_ABS_LT(x, lim)                                                                                        \
+    _mm512_cmp_ps_mask(_mm512_castsi512_ps(_mm512_and_si512(_mm512_castps_si512(x), _mm512_set1_epi32(0x7FFFFFFF))), \
+                       _mm512_set1_ps(lim), _CMP_LT_OQ)
+
+/* c / 255.0f for c = 0..255 without a division (vdivps zmm is slow): y0 = c * fl(1/255) is
+ * within an ulp, the residual c - 255 y0 is exact with an FMA, and one FMA correction
+ * y0 + r * fl(1/255) gives the correctly rounded quotient.  Exhaustively true for the 256
+ * inputs (checked when written, and by tests/unit/test_unit_fast.c against the division the
+ * format module does). */
+static inline __attribute__((always_inline, target("avx512f"))) __m512 div255(__m512 c)
+{
+    const __m512 r = _mm512_set1_ps(1.0f / 255.0f);
+    __m512 y0 = _mm512_mul_ps(c, r);
+    __m512 res = _mm512_fnmadd_ps(y0, _mm512_set1_ps(255.0f), c); /* c - 255 * y0, exact */
+    return _mm512_fmadd_ps(res, r, y0);
+}
+#define F_DIV255(x) div255(x)
+
+/* The four floats of the RGBA32F texels at dword index f (per lane) as channel vectors, with
+ * 64-bit gathers of (R, G) and (B, A) pairs: half the loads of four 32-bit gathers. */
+static inline __attribute__((always_inline, target("avx512f"))) void gather_rgba32f(const unsigned char *base,
+                                                                                   __m512i f, __m512 v[4])
+{
+    const void *b = base;
+    __m256i flo = _mm512_castsi512_si256(f), fhi = _mm512_extracti64x4_epi64(f, 1);
+    const __m256i two = _mm256_set1_epi32(2);
+    __m512i rg_lo = _mm512_i32gather_epi64(flo, b, 4), rg_hi = _mm512_i32gather_epi64(fhi, b, 4);
+    __m512i ba_lo = _mm512_i32gather_epi64(_mm256_add_epi32(flo, two), b, 4);
+    __m512i ba_hi = _mm512_i32gather_epi64(_mm256_add_epi32(fhi, two), b, 4);
+    const __m512i even = _mm512_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30);
+    const __m512i odd = _mm512_setr_epi32(1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31);
+    v[0] = _mm512_castsi512_ps(_mm512_permutex2var_epi32(rg_lo, even, rg_hi));
+    v[1] = _mm512_castsi512_ps(_mm512_permutex2var_epi32(rg_lo, odd, rg_hi));
+    v[2] = _mm512_castsi512_ps(_mm512_permutex2var_epi32(ba_lo, even, ba_hi));
+    v[3] = _mm512_castsi512_ps(_mm512_permutex2var_epi32(ba_lo, odd, ba_hi));
+}
+#define GATHER_RGBA32F(base, f, v) gather_rgba32f(base, f, v)
+
+#include "unit/fast/fast_simd.inc"
+
+int tmu_fast_have_avx512(void)
+{
+    return __builtin_cpu_supports("avx512f") ? 1 : 0;
+}
+
+#else
+
+int tmu_fast_have_avx512(void)
+{
+    return 0;
+}
+
+void tmu_fast_avx512_block(const fast_ctx *cx, uint32_t first)
+{
+    for (uint32_t k = 0; k < 16; k++)
+        tmu_fast_lane(cx, first + k);
+}
+
+void tmu_fast_avx512_prefetch(const fast_ctx *cx, uint32_t first)
+{
+    (void)cx, (void)first;
+}
+
+#endif

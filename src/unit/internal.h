@@ -1,0 +1,120 @@
+/* Private interface between the stages of the texture unit (the files of src/unit) and its fast paths.
+ * Each stage is a small pure function, readable against shared/reference/sampling.md. */
+#ifndef TMU_UNIT_INTERNAL_H
+#define TMU_UNIT_INTERNAL_H
+
+#include <stdint.h>
+
+#include "tmu/op.h"
+#include "tmu/texture.h"
+#include "tmu/unit.h"
+
+/* ---- shape helpers (texture.c) ---- */
+int tmu_unit_dim_is_array(tmu_dim dim);
+int tmu_unit_dim_is_cube(tmu_dim dim);
+int tmu_unit_dim_is_ms(tmu_dim dim);
+/* Number of coordinate axes of a shape (1, 2 or 3; cube = 2 face axes). */
+int tmu_unit_dim_axes(tmu_dim dim);
+
+/* tmu_texture_validate checking the memory of the first `max_levels` levels only (the shape,
+ * format and residency fields always). */
+tmu_status tmu_unit_validate_texture(const tmu_texture *tex, uint32_t max_levels, tmu_diag *diag);
+
+/* ---- coordinates and wrapping (coord.c), §2 and §3 ---- */
+/* Saturation bound of integer texel coordinates. */
+#define TMU_COORD_LIMIT ((int64_t)1 << 62)
+/* floor(x) as an integer; NaN -> 0, beyond +/-2^62 (and +/-Inf) -> +/-2^62. */
+int64_t tmu_unit_floor(float x);
+/* x - floor(x) in fp32; 0 for NaN and +/-Inf (and for |x| >= 2^23, where it is 0 anyway). */
+float tmu_unit_frac(float x);
+/* A filter weight in the sampler's precision model (§6.2): identity for EXACT, else 1.8 fixed point. */
+float tmu_unit_quantize_weight(float a, tmu_precision p);
+/* Wraps integer coordinate i on an axis of `size` texels: the texel index in [0, size),
+ * or -1 for the border texel (CLAMP_TO_BORDER only). */
+int32_t tmu_unit_wrap(int64_t i, uint32_t size, tmu_address mode);
+
+/* ---- cube maps (cube.c), §4 ---- */
+/* Face selection of direction (x, y, z): face 0..5 (+X, -X, +Y, -Y, +Z, -Z), face coordinates
+ * s, t in [0, 1] (0.5 * sc / |rc| + 0.5) and |rc|.  Ties: z wins over y and x, y over x (Vulkan's
+ * recommendation).  NaN anywhere, or |rc| = 0: face +X, s = t = 0.5, |rc| = 0. */
+void tmu_unit_cube_face(const float dir[3], int *face, float *s, float *t, float *ma);
+/* Derivatives of the face coordinates (s, t) from the derivative `d` of the direction
+ * for a direction `dir` on `face` (§4.1).  Gives 0 when |rc| is 0. */
+void tmu_unit_cube_deriv(const float dir[3], int face, const float d[3], float *ds, float *dt);
+/* Seamless cube: maps texel (i, j) of `face` (size x size), with exactly one of i, j
+ * one texel outside [0, size), to the texel on the adjacent face. */
+void tmu_unit_cube_adjacent(int face, int64_t i, int64_t j, uint32_t size, int *out_face, int32_t *oi,
+                            int32_t *oj);
+
+/* ---- LOD (lod.c), §5 ---- */
+/* lambda from the derivatives of the texel-space-scaled coordinates (already multiplied by
+ * the level-0 size): log2(max(rho_x, rho_y)) with rho = sqrt(sum of squares).  NaN -> 0. */
+float tmu_unit_lod_from_grad(const float dx[3], const float dy[3]);
+/* Levels to read: level[0] with weight 1 - frac, level[1] with weight frac (frac 0 = one level).
+ * `lambda` is the final clamped LOD; `linear_filter` receives the filter for this lambda. */
+typedef struct tmu_level_pick {
+    uint32_t level[2];
+    float frac;
+    int count;
+    tmu_filter filter;
+} tmu_level_pick;
+void tmu_unit_pick_levels(const tmu_sampler *smp, uint32_t levels, float lambda, tmu_level_pick *pick);
+/* Final LOD: clamp(lambda_base + bias, max(smp->min_lod, min_lod), smp->max_lod); NaN -> clamp of 0. */
+float tmu_unit_clamp_lod(const tmu_sampler *smp, float lambda_base, float bias, float min_lod);
+
+/* ---- texel fetch (fetch.c), §12 ---- */
+/* Where a texel lies: level, layer (or 3D slice), sample and integer x, y, z after wrapping. */
+typedef struct tmu_texel_ref {
+    uint32_t level, layer, sample;
+    int32_t x, y, z; /* -1 on any axis = border texel */
+} tmu_texel_ref;
+/* Decoded value of one texel (border colour if any coordinate is -1); `resident` is cleared
+ * when the texel's tile is not resident.  Coordinates must be in range (or -1). */
+void tmu_unit_load(const tmu_texture *tex, const tmu_sampler *smp, const tmu_texel_ref *r, tmu_texel *out,
+                   int *resident);
+/* The border colour of the sampler as a texel of the texture's format (§3). */
+void tmu_unit_border(const tmu_texture *tex, const tmu_sampler *smp, tmu_texel *out);
+/* 1 when the texture's format holds integers (UINT/SINT): no filtering, integer border. */
+int tmu_unit_format_is_int(tmu_format f);
+/* Applies the texture's swizzle to a filtered texel. */
+void tmu_unit_swizzle(const tmu_texture *tex, const tmu_texel *in, tmu_texel *out);
+/* Depth compare of reference `ref` against `texel` (§8): 1.0 or 0.0. */
+float tmu_unit_compare(tmu_compare op, float ref, float texel);
+
+/* ---- sampling one lane (sample.c) ---- */
+/* Everything one lane needs after coordinate preparation. */
+typedef struct tmu_lane_coord {
+    float s, t, r;          /* face / texture coordinates (normalised or texel units per sampler) */
+    int32_t off[3];         /* texel offsets */
+    uint32_t layer;         /* resolved layer (cube: 6 * cube + face) */
+    int face;               /* cube face or -1 */
+    int compare;            /* 1: compare with ref */
+    float ref;
+} tmu_lane_coord;
+/* Filtered value of one level with one filter (NEAREST or LINEAR), compare applied per texel. */
+void tmu_unit_sample_level(const tmu_texture *tex, const tmu_sampler *smp, const tmu_lane_coord *c,
+                           uint32_t level, tmu_filter filter, tmu_texel *out, int *resident);
+/* Gather of component `comp` (after swizzle) of the 2x2 footprint on level 0: out[0..3] in
+ * the order (i0,j1), (i1,j1), (i1,j0), (i0,j0) (§7). */
+void tmu_unit_gather(const tmu_texture *tex, const tmu_sampler *smp, const tmu_lane_coord *c, int comp,
+                     tmu_texel *out, int *resident);
+
+/* ---- result conversion (execute.c) ---- */
+/* The one NaN a filtered float result can be (bits of +quiet NaN). */
+#define TMU_UNIT_CANONICAL_NAN 0x7FC00000u
+/* IEEE binary16 from binary32, round to nearest even (denormals, Inf, NaN kept). */
+uint16_t tmu_unit_f32_to_f16(float f);
+/* Writes one lane's result words for `type` (sampling.md §13). */
+void tmu_unit_store(tmu_result_type type, const tmu_texel *v, int resident, tmu_wave_out *out, uint32_t lane,
+                    int want_residency);
+
+/* ---- fast paths (fast/) ---- */
+/* Tries a specialised path for the whole call.  Returns 1 when it handled every active lane,
+ * 0 when the case is not specialised (the general path then runs).  Inputs are validated. */
+int tmu_unit_fast_execute(const tmu_texture *tex, const tmu_sampler *smp, const tmu_op *op, uint32_t lanes,
+                          const uint64_t exec[2], const tmu_wave_in *in, tmu_wave_out *out, unsigned flags);
+/* One lane through the general path (the fast paths fall back to it for awkward lanes). */
+void tmu_unit_general_lane(const tmu_texture *tex, const tmu_sampler *smp, const tmu_op *op, uint32_t lanes,
+                           const tmu_wave_in *in, tmu_wave_out *out, uint32_t lane);
+
+#endif

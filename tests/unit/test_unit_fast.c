@@ -1,0 +1,217 @@
+/* Fast paths vs the general path: bit-identical results on random cases.
+ *
+ * Each case draws a 2D texture (R8G8B8A8_UNORM or R32G32B32A32_FLOAT; power-of-two or not;
+ * packed or with padded rows; random texels, sometimes NaN/Inf floats), a sampler (address
+ * modes, filters, mip filter, precision model, bias and clamps), an op (sample with base or
+ * explicit LOD, or gather of any component), a lane count, an execution mask and
+ * coordinates from a pool with NaN, +/-Inf, denormals, +/-1e30 and ordinary values.  The call
+ * runs four times: general path only, fast path with the widest SIMD, with at most AVX2, and
+ * portable; all result
+ * words and the untouched lanes must be identical bit for bit.  Most cases are of the kinds
+ * the fast paths specialise; some are not (then both run the general path).
+ * Default ~2M lanes per comparison; TMU_TEST_LONG=1 runs 10x more. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include <cmocka.h>
+
+#include "unit/unit_util.h"
+
+static float pick_coord(uint64_t *seed, int kind)
+{
+    uint64_t r = test_rand(seed);
+    if (kind == 0 || r % 64 != 0)
+        return (float)test_randf(seed, -2.5, 2.5);
+    static const float pool[] = {NAN, INFINITY, -INFINITY, 1e30f, -1e30f, 1e-40f, -1e-40f, 0.0f, -0.0f,
+                                 0x1p26f, -0x1p26f, 0x1p29f, 0.5f, 1.0f, 0.999999f, 16777217.0f};
+    return pool[(r >> 8) % (sizeof pool / sizeof pool[0])];
+}
+
+static void test_fast_equals_general(void **state)
+{
+    (void)state;
+    const char *env = getenv("TMU_TEST_LONG");
+    long cases = env && *env == '1' ? 220000 : 22000;
+    uint64_t seed = 0xfa57fa57ull;
+    test_wave *w = test_wave_new();
+    static uint32_t ref[4][TMU_MAX_LANES], simd[4][TMU_MAX_LANES], avx2[4][TMU_MAX_LANES], port[4][TMU_MAX_LANES];
+    long lanes_compared = 0, fast_cases = 0;
+    for (long n = 0; n < cases; n++) {
+        int rgba8 = (int)(test_rand(&seed) & 1);
+        tmu_format fmt = rgba8 ? TMU_FORMAT_R8G8B8A8_UNORM : TMU_FORMAT_R32G32B32A32_FLOAT;
+        int pow2 = (test_rand(&seed) % 4) != 0;
+        uint32_t tw = pow2 ? 1u << (test_rand(&seed) % 7) : 1 + (uint32_t)(test_rand(&seed) % 40);
+        uint32_t th = pow2 ? 1u << (test_rand(&seed) % 7) : 1 + (uint32_t)(test_rand(&seed) % 40);
+        uint32_t chain = 1, m = tw > th ? tw : th;
+        while (m > 1)
+            m >>= 1, chain++;
+        uint32_t levels = 1 + (uint32_t)(test_rand(&seed) % chain);
+        /* layout: packed, or each row padded by `pad` texels (one allocation, exact size) */
+        uint32_t pad = (test_rand(&seed) & 1) ? (uint32_t)(test_rand(&seed) % 5) : 0;
+        size_t bpt = rgba8 ? 4 : 16, total = 0;
+        for (uint32_t l = 0; l < levels; l++)
+            total += (size_t)(tmu_level_size(tw, l) + pad) * tmu_level_size(th, l) * bpt;
+        unsigned char *mem = malloc(total);
+        assert_non_null(mem);
+        int specials = !rgba8 && (test_rand(&seed) % 8 == 0);
+        for (size_t b = 0; b < total; b += 4) {
+            uint32_t r32 = (uint32_t)test_rand(&seed);
+            if (!rgba8) {
+                float f = (float)test_randf(&seed, -2, 2);
+                if (specials && r32 % 16 == 0)
+                    f = (r32 >> 4) & 1 ? NAN : (r32 >> 5) & 1 ? INFINITY : -INFINITY;
+                memcpy(&r32, &f, 4);
+            }
+            memcpy(mem + b, &r32, 4);
+        }
+        tmu_texture tex;
+        memset(&tex, 0, sizeof tex);
+        tex.dim = TMU_DIM_2D, tex.format = fmt, tex.width = tw, tex.height = th, tex.depth = 1;
+        tex.layers = 1, tex.levels = levels, tex.samples = 1;
+        for (int c = 0; c < 4; c++)
+            tex.swizzle[c] = (tmu_swizzle)c;
+        if (test_rand(&seed) % 16 == 0)
+            tex.swizzle[0] = TMU_SWIZZLE_G; /* not specialised */
+        size_t off = 0;
+        for (uint32_t l = 0; l < levels; l++) {
+            uint32_t lw = tmu_level_size(tw, l), lh = tmu_level_size(th, l);
+            tex.level[l].data = mem + off;
+            tex.level[l].row_pitch = (size_t)(lw + pad) * bpt;
+            tex.level[l].size = tex.level[l].row_pitch * lh;
+            off += tex.level[l].size;
+        }
+        assert_int_equal(tmu_texture_validate(&tex, NULL), TMU_OK);
+        tmu_sampler smp = tmu_sampler_default();
+        static const tmu_address modes[3] = {TMU_ADDRESS_REPEAT, TMU_ADDRESS_CLAMP_TO_EDGE,
+                                             TMU_ADDRESS_MIRRORED_REPEAT};
+        smp.address[0] = smp.address[1] = modes[test_rand(&seed) % 8 == 0 ? 2 : test_rand(&seed) & 1];
+        smp.mag_filter = smp.min_filter = (tmu_filter)(test_rand(&seed) & 1);
+        if (test_rand(&seed) % 16 == 0)
+            smp.min_filter = (tmu_filter)!smp.mag_filter;
+        smp.mip_filter = (tmu_mip_filter)(test_rand(&seed) % 3);
+        smp.precision = (tmu_precision)(test_rand(&seed) % 3);
+        if (test_rand(&seed) % 4 == 0)
+            smp.lod_bias = (float)test_randf(&seed, -2, 2);
+        if (test_rand(&seed) % 4 == 0)
+            smp.min_lod = (float)test_randf(&seed, -1, 3);
+        if (test_rand(&seed) % 4 == 0)
+            smp.max_lod = (float)test_randf(&seed, 0, 5);
+        if (test_rand(&seed) % 32 == 0)
+            smp.min_lod = NAN;
+        tmu_op op = test_op(TMU_OP_SAMPLE, TMU_DIM_2D, (test_rand(&seed) & 1) ? TMU_LEVEL_LOD : TMU_LEVEL_BASE);
+        if (test_rand(&seed) % 4 == 0) {
+            op.kind = TMU_OP_GATHER;
+            op.component = (uint8_t)(test_rand(&seed) & 3);
+        }
+        uint32_t lanes = (test_rand(&seed) & 1) ? TMU_MAX_LANES : 1 + (uint32_t)(test_rand(&seed) % TMU_MAX_LANES);
+        uint64_t exec[2] = {~0ull, ~0ull};
+        if (test_rand(&seed) % 4 == 0)
+            exec[0] = test_rand(&seed), exec[1] = test_rand(&seed);
+        int special = (int)(test_rand(&seed) % 4 == 0);
+        for (uint32_t l = 0; l < lanes; l++) {
+            w->coord[0][l] = pick_coord(&seed, special);
+            w->coord[1][l] = pick_coord(&seed, special);
+            w->lod[l] = (special && test_rand(&seed) % 16 == 0) ? NAN : (float)test_randf(&seed, -2, 8);
+        }
+        uint32_t (*outs[4])[TMU_MAX_LANES] = {ref, simd, avx2, port};
+        static const unsigned flags[4] = {TMU_UNIT_GENERAL_ONLY, 0, TMU_UNIT_MAX_AVX2, TMU_UNIT_NO_SIMD};
+        static const char *const kname[4] = {"general", "widest simd", "avx2 or less", "portable"};
+        for (int k = 0; k < 4; k++) {
+            tmu_wave_out o = {{outs[k][0], outs[k][1], outs[k][2], outs[k][3]}, NULL};
+            for (int c = 0; c < 4; c++)
+                for (uint32_t l = 0; l < TMU_MAX_LANES; l++)
+                    outs[k][c][l] = 0xA5A5A5A5u ^ l; /* sentinel for lanes outside the mask */
+            assert_int_equal(tmu_unit_execute_ex(&tex, &smp, &op, lanes, exec, &w->in, &o, flags[k], NULL), TMU_OK);
+        }
+        for (int k = 1; k < 4; k++)
+            for (uint32_t l = 0; l < TMU_MAX_LANES; l++)
+                for (int c = 0; c < 4; c++)
+                    if (outs[k][c][l] != ref[c][l])
+                        fail_msg("case %ld (%s %ux%u levels %u pad %u, %s, %s filter %d mip %d prec %d, op %s mode %d)"
+                                 " lane %u comp %d: %s 0x%08x, general 0x%08x (s=%a t=%a lod=%a)",
+                                 n, tmu_format_name(fmt), tw, th, levels, pad, tmu_address_name(smp.address[0]),
+                                 kname[k], smp.mag_filter, smp.mip_filter, smp.precision,
+                                 tmu_op_kind_name(op.kind), op.level_mode, l, c, kname[k],
+                                 outs[k][c][l], ref[c][l], (double)w->coord[0][l], (double)w->coord[1][l],
+                                 (double)w->lod[l]);
+        lanes_compared += lanes;
+        fast_cases += smp.address[0] != TMU_ADDRESS_MIRRORED_REPEAT && tex.swizzle[0] == TMU_SWIZZLE_R &&
+                      smp.min_filter == smp.mag_filter;
+        free(mem);
+    }
+    printf("fast == general: %ld cases (%ld of fast-path kinds), %ld lanes x 3 (%s, avx2 or less, portable), "
+           "bit-identical\n",
+           cases, fast_cases, lanes_compared, tmu_unit_simd_name());
+    free(w);
+}
+
+/* Every byte value through the fast UNORM8 decode (which avoids a division on AVX-512): a 16x16
+ * RGBA8 texture whose texel k holds bytes k, 255 - k, k ^ 0x55, k ^ 0xAA, sampled NEAREST at
+ * every texel centre and gathered, must equal the general path (the format module's c / 255.0f). */
+static void test_fast_all_bytes(void **state)
+{
+    (void)state;
+    test_tex t;
+    assert_int_equal(test_tex_make(&t, TMU_DIM_2D, TMU_FORMAT_R8G8B8A8_UNORM, 16, 16, 1, 1, 1, 1), 0);
+    for (int k = 0; k < 256; k++) {
+        t.mem[4 * k] = (unsigned char)k, t.mem[4 * k + 1] = (unsigned char)(255 - k);
+        t.mem[4 * k + 2] = (unsigned char)(k ^ 0x55), t.mem[4 * k + 3] = (unsigned char)(k ^ 0xAA);
+    }
+    test_wave *w = test_wave_new();
+    tmu_sampler smp = tmu_sampler_default();
+    smp.mag_filter = smp.min_filter = TMU_FILTER_NEAREST;
+    static uint32_t ref[4][TMU_MAX_LANES];
+    for (int kind = 0; kind < 2; kind++)
+        for (int half = 0; half < 2; half++) {
+            tmu_op op = test_op(kind ? TMU_OP_GATHER : TMU_OP_SAMPLE, TMU_DIM_2D, TMU_LEVEL_BASE);
+            for (int l = 0; l < TMU_MAX_LANES; l++) {
+                int k = half * 128 + l;
+                /* sample: texel centres; gather: the texel is (i1, j1) of the footprint */
+                w->coord[0][l] = ((float)(k % 16) + (kind ? 1.0f : 0.5f)) / 16.0f;
+                w->coord[1][l] = ((float)(k / 16) + (kind ? 1.0f : 0.5f)) / 16.0f;
+            }
+            tmu_wave_out o = {{ref[0], ref[1], ref[2], ref[3]}, NULL};
+            assert_int_equal(tmu_unit_execute_ex(&t.tex, &smp, &op, TMU_MAX_LANES, NULL, &w->in, &o,
+                                                 TMU_UNIT_GENERAL_ONLY, NULL),
+                             TMU_OK);
+            for (int comp = 0; comp < (kind ? 4 : 1); comp++) {
+                op.component = (uint8_t)comp;
+                if (kind)
+                    assert_int_equal(tmu_unit_execute_ex(&t.tex, &smp, &op, TMU_MAX_LANES, NULL, &w->in, &o,
+                                                         TMU_UNIT_GENERAL_ONLY, NULL),
+                                     TMU_OK);
+                static const unsigned fl[3] = {0, TMU_UNIT_MAX_AVX2, TMU_UNIT_NO_SIMD};
+                for (int f = 0; f < 3; f++) {
+                    assert_int_equal(tmu_unit_execute_ex(&t.tex, &smp, &op, TMU_MAX_LANES, NULL, &w->in, &w->out,
+                                                         fl[f], NULL),
+                                     TMU_OK);
+                    for (int c = 0; c < 4; c++)
+                        for (int l = 0; l < TMU_MAX_LANES; l++)
+                            if (w->data[c][l] != ref[c][l])
+                                fail_msg("byte decode: kind %d half %d comp %d flags %u lane %d word %d: 0x%08x "
+                                         "vs general 0x%08x", kind, half, comp, fl[f], l, c, w->data[c][l],
+                                         ref[c][l]);
+                }
+            }
+        }
+    /* and the general path itself decodes byte k as k / 255 (within fp32 rounding) */
+    tmu_op op = test_op(TMU_OP_SAMPLE, TMU_DIM_2D, TMU_LEVEL_BASE);
+    for (int l = 0; l < TMU_MAX_LANES; l++)
+        w->coord[0][l] = ((float)(l % 16) + 0.5f) / 16.0f, w->coord[1][l] = ((float)(l / 16) + 0.5f) / 16.0f;
+    assert_int_equal(tmu_unit_execute(&t.tex, &smp, &op, TMU_MAX_LANES, NULL, &w->in, &w->out, NULL), TMU_OK);
+    for (int l = 0; l < TMU_MAX_LANES; l++)
+        assert_float_equal(test_f(w->data[1][l]), (255.0 - l) / 255.0, 3e-8);
+    free(w);
+    test_tex_free(&t);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_fast_all_bytes),
+        cmocka_unit_test(test_fast_equals_general),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
