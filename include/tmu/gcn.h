@@ -1,0 +1,371 @@
+/* tmu — AMD GCN MIMG (image instruction) codec for gfx6, gfx7, gfx8 (8.0 and 8.1) and gfx9.
+ *
+ * One 64-bit word per instruction: WORD = DWORD0 | (DWORD1 << 32), DWORD0 first in memory, so
+ * bit numbers are the ISA manual's (OPCODE = bits 18-24, VADDR = 32-39, D16 = 63).
+ * The encoding is written once, as data (src/gcn/tables.c): a field table and an opcode table
+ * with one column per generation.  Decode, encode, the LLVM and CLRX printers and the assembler
+ * are loops over those tables.  No allocation, no global mutable state: every call is
+ * thread-safe.
+ *
+ * Text output in LLVM syntax is byte-identical to llvm-mc 14 (VADDR printed as llvm-mc's
+ * per-opcode minimum register range, since gfx6-9 do not encode the address count), and a word
+ * is valid exactly when llvm-mc 14 both disassembles it and re-assembles its text to the same
+ * word, except two llvm-mc 14 defects tmu does not copy (atomics with TFE and DMASK != 0x1,
+ * gather4 with D16+TFE on packed-D16 targets: tmu decodes them with the true VDATA size).
+ *
+ * Ignored bits: bits 1-7 and 58-62 mean nothing on gfx6-9 (llvm-mc ignores them too).  decode
+ * keeps them in f[TMU_GCN_F_IGN_LO/IGN_HI] so encode(decode(w)) == w, but text cannot carry
+ * them, so assemble(print(decode(w))) == w with those bits cleared. */
+#ifndef TMU_GCN_H
+#define TMU_GCN_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "tmu/status.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* GPU generations.  GFX81 (Stoney) differs from GFX8 only in packed D16 data. */
+typedef enum tmu_gcn_gen {
+    TMU_GCN_GFX6 = 0, /* GCN 1.0, Southern Islands, llvm -mcpu=tahiti */
+    TMU_GCN_GFX7,     /* GCN 1.1, Sea Islands, bonaire */
+    TMU_GCN_GFX8,     /* GCN 1.2, Volcanic Islands gfx8.0, tonga (unpacked D16) */
+    TMU_GCN_GFX81,    /* gfx8.1, Stoney, gfx810 (packed D16) */
+    TMU_GCN_GFX9,     /* GCN 1.4, Vega, gfx900 (packed D16, bit 15 = A16) */
+    TMU_GCN_GEN_COUNT
+} tmu_gcn_gen;
+
+/* Canonical name of a generation ("gfx6", "gfx7", "gfx8", "gfx81", "gfx9"); NULL if out of range. */
+const char *tmu_gcn_gen_name(tmu_gcn_gen gen);
+
+/* Parses a generation name: gfx6|si|tahiti, gfx7|ci|bonaire, gfx8|vi|tonga, gfx81|gfx810|stoney,
+ * gfx9|gfx900|vega (case-insensitive).  Returns TMU_ERR_NOT_FOUND for anything else. */
+tmu_status tmu_gcn_gen_from_name(const char *name, tmu_gcn_gen *out);
+
+/* Every name tmu_gcn_gen_from_name accepts (for "did you mean" lists); *count receives the length. */
+const char *const *tmu_gcn_gen_names(size_t *count);
+
+/* The MIMG fields, in bit order.  tmu_gcn_mimg.f[] is indexed by these. */
+typedef enum tmu_gcn_field {
+    TMU_GCN_F_OP7 = 0, /* bit 0: LLVM's opcode bit 7; must be 0 on gfx6-9 */
+    TMU_GCN_F_IGN_LO,  /* bits 1-7: ignored on gfx6-9 (DLC/NSA/DIM on gfx10) */
+    TMU_GCN_F_DMASK,   /* bits 8-11 */
+    TMU_GCN_F_UNORM,   /* bit 12 */
+    TMU_GCN_F_GLC,     /* bit 13 */
+    TMU_GCN_F_DA,      /* bit 14 */
+    TMU_GCN_F_R128,    /* bit 15 on gfx6-8 */
+    TMU_GCN_F_A16,     /* bit 15 on gfx9 */
+    TMU_GCN_F_TFE,     /* bit 16 */
+    TMU_GCN_F_LWE,     /* bit 17 */
+    TMU_GCN_F_OPCODE,  /* bits 18-24 */
+    TMU_GCN_F_SLC,     /* bit 25 */
+    TMU_GCN_F_ENCODING,/* bits 26-31, must be 0b111100 */
+    TMU_GCN_F_VADDR,   /* bits 32-39 */
+    TMU_GCN_F_VDATA,   /* bits 40-47 */
+    TMU_GCN_F_SRSRC,   /* bits 48-52 (SGPR number / 4) */
+    TMU_GCN_F_SSAMP,   /* bits 53-57 (SGPR number / 4) */
+    TMU_GCN_F_IGN_HI,  /* bits 58-62: ignored on gfx6-9 */
+    TMU_GCN_F_D16,     /* bit 63 (gfx8+) */
+    TMU_GCN_F_COUNT
+} tmu_gcn_field;
+
+/* One row of the field table. */
+typedef struct tmu_gcn_field_info {
+    const char *name; /* upper case, as the ISA manual: "DMASK" */
+    uint8_t lo;       /* lowest bit in WORD */
+    uint8_t width;    /* bits */
+    uint8_t gens;     /* bit g set = present on generation g */
+} tmu_gcn_field_info;
+
+/* The field table row of `field`, or NULL when out of range. */
+const tmu_gcn_field_info *tmu_gcn_field_get(tmu_gcn_field field);
+
+/* What an opcode does. */
+typedef enum tmu_gcn_op_class {
+    TMU_GCN_CLASS_LOAD = 0, /* image_load* */
+    TMU_GCN_CLASS_STORE,    /* image_store* */
+    TMU_GCN_CLASS_RESINFO,  /* image_get_resinfo */
+    TMU_GCN_CLASS_ATOMIC,   /* image_atomic_* */
+    TMU_GCN_CLASS_SAMPLE,   /* image_sample* */
+    TMU_GCN_CLASS_GATHER,   /* image_gather4* */
+    TMU_GCN_CLASS_GET_LOD   /* image_get_lod */
+} tmu_gcn_op_class;
+
+/* Flags of an opcode row: extra address components (in VADDR order) and properties. */
+enum {
+    TMU_GCN_OPF_OFFSET = 1u << 0,  /* _o: packed texel offsets dword */
+    TMU_GCN_OPF_BIAS = 1u << 1,    /* _b: LOD bias */
+    TMU_GCN_OPF_COMPARE = 1u << 2, /* _c: depth-compare reference */
+    TMU_GCN_OPF_DERIV = 1u << 3,   /* _d / _cd: user derivatives */
+    TMU_GCN_OPF_LOD = 1u << 4,     /* _l: explicit LOD */
+    TMU_GCN_OPF_CLAMP = 1u << 5,   /* _cl: LOD clamp */
+    TMU_GCN_OPF_MIP = 1u << 6,     /* _mip: explicit mip level (load/store) */
+    TMU_GCN_OPF_LZ = 1u << 7,      /* _lz: LOD zero */
+    TMU_GCN_OPF_PCK = 1u << 8,     /* _pck: raw data, no conversion, no D16 */
+    TMU_GCN_OPF_SGN = 1u << 9,     /* _sgn: sign-extended raw data */
+    TMU_GCN_OPF_CMPSWAP = 1u << 10,/* cmpswap / fcmpswap: data + compare in VDATA */
+    TMU_GCN_OPF_COARSE = 1u << 11, /* _cd: coarse derivatives */
+    TMU_GCN_OPF_DISPUTED = 1u << 12/* defined by LLVM but not by every source (gfx7 rsub) */
+};
+
+#define TMU_GCN_NO_OP 0xffu /* opcode column value: not defined on that generation */
+
+/* One row of the opcode table: one mnemonic with its opcode on each generation. */
+typedef struct tmu_gcn_opcode_info {
+    char name[24];                    /* "image_sample_c_lz_o", NUL-padded */
+    uint8_t name_len;                 /* strlen(name) */
+    uint8_t op[TMU_GCN_GEN_COUNT];    /* opcode per generation, TMU_GCN_NO_OP when absent */
+    uint8_t cls;                      /* tmu_gcn_op_class */
+    uint16_t flags;                   /* TMU_GCN_OPF_* */
+} tmu_gcn_opcode_info;
+
+/* The whole opcode table; *count receives the number of rows. */
+const tmu_gcn_opcode_info *tmu_gcn_opcodes(size_t *count);
+
+/* The row for a 7-bit opcode on `gen`, or NULL when the opcode is not defined there. */
+const tmu_gcn_opcode_info *tmu_gcn_opcode_lookup(tmu_gcn_gen gen, unsigned opcode);
+
+/* The row for a mnemonic (lower case, exact), or NULL.  The row may be absent on some
+ * generations: check row->op[gen]. */
+const tmu_gcn_opcode_info *tmu_gcn_opcode_by_name(const char *name);
+
+/* A decoded MIMG instruction: every field of the word, by tmu_gcn_field index, plus the
+ * generation and the opcode row.  Build one by hand with tmu_gcn_mimg_init + f[] assignments. */
+typedef struct tmu_gcn_mimg {
+    tmu_gcn_gen gen;
+    const tmu_gcn_opcode_info *op; /* NULL until decoded / set */
+    uint32_t f[TMU_GCN_F_COUNT];   /* field values */
+} tmu_gcn_mimg;
+
+/* Initialises `inst` for `gen` and the mnemonic row `op` (may be NULL): all fields 0 except
+ * ENCODING = 0x3c and OPCODE = op->op[gen]. */
+void tmu_gcn_mimg_init(tmu_gcn_mimg *inst, tmu_gcn_gen gen, const tmu_gcn_opcode_info *op);
+
+/* Decodes one word.  On success fills *inst and returns TMU_OK.  Otherwise returns
+ * TMU_ERR_DECODE with diag->message giving the reason ("opcode 0x1e is not defined on gfx8")
+ * and diag->offset the first offending bit; *inst then still holds the raw fields (op may be
+ * NULL).  Validity follows llvm-mc 14 (see docs in src/gcn/decode.c). */
+tmu_status tmu_gcn_decode(tmu_gcn_gen gen, uint64_t word, tmu_gcn_mimg *inst, tmu_diag *diag);
+
+/* Checks an instruction against the same rules as decode (without decoding).  TMU_OK or
+ * TMU_ERR_INVALID with the reason in diag. */
+tmu_status tmu_gcn_validate(const tmu_gcn_mimg *inst, tmu_diag *diag);
+
+/* Encodes every field of `inst` into *word (ignored bits included, so decode->encode is the
+ * identity).  TMU_ERR_RANGE when a field value does not fit its bits; no rule checking. */
+tmu_status tmu_gcn_encode(const tmu_gcn_mimg *inst, uint64_t *word, tmu_diag *diag);
+
+/* Number of VDATA registers: popcount(DMASK) (0 counts as 1; gather4: 4), halved and rounded up
+ * for D16 on packed generations (gfx81, gfx9), +1 with TFE.  LWE adds nothing (as LLVM). */
+unsigned tmu_gcn_vdata_count(const tmu_gcn_mimg *inst);
+
+/* The VADDR register count llvm-mc prints for an opcode row (its per-opcode minimum). */
+unsigned tmu_gcn_llvm_vaddr_min(const tmu_gcn_opcode_info *op);
+
+/* Whether llvm-mc 14's assembler accepts a VADDR of `count` registers for an opcode row: the
+ * register classes an address of the opcode can need, largest rounded up to 4, 8 or 16
+ * (e.g. image_sample: 1-4; image_sample_c_b: 3, 4, 5, 8; image_sample_d: 2-8, 16). */
+bool tmu_gcn_llvm_vaddr_ok(const tmu_gcn_opcode_info *op, unsigned count);
+
+/* Image types: the T# TYPE codes. */
+typedef enum tmu_gcn_image_type {
+    TMU_GCN_IMG_1D = 8,
+    TMU_GCN_IMG_2D = 9,
+    TMU_GCN_IMG_3D = 10,
+    TMU_GCN_IMG_CUBE = 11,
+    TMU_GCN_IMG_1D_ARRAY = 12,
+    TMU_GCN_IMG_2D_ARRAY = 13,
+    TMU_GCN_IMG_2D_MSAA = 14,
+    TMU_GCN_IMG_2D_MSAA_ARRAY = 15
+} tmu_gcn_image_type;
+
+/* Name of an image type ("1d", "2d", "3d", "cube", "1d_array", "2d_array", "2d_msaa",
+ * "2d_msaa_array"), NULL when out of range. */
+const char *tmu_gcn_image_type_name(tmu_gcn_image_type type);
+
+/* Parses an image type name (as printed by tmu_gcn_image_type_name). */
+tmu_status tmu_gcn_image_type_from_name(const char *name, tmu_gcn_image_type *out);
+
+/* Address components in VADDR. */
+typedef enum tmu_gcn_addr_comp {
+    TMU_GCN_AC_OFFSET = 0, TMU_GCN_AC_BIAS, TMU_GCN_AC_ZCOMPARE,
+    TMU_GCN_AC_DSDH, TMU_GCN_AC_DTDH, TMU_GCN_AC_DRDH,
+    TMU_GCN_AC_DSDV, TMU_GCN_AC_DTDV, TMU_GCN_AC_DRDV,
+    TMU_GCN_AC_X, TMU_GCN_AC_Y, TMU_GCN_AC_Z, /* s, t, r for sampling; x, y, z for loads */
+    TMU_GCN_AC_FACE, TMU_GCN_AC_SLICE, TMU_GCN_AC_FRAGID,
+    TMU_GCN_AC_LOD, TMU_GCN_AC_CLAMP, TMU_GCN_AC_MIP,
+    TMU_GCN_AC_COUNT
+} tmu_gcn_addr_comp;
+
+/* Short name of an address component ("offset", "dsdh", "x", "slice", "lod" ...). */
+const char *tmu_gcn_addr_comp_name(tmu_gcn_addr_comp comp);
+
+#define TMU_GCN_MAX_ADDR 16
+
+/* Where each address component lives: VGPR `dword[i]` relative to VADDR, 16-bit half `half[i]`
+ * (0 = bits 0-15 or the whole dword, 1 = bits 16-31; halves only with A16). */
+typedef struct tmu_gcn_vaddr_layout {
+    unsigned count;                       /* components */
+    uint8_t comp[TMU_GCN_MAX_ADDR];       /* tmu_gcn_addr_comp, in VADDR order */
+    uint8_t dword[TMU_GCN_MAX_ADDR];
+    uint8_t half[TMU_GCN_MAX_ADDR];
+    unsigned vgprs;                       /* address VGPRs in total */
+} tmu_gcn_vaddr_layout;
+
+/* Address layout for an opcode row on `gen` with an image type and A16 (gfx9 only):
+ * order `[offset] [bias] [zcompare] [derivatives] coords [slice|face] [fragid] [lod|clamp|mip]`.
+ * TMU_ERR_INVALID (reason in diag) for impossible combinations (MSAA with sampling, A16 before
+ * gfx9, opcode absent on gen). */
+tmu_status tmu_gcn_vaddr_layout_get(tmu_gcn_gen gen, const tmu_gcn_opcode_info *op,
+                                    tmu_gcn_image_type type, bool a16,
+                                    tmu_gcn_vaddr_layout *out, tmu_diag *diag);
+
+/* Printing options. */
+typedef struct tmu_gcn_print_opts {
+    int vaddr_count; /* 0: llvm-mc's minimum; else print VADDR as this many registers (1-16,
+                      * within v255, else printing fails) */
+} tmu_gcn_print_opts;
+
+/* Prints `inst` in llvm-mc 14 syntax into buf (NUL-terminated).  Returns the length, or -1 if
+ * buf is too small or the instruction is invalid (decode/validate first).  opts may be NULL. */
+int tmu_gcn_print_llvm(const tmu_gcn_mimg *inst, const tmu_gcn_print_opts *opts, char *buf,
+                       size_t size);
+
+/* Prints `inst` in CLRX syntax (dmask decimal and omitted when 1, r128 SRSRC as 4 SGPRs, VADDR
+ * as at least 4 registers like clrxdisasm).  Same conventions as tmu_gcn_print_llvm. */
+int tmu_gcn_print_clrx(const tmu_gcn_mimg *inst, const tmu_gcn_print_opts *opts, char *buf,
+                       size_t size);
+
+/* Assembler syntaxes. */
+typedef enum tmu_gcn_syntax { TMU_GCN_SYNTAX_LLVM = 0, TMU_GCN_SYNTAX_CLRX } tmu_gcn_syntax;
+
+/* Assembles one instruction (text up to `len` bytes or the first NUL; no newline) for `gen`.
+ * `line` is the line number used in diagnostics; diag->column is 1-based within `text`.
+ * Register sizes are checked like llvm-mc (VDATA must match DMASK/TFE/D16, VADDR at least the
+ * minimum).  Returns TMU_OK with *inst filled, else TMU_ERR_PARSE or TMU_ERR_INVALID. */
+tmu_status tmu_gcn_assemble(tmu_gcn_gen gen, tmu_gcn_syntax syntax, const char *text, size_t len,
+                            uint32_t line, tmu_gcn_mimg *inst, tmu_diag *diag);
+
+/* Decodes and prints one word in one call (the fast path for disassemblers: the word is
+ * validated once).  Returns the text length, or -1 with the reason in diag (TMU_ERR_DECODE for
+ * an invalid word, TMU_ERR_BUFFER_TOO_SMALL when buf cannot hold the text). */
+int tmu_gcn_disasm(tmu_gcn_gen gen, uint64_t word, tmu_gcn_syntax syntax, char *buf, size_t size,
+                   tmu_diag *diag);
+
+/* ---- Descriptors ------------------------------------------------------------------------- */
+
+/* Fields of the image resource descriptor T# (8 dwords; 4 with R128).  Values are the raw
+ * field contents (WIDTH holds width-1 and so on, as the hardware stores them). */
+typedef enum tmu_gcn_tdesc_field {
+    TMU_GCN_T_BASE_ADDRESS = 0, TMU_GCN_T_BASE_ADDRESS_HI, TMU_GCN_T_MIN_LOD,
+    TMU_GCN_T_DATA_FORMAT, TMU_GCN_T_NUM_FORMAT, TMU_GCN_T_MTYPE01,
+    TMU_GCN_T_WIDTH, TMU_GCN_T_HEIGHT, TMU_GCN_T_PERF_MOD, TMU_GCN_T_INTERLACED,
+    TMU_GCN_T_DST_SEL_X, TMU_GCN_T_DST_SEL_Y, TMU_GCN_T_DST_SEL_Z, TMU_GCN_T_DST_SEL_W,
+    TMU_GCN_T_BASE_LEVEL, TMU_GCN_T_LAST_LEVEL, TMU_GCN_T_TILING_INDEX, TMU_GCN_T_SW_MODE,
+    TMU_GCN_T_POW2_PAD, TMU_GCN_T_MTYPE2, TMU_GCN_T_ATC, TMU_GCN_T_TYPE,
+    TMU_GCN_T_DEPTH, TMU_GCN_T_PITCH, TMU_GCN_T_BC_SWIZZLE,
+    TMU_GCN_T_BASE_ARRAY, TMU_GCN_T_LAST_ARRAY, TMU_GCN_T_ARRAY_PITCH, TMU_GCN_T_META_DATA_ADDRESS,
+    TMU_GCN_T_META_LINEAR, TMU_GCN_T_META_PIPE_ALIGNED, TMU_GCN_T_META_RB_ALIGNED, TMU_GCN_T_MAX_MIP,
+    TMU_GCN_T_MIN_LOD_WARN, TMU_GCN_T_COUNTER_BANK_ID, TMU_GCN_T_LOD_HDW_CNT_EN,
+    TMU_GCN_T_COMPRESSION_EN, TMU_GCN_T_ALPHA_IS_ON_MSB, TMU_GCN_T_COLOR_TRANSFORM,
+    TMU_GCN_T_LOST_ALPHA_BITS, TMU_GCN_T_LOST_COLOR_BITS, TMU_GCN_T_META_ADDRESS,
+    TMU_GCN_T_COUNT
+} tmu_gcn_tdesc_field;
+
+/* Fields of the sampler descriptor S# (4 dwords). */
+typedef enum tmu_gcn_sdesc_field {
+    TMU_GCN_S_CLAMP_X = 0, TMU_GCN_S_CLAMP_Y, TMU_GCN_S_CLAMP_Z, TMU_GCN_S_MAX_ANISO_RATIO,
+    TMU_GCN_S_DEPTH_COMPARE_FUNC, TMU_GCN_S_FORCE_UNNORMALIZED, TMU_GCN_S_ANISO_THRESHOLD,
+    TMU_GCN_S_MC_COORD_TRUNC, TMU_GCN_S_FORCE_DEGAMMA, TMU_GCN_S_ANISO_BIAS, TMU_GCN_S_TRUNC_COORD,
+    TMU_GCN_S_DISABLE_CUBE_WRAP, TMU_GCN_S_FILTER_MODE, TMU_GCN_S_COMPAT_MODE,
+    TMU_GCN_S_MIN_LOD, TMU_GCN_S_MAX_LOD, TMU_GCN_S_PERF_MIP, TMU_GCN_S_PERF_Z,
+    TMU_GCN_S_LOD_BIAS, TMU_GCN_S_LOD_BIAS_SEC, TMU_GCN_S_XY_MAG_FILTER, TMU_GCN_S_XY_MIN_FILTER,
+    TMU_GCN_S_Z_FILTER, TMU_GCN_S_MIP_FILTER, TMU_GCN_S_MIP_POINT_PRECLAMP,
+    TMU_GCN_S_DISABLE_LSB_CEIL, TMU_GCN_S_FILTER_PREC_FIX, TMU_GCN_S_ANISO_OVERRIDE,
+    TMU_GCN_S_BORDER_COLOR_PTR, TMU_GCN_S_SKIP_DEGAMMA, TMU_GCN_S_BORDER_COLOR_TYPE,
+    TMU_GCN_S_COUNT
+} tmu_gcn_sdesc_field;
+
+/* How a descriptor field's value is shown. */
+typedef enum tmu_gcn_desc_kind {
+    TMU_GCN_DK_PLAIN = 0, /* decimal */
+    TMU_GCN_DK_HEX,       /* hexadecimal */
+    TMU_GCN_DK_MINUS1,    /* stores value - 1 (WIDTH, HEIGHT, ...) */
+    TMU_GCN_DK_U4_8,      /* unsigned 4.8 fixed point (LOD) */
+    TMU_GCN_DK_S5_8,      /* signed 5.8 fixed point (LOD bias) */
+    TMU_GCN_DK_ENUM       /* named values */
+} tmu_gcn_desc_kind;
+
+/* One descriptor field row: which field, where, on which generations, how shown.  A field
+ * whose layout or value names differ between generations has one row per layout. */
+typedef struct tmu_gcn_desc_field_info {
+    uint8_t id;                 /* tmu_gcn_tdesc_field or tmu_gcn_sdesc_field */
+    const char *name;           /* upper case, as Mesa's sid.h / gfx9d.h */
+    uint8_t dword, lo, width;
+    uint8_t gens;               /* bit g set = present on generation g */
+    uint8_t kind;               /* tmu_gcn_desc_kind */
+    const char *const *values;  /* names of values 0..nvalues-1 (NULL entries = reserved) */
+    uint8_t nvalues;
+} tmu_gcn_desc_field_info;
+
+/* Row of the T# field table for `field` on `gen`; NULL when the field does not exist
+ * there (e.g. SW_MODE before gfx9). */
+const tmu_gcn_desc_field_info *tmu_gcn_tdesc_field_get(tmu_gcn_gen gen, tmu_gcn_tdesc_field field);
+/* Row of the S# field table for `field` on `gen`; NULL when the field does not exist there
+ * (e.g. COMPAT_MODE before gfx8). */
+const tmu_gcn_desc_field_info *tmu_gcn_sdesc_field_get(tmu_gcn_gen gen, tmu_gcn_sdesc_field field);
+
+/* Decoded descriptors: raw field values per the tables (fields absent on `gen` are 0). */
+typedef struct tmu_gcn_tdesc {
+    tmu_gcn_gen gen;
+    unsigned dwords; /* 4 or 8 */
+    uint32_t f[TMU_GCN_T_COUNT];
+} tmu_gcn_tdesc;
+typedef struct tmu_gcn_sdesc {
+    tmu_gcn_gen gen;
+    uint32_t f[TMU_GCN_S_COUNT];
+} tmu_gcn_sdesc;
+
+/* Decodes a T# of 4 or 8 dwords.  TMU_ERR_INVALID with a reason for a TYPE that is not an image
+ * type (0-7) or a wrong dword count; the fields are filled either way. */
+tmu_status tmu_gcn_tdesc_decode(tmu_gcn_gen gen, const uint32_t *dw, unsigned ndw,
+                                tmu_gcn_tdesc *out, tmu_diag *diag);
+/* Encodes a T# into dw[0..desc->dwords-1] (bits of absent fields are 0).  TMU_ERR_RANGE when a
+ * value does not fit its field. */
+tmu_status tmu_gcn_tdesc_encode(const tmu_gcn_tdesc *desc, uint32_t *dw, tmu_diag *diag);
+/* Decodes an S# of 4 dwords (never fails for a valid generation). */
+tmu_status tmu_gcn_sdesc_decode(tmu_gcn_gen gen, const uint32_t dw[4], tmu_gcn_sdesc *out,
+                                tmu_diag *diag);
+/* Encodes an S# into dw[0..3].  TMU_ERR_RANGE when a value does not fit its field. */
+tmu_status tmu_gcn_sdesc_encode(const tmu_gcn_sdesc *desc, uint32_t dw[4], tmu_diag *diag);
+
+/* Pretty-prints a T#, one "dN[hi:lo] NAME = value (meaning)" line per field present on the
+ * generation.  Returns the length written (NUL-terminated), or -1 if buf is too small. */
+int tmu_gcn_tdesc_print(const tmu_gcn_tdesc *desc, char *buf, size_t size);
+/* Pretty-prints an S# the same way as tmu_gcn_tdesc_print.  Returns the length or -1. */
+int tmu_gcn_sdesc_print(const tmu_gcn_sdesc *desc, char *buf, size_t size);
+
+struct tmu_texture;
+struct tmu_sampler;
+
+/* Fills the shape of a tmu_texture from a T# (dim, format via DATA/NUM_FORMAT, sizes, layers,
+ * levels, samples, swizzle from DST_SEL); level memory is left NULL (the T# holds a GPU
+ * address).  Follows radv's conventions (gcn-mimg.md section 4).  TMU_ERR_UNSUPPORTED when
+ * the format has no tmu equivalent or a DST_SEL is reserved. */
+tmu_status tmu_gcn_tdesc_to_texture(const tmu_gcn_tdesc *desc, struct tmu_texture *out,
+                                    tmu_diag *diag);
+
+/* Fills a tmu_sampler from an S# (address modes, filters, compare, LOD bias/min/max,
+ * FORCE_UNNORMALIZED, border type).  TMU_ERR_UNSUPPORTED for address modes tmu lacks
+ * (half-border, mirror-once-border) or anisotropic filters. */
+tmu_status tmu_gcn_sdesc_to_sampler(const tmu_gcn_sdesc *desc, struct tmu_sampler *out,
+                                    tmu_diag *diag);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

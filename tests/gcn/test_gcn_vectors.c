@@ -1,0 +1,89 @@
+/* The llvm-mc 14 conformance vectors (tests/data/gcn-llvm-mc.tsv, copied from
+ * shared/vectors): every row must get the same verdict, and every valid row byte-identical
+ * text.  Also checks that every valid row re-encodes to the same word and re-assembles from
+ * llvm-mc's own text to the same word. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tmu/gcn.h"
+
+static void test_vectors(void **state)
+{
+    (void)state;
+    const char *dir = getenv("TMU_TEST_DATA");
+    char path[1024];
+    snprintf(path, sizeof path, "%s/gcn-llvm-mc.tsv", dir ? dir : "tests/data");
+    FILE *fp = fopen(path, "r");
+    assert_non_null(fp);
+    char line[512];
+    unsigned rows = 0, agree = 0, valid = 0, text_ok = 0, enc_ok = 0, asm_ok = 0;
+    unsigned per_gen[TMU_GCN_GEN_COUNT] = {0};
+    while (fgets(line, sizeof line, fp)) {
+        if (line[0] == '#' || strncmp(line, "gen\t", 4) == 0)
+            continue;
+        line[strcspn(line, "\r\n")] = 0;
+        char *gen_s = strtok(line, "\t");
+        char *word_s = strtok(NULL, "\t");
+        char *expected = strtok(NULL, "\t");
+        if (!gen_s || !word_s || !expected)
+            continue;
+        tmu_gcn_gen gen;
+        assert_int_equal(tmu_gcn_gen_from_name(gen_s, &gen), TMU_OK);
+        uint64_t word = strtoull(word_s, NULL, 16);
+        rows++;
+        per_gen[gen]++;
+        tmu_gcn_mimg inst;
+        tmu_diag diag;
+        tmu_status st = tmu_gcn_decode(gen, word, &inst, &diag);
+        int exp_invalid = strcmp(expected, "INVALID") == 0;
+        if ((st != TMU_OK) == exp_invalid)
+            agree++;
+        else
+            fprintf(stderr, "verdict mismatch %s %s: expected %s, got %s (%s)\n", gen_s, word_s,
+                    expected, st == TMU_OK ? "valid" : "INVALID", diag.message);
+        if (exp_invalid || st != TMU_OK)
+            continue;
+        valid++;
+        char text[160];
+        int n = tmu_gcn_print_llvm(&inst, NULL, text, sizeof text);
+        if (n > 0 && strcmp(text, expected) == 0)
+            text_ok++;
+        else
+            fprintf(stderr, "text mismatch %s %s:\n  want %s\n  got  %s\n", gen_s, word_s,
+                    expected, text);
+        uint64_t back = 0;
+        if (tmu_gcn_encode(&inst, &back, NULL) == TMU_OK && back == word)
+            enc_ok++;
+        tmu_gcn_mimg re;
+        if (tmu_gcn_assemble(gen, TMU_GCN_SYNTAX_LLVM, expected, strlen(expected), 1, &re,
+                             &diag) == TMU_OK &&
+            tmu_gcn_encode(&re, &back, NULL) == TMU_OK && back == word)
+            asm_ok++;
+        else
+            fprintf(stderr, "assemble mismatch %s '%s': %s\n", gen_s, expected, diag.message);
+    }
+    fclose(fp);
+    printf("gcn vectors: %u/%u verdicts agree, %u/%u texts identical, %u/%u re-encode, %u/%u "
+           "re-assemble (gfx6 %u, gfx7 %u, gfx8 %u, gfx9 %u rows)\n",
+           agree, rows, text_ok, valid, enc_ok, valid, asm_ok, valid, per_gen[TMU_GCN_GFX6],
+           per_gen[TMU_GCN_GFX7], per_gen[TMU_GCN_GFX8], per_gen[TMU_GCN_GFX9]);
+    assert_int_equal(rows, 2998);
+    assert_int_equal(agree, rows);
+    assert_int_equal(valid, 2453);
+    assert_int_equal(text_ok, valid);
+    assert_int_equal(enc_ok, valid);
+    assert_int_equal(asm_ok, valid);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {cmocka_unit_test(test_vectors)};
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

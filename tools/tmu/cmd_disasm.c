@@ -1,0 +1,83 @@
+/* tmu disasm — disassemble texture instruction words of one ISA.
+ * A thin dispatcher: the ISA-specific code lives in cli_gcn.c and cli_ir3.c. */
+#include "cli.h"
+#include "isa_cli.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static const char *const isa_names[] = {"gcn", "ir3"};
+
+/* GPU names that select an ISA when --isa is absent. */
+static const char *isa_of_gpu(const char *gpu)
+{
+    static const char *const gcn_gpus[] = {"gfx6", "gfx7", "gfx8", "gfx81", "gfx9", "tahiti",
+                                           "bonaire", "tonga", "gfx810", "gfx900", "si", "ci",
+                                           "vi", "vega", "stoney"};
+    for (size_t i = 0; i < sizeof(gcn_gpus) / sizeof(gcn_gpus[0]); i++)
+        if (strcmp(gpu, gcn_gpus[i]) == 0)
+            return "gcn";
+    if ((gpu[0] == 'a' && gpu[1] >= '3' && gpu[1] <= '7') || (gpu[0] >= '3' && gpu[0] <= '7'))
+        return "ir3";
+    return NULL;
+}
+
+static const char *opt_value(int argc, char **argv, const char *name)
+{
+    size_t n = strlen(name);
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], name) == 0)
+            return i + 1 < argc ? argv[i + 1] : "";
+        if (strncmp(argv[i], name, n) == 0 && argv[i][n] == '=')
+            return argv[i] + n + 1;
+    }
+    return NULL;
+}
+
+const char *tmu_cli_isa_of(int argc, char **argv, const char **unknown)
+{
+    *unknown = NULL;
+    const char *isa = opt_value(argc, argv, "--isa");
+    if (isa) {
+        for (size_t i = 0; i < sizeof(isa_names) / sizeof(isa_names[0]); i++)
+            if (strcmp(isa, isa_names[i]) == 0)
+                return isa_names[i];
+        *unknown = isa;
+        return NULL;
+    }
+    const char *gpu = opt_value(argc, argv, "--gpu");
+    return gpu ? isa_of_gpu(gpu) : NULL;
+}
+
+int tmu_cli_isa_dispatch(int argc, char **argv, int (*gcn)(int, char **),
+                         int (*ir3)(int, char **))
+{
+    const char *unknown = NULL;
+    const char *isa = tmu_cli_isa_of(argc, argv, &unknown);
+    if (unknown)
+        return tmu_cli_unknown_name(argv[0], "ISA", unknown, isa_names,
+                                    sizeof(isa_names) / sizeof(isa_names[0]));
+    if (!isa) {
+        for (int i = 1; i < argc; i++) {
+            if (tmu_cli_is_help(argv[i])) {
+                printf("usage: tmu %s --isa gcn|ir3 [--gpu GPU] [OPTIONS] ...\n\n"
+                       "  --isa gcn   AMD GCN MIMG, --gpu gfx6|gfx7|gfx8|gfx81|gfx9\n"
+                       "  --isa ir3   Adreno ir3 category 5, --gpu a3xx..a7xx\n"
+                       "Run 'tmu %s --isa gcn --help' or '--isa ir3 --help' for the options.\n",
+                       argv[0], argv[0]);
+                return TMU_EXIT_OK;
+            }
+        }
+        const char *gpu = opt_value(argc, argv, "--gpu");
+        if (gpu)
+            return tmu_cli_usage_error(argv[0], "GPU '%s' names no known ISA; give --isa gcn or --isa ir3",
+                                       gpu);
+        return tmu_cli_usage_error(argv[0], "no ISA given: use --isa gcn or --isa ir3");
+    }
+    return strcmp(isa, "gcn") == 0 ? gcn(argc, argv) : ir3(argc, argv);
+}
+
+int tmu_cmd_disasm(int argc, char **argv)
+{
+    return tmu_cli_isa_dispatch(argc, argv, tmu_cli_disasm_gcn, tmu_cli_disasm_ir3);
+}
