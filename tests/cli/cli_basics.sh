@@ -10,6 +10,14 @@ check help-cmd       0 "usage: tmu demo"           -- "$tmu" help demo
 check no-args        2 "usage: tmu COMMAND"        -- "$tmu"
 check unknown        2 "tmu: error: unknown command 'fromats'; did you mean 'formats'" -- "$tmu" fromats
 check help-unknown   2 "unknown command 'dmeo'"    -- "$tmu" help dmeo
-check demo           0 "demo"                      -- "$tmu" demo
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+check demo-formats   0 "e5b9g9r9_ufloat_pack32   ff010384 -> (1.996094, 1.500000, 1.000000, 1.000000)" -- "$tmu" demo --png "$tmp/d.png"
+check demo-nvidia    0 "nvidia lane 1 (s,t)=(0.30,0.60) -> (0.030548, 0.628204, 0.071014, 1.000000)" -- "$tmu" demo --no-png
+check demo-gather    0 "gather R at (0.5, 0.5) -> (0, 1, 0, 1)" -- "$tmu" demo --no-png
+check demo-gcn       0 "image_sample v[0:3], v0, s[0:7], s[0:3] dmask:0xf    asm -> same word" -- "$tmu" demo --no-png
+check demo-ir3       0 "sam.base1 (f32)(xyzw)r1.x, r0.z, s#3, t#2" -- "$tmu" demo --no-png
+check demo-loadplan  0 "buffer_load_dwordx2 a1 offset:2" -- "$tmu" demo --no-png
+check demo-png-magic 0 "PNG" -- head -c 4 "$tmp/d.png"
+check demo-png-arg   2 "--png needs a file name" -- "$tmu" demo --png
 check demo-extra     2 "tmu: error: demo: unexpected argument" -- "$tmu" demo extra
 finish

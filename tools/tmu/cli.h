@@ -56,4 +56,8 @@ int tmu_cli_parse_int(const char *text, long long min, long long max, long long 
  * (not counted in *len).  Returns NULL and prints an error naming the path on failure. */
 char *tmu_cli_read_file(const char *path, size_t *len);
 
+/* Prints a few texture-unit samples and a gather to `out` and, when `png_path` is not NULL,
+ * writes one rendered picture there (cmd_render.c).  Returns an exit code. */
+int tmu_render_demo(FILE *out, const char *png_path);
+
 #endif

@@ -1,44 +1,181 @@
-/* tmu demo — a tour of what tmu does.  Grows as modules land. */
+/* tmu demo — a short tour: texel formats, the texture unit, the three ISA codecs and the
+ * load planner, each step printing what it computed.  Everything runs through the public
+ * library API (include/tmu/tmu.h). */
 #include "cli.h"
 
 #include <string.h>
 
 #include "tmu/format.h"
+#include "tmu/gcn.h"
+#include "tmu/ir3.h"
+#include "tmu/loadplan.h"
+#include "tmu/unit.h"
+
+static void section(const char *title) { printf("\n== %s ==\n", title); }
 
 static void demo_formats(void)
 {
     static const struct {
         const char *format;
-        unsigned char bytes[16];
+        unsigned char bytes[4];
     } texels[] = {
         {"r8g8b8a8_unorm", {0xff, 0x80, 0x00, 0x40}},
         {"r8g8b8a8_srgb", {0xff, 0x80, 0x0a, 0x40}},
+        {"rgb9e5", {0xff, 0x01, 0x03, 0x84}},
+        {"r11g11b10_float", {0xc0, 0x03, 0x1c, 0x68}},
     };
-    printf("== texel formats: decode one texel ==\n");
+    section("texel formats: decode one texel (tmu formats --decode)");
     for (size_t i = 0; i < sizeof(texels) / sizeof(texels[0]); i++) {
         tmu_format f = tmu_format_from_name(texels[i].format);
         const tmu_format_info *info = tmu_format_get(f);
         tmu_texel t;
         if (!info || tmu_format_decode(f, texels[i].bytes, &t) != TMU_OK)
             continue;
-        printf("  %-18s", info->name);
+        printf("  %-24s ", info->name);
         for (unsigned b = 0; b < info->bytes; b++)
             printf("%02x", texels[i].bytes[b]);
         printf(" -> (%.6f, %.6f, %.6f, %.6f)\n", t.f[0], t.f[1], t.f[2], t.f[3]);
     }
-    printf("\n");
+}
+
+/* A 2x2 RGBA8 texture sampled bilinearly at one point, in both precision models. */
+static void demo_unit(void)
+{
+    static const unsigned char texels[16] = {
+        0, 0, 0, 255,   255, 0, 0, 255, /* row 0: black, red */
+        0, 255, 0, 255, 0, 0, 255, 255, /* row 1: green, blue */
+    };
+    tmu_texture tex;
+    tmu_diag diag;
+    if (tmu_texture_init_packed(&tex, TMU_DIM_2D, TMU_FORMAT_R8G8B8A8_UNORM, 2, 2, 1, 1, 1, 1,
+                                texels, sizeof(texels), &diag) != TMU_OK) {
+        printf("  texture: %s\n", diag.message);
+        return;
+    }
+    section("texture unit: bilinear sample of a 2x2 RGBA8 texture, 4 lanes");
+    printf("  texels (0,0) black, (1,0) red, (0,1) green, (1,1) blue; repeat addressing\n");
+    static const float s[4] = {0.5f, 0.3f, 0.1f, 1.0f}, t[4] = {0.5f, 0.6f, 0.9f, 0.0f};
+    tmu_wave_in in;
+    memset(&in, 0, sizeof(in));
+    in.coord[0] = s;
+    in.coord[1] = t;
+    tmu_op op;
+    memset(&op, 0, sizeof(op));
+    op.kind = TMU_OP_SAMPLE;
+    op.dim = TMU_DIM_2D;
+    op.level_mode = TMU_LEVEL_BASE;
+    op.result = TMU_RESULT_F32;
+    static const tmu_precision models[2] = {TMU_PRECISION_EXACT, TMU_PRECISION_NVIDIA};
+    static const char *const model_names[2] = {"exact ", "nvidia"};
+    for (int m = 0; m < 2; m++) {
+        tmu_sampler smp = tmu_sampler_default();
+        smp.precision = models[m];
+        uint32_t r[4][4];
+        tmu_wave_out out = {{r[0], r[1], r[2], r[3]}, NULL};
+        if (tmu_unit_execute(&tex, &smp, &op, 4, NULL, &in, &out, &diag) != TMU_OK) {
+            printf("  execute: %s\n", diag.message);
+            return;
+        }
+        for (int lane = 0; lane < 4; lane++) {
+            float v[4];
+            memcpy(v, (uint32_t[4]){r[0][lane], r[1][lane], r[2][lane], r[3][lane]}, sizeof(v));
+            printf("  %s lane %d (s,t)=(%.2f,%.2f) -> (%.6f, %.6f, %.6f, %.6f)\n", model_names[m],
+                   lane, s[lane], t[lane], v[0], v[1], v[2], v[3]);
+        }
+    }
+    printf("  (nvidia: filter weights in 1.8 fixed point as CUDA documents; simd: %s)\n",
+           tmu_unit_simd_name());
+}
+
+static void demo_gcn(void)
+{
+    static const uint64_t words[] = {0x00000000f0800f00ull, 0x0005a4eff0011700ull,
+                                     0x0000000ff0001100ull};
+    section("AMD GCN MIMG gfx9: disassemble like llvm-mc 14, assemble back");
+    char text[256];
+    for (size_t i = 0; i < sizeof(words) / sizeof(words[0]); i++) {
+        tmu_diag diag;
+        if (tmu_gcn_disasm(TMU_GCN_GFX9, words[i], TMU_GCN_SYNTAX_LLVM, text, sizeof(text),
+                           &diag) < 0) {
+            printf("  0x%016llx  invalid: %s\n", (unsigned long long)words[i], diag.message);
+            continue;
+        }
+        tmu_gcn_mimg inst;
+        uint64_t back = 0;
+        int ok = tmu_gcn_assemble(TMU_GCN_GFX9, TMU_GCN_SYNTAX_LLVM, text, strlen(text), 1, &inst,
+                                  &diag) == TMU_OK &&
+                 tmu_gcn_encode(&inst, &back, &diag) == TMU_OK;
+        printf("  0x%016llx  %-52s asm -> %s\n", (unsigned long long)words[i], text,
+               ok ? (back == words[i] ? "same word" : "different word") : diag.message);
+    }
+}
+
+static void demo_ir3(void)
+{
+    static const uint64_t words[] = {0xa0c89f04c4600005ull, 0xa1000f0000000004ull,
+                                     0xa048d107cc080a07ull, 0xa2802f0000000001ull};
+    section("Qualcomm Adreno ir3 cat5 (a630): disassemble like Mesa, assemble back");
+    char text[256];
+    for (size_t i = 0; i < sizeof(words) / sizeof(words[0]); i++) {
+        tmu_status st = tmu_ir3_disasm(words[i], 630, text, sizeof(text));
+        uint64_t back = 0;
+        tmu_diag diag;
+        int ok = st == TMU_OK && tmu_ir3_assemble(text, 630, &back, &diag) == TMU_OK;
+        printf("  %08x_%08x  %-48s asm -> %s\n", (unsigned)(words[i] >> 32), (unsigned)words[i],
+               text, ok ? (back == words[i] ? "same word" : "different word") : diag.message);
+    }
+}
+
+static void demo_loadplan(void)
+{
+    section("load planner: 3 x 16-bit from a buffer, align 4 + 2, constant offset 4100, gfx9");
+    tmu_lp_request req;
+    tmu_lp_request_init(&req);
+    req.num_components = 3;
+    req.component_size = 2;
+    req.align_mul = 4;
+    req.align_offset = 2;
+    req.const_offset = 4100;
+    static tmu_lp_plan plan; /* large; static keeps it off the stack (the demo is single-threaded) */
+    tmu_diag diag;
+    if (tmu_lp_plan_load(&req, TMU_LP_MUBUF, TMU_LP_GFX9, TMU_LP_EXACT, &plan, &diag) != TMU_OK) {
+        printf("  plan: %s\n", diag.message);
+        return;
+    }
+    char text[4096];
+    tmu_lp_format_text(&plan, text, sizeof(text));
+    fputs(text, stdout);
 }
 
 int tmu_cmd_demo(int argc, char **argv)
 {
-    if (argc > 1 && tmu_cli_is_help(argv[1])) {
-        printf("usage: tmu demo\n\nRuns a short tour: texel decoding, the texture unit, and the PTX,\n"
-               "GCN and Adreno ir3 codecs, printing what each step computes.\n");
-        return TMU_EXIT_OK;
+    const char *png = "tmu-demo.png";
+    for (int i = 1; i < argc; i++) {
+        if (tmu_cli_is_help(argv[i])) {
+            printf("usage: tmu demo [--png FILE | --no-png]\n\n"
+                   "Runs a short tour: texel decoding, the texture unit (writing one rendered\n"
+                   "picture, by default tmu-demo.png in the current directory), the PTX, GCN and\n"
+                   "Adreno ir3 codecs and the load planner, printing what each step computes.\n");
+            return TMU_EXIT_OK;
+        } else if (!strcmp(argv[i], "--no-png")) {
+            png = NULL;
+        } else if (!strcmp(argv[i], "--png")) {
+            if (++i == argc)
+                return tmu_cli_usage_error("demo", "--png needs a file name");
+            png = argv[i];
+        } else {
+            return tmu_cli_usage_error("demo", "unexpected argument '%s'", argv[i]);
+        }
     }
-    if (argc > 1)
-        return tmu_cli_usage_error("demo", "unexpected argument '%s'", argv[1]);
-    printf("tmu %s demo\n\n", tmu_version());
+    printf("tmu %s demo", tmu_version());
     demo_formats();
+    demo_unit();
+    printf("\n");
+    fflush(stdout);
+    if (tmu_render_demo(stdout, png) != TMU_EXIT_OK)
+        return TMU_EXIT_FAIL;
+    demo_gcn();
+    demo_ir3();
+    demo_loadplan();
     return TMU_EXIT_OK;
 }

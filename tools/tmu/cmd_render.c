@@ -470,11 +470,7 @@ int tmu_cmd_render(int argc, char **argv)
 
 /* ---- for `tmu demo` ---------------------------------------------------------------------- */
 
-/* Prints a few texture-unit samples to `out` and, when `png_path` is not NULL, writes one
- * picture there (a checker through mirrored-repeat bilinear with mips).  For cmd_demo.c:
- * declare `int tmu_render_demo(FILE *out, const char *png_path);` there.  Returns an exit code. */
-int tmu_render_demo(FILE *out, const char *png_path);
-
+/* tmu_render_demo (declared in cli.h): a few samples, a gather and one picture for `tmu demo`. */
 int tmu_render_demo(FILE *out, const char *png_path)
 {
     /* 2x2 RGBA8: red, green / blue, white */
