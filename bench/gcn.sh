@@ -2,9 +2,11 @@
 # GCN MIMG disassembly speed: tmu vs llvm-mc 14 on the same 200 000 valid gfx9 words
 # (random fields; the two documented llvm-mc defect classes left out so both print the same
 # text, which is checked).  Rows, each a ratio llvm-mc / tmu measured in this run:
-#   library : tmu_gcn_disasm() in-process, best of 5, process CPU time   vs llvm-mc CPU time
-#   cli cpu : `tmu disasm --isa gcn` (stdin text -> stdout), user+sys     vs llvm-mc user+sys
-#   cli wall: the same, wall clock (best of 3)                            vs llvm-mc wall
+#   library : tmu_gcn_disasm() in-process, best of 9, process CPU time  vs llvm-mc CPU (user+sys)
+#   cli cpu : `tmu disasm --isa gcn` (stdin text -> /dev/null), user+sys, mean of 20 runs
+#             vs llvm-mc user+sys, mean of 3 runs
+#   cli wall: the same commands writing files, wall clock, best of 3   vs llvm-mc wall, best of 3
+# CPU times are the fair figures on a loaded machine; wall times include waiting for a core.
 # llvm-mc runs as `llvm-mc -disassemble -arch=amdgcn -mcpu=gfx900` on "0x.. 0x.." byte lines.
 # Env: TMU_BENCH_BIN (bench executables), TMU_CLI (tmu binary), LLVM_MC; bench/run sets the first two.
 set -eu
@@ -17,40 +19,47 @@ mkdir -p "$T"
 trap 'rm -rf "$T"' EXIT INT TERM
 "$BIN/bench_gcn" words "$N" 1 > "$T/words"
 "$BIN/bench_gcn" mcbytes "$N" 1 > "$T/bytes"
-lib=$("$BIN/bench_gcn" run "$N" 1 5 | awk '{print $3}')
-# measure CMD... < IN > OUT three times: prints "best_wall_ns avg_cpu_ns" (cpu needs /usr/bin/time)
-measure() {
+lib=$("$BIN/bench_gcn" run "$N" 1 9 | awk '{print $3}')
+# wall IN OUT CMD...: best wall-clock time of 3 runs of CMD < IN > OUT, in ns
+wall() {
   in=$1; out=$2; shift 2
-  best=""; cpu=0; have_time=0
-  [ -x /usr/bin/time ] && have_time=1
+  best=""
   for i in 1 2 3; do
     t0=$(date +%s%N)
-    if [ $have_time = 1 ]; then
-      /usr/bin/time -f "%U %S" -o "$T/time" "$@" < "$in" > "$out" 2>/dev/null
-      c=$(awk '{printf "%d", ($1 + $2) * 1e9}' "$T/time")
-    else
-      "$@" < "$in" > "$out" 2>/dev/null; c=0
-    fi
+    "$@" < "$in" > "$out" 2>/dev/null || true
     t1=$(date +%s%N)
-    w=$((t1 - t0)); cpu=$((cpu + c))
+    w=$((t1 - t0))
     if [ -z "$best" ] || [ $w -lt $best ]; then best=$w; fi
   done
-  echo "$best $((cpu / 3))"
+  echo "$best"
 }
-set -- $(measure "$T/words" "$T/tmu.out" "$CLI" disasm --isa gcn --gpu gfx9)
-cli_wall=$1; cli_cpu=$2
+# cpu R IN CMD...: user+sys CPU time per run, in ns, of R runs of CMD < IN > /dev/null timed
+# together by one /usr/bin/time (whose 10 ms resolution is thus divided by R); 0 without it
+cpu() {
+  r=$1; in=$2; shift 2
+  if [ ! -x /usr/bin/time ]; then echo 0; return; fi
+  /usr/bin/time -f "%U %S" -o "$T/time" sh -c \
+    'r=$1; in=$2; shift 2; i=0
+     while [ $i -lt $r ]; do "$@" < "$in" > /dev/null 2>&1 || true; i=$((i + 1)); done' \
+    sh "$r" "$in" "$@"
+  awk -v r="$r" '{printf "%d", ($1 + $2) * 1e9 / r}' "$T/time"
+}
+cli_wall=$(wall "$T/words" "$T/tmu.out" "$CLI" disasm --isa gcn --gpu gfx9)
+cli_cpu=$(cpu 20 "$T/words" "$CLI" disasm --isa gcn --gpu gfx9)
 if ! { [ -x "$MC" ] || command -v "$MC" >/dev/null 2>&1; }; then
-  echo "llvm-mc not found: tmu library $lib ns, CLI wall $cli_wall ns for $N words (no peer)"
+  echo "llvm-mc not found: tmu library $lib ns, CLI CPU $cli_cpu ns, CLI wall $cli_wall ns for $N words (no peer)"
   exit 0
 fi
-set -- $(measure "$T/bytes" "$T/mc.out" "$MC" -disassemble -arch=amdgcn -mcpu=gfx900)
-mc_wall=$1; mc_cpu=$2
+mc_wall=$(wall "$T/bytes" "$T/mc.out" "$MC" -disassemble -arch=amdgcn -mcpu=gfx900)
+mc_cpu=$(cpu 3 "$T/bytes" "$MC" -disassemble -arch=amdgcn -mcpu=gfx900)
 sed -n 's/^\t//p' "$T/mc.out" | grep -v '^\.' > "$T/mc.txt"
 if cmp -s "$T/mc.txt" "$T/tmu.out"; then same="identical text"; else same="TEXT DIFFERS"; fi
 awk -v n="$N" -v lib="$lib" -v cw="$cli_wall" -v cc="$cli_cpu" -v mw="$mc_wall" -v mcc="$mc_cpu" \
     -v same="$same" 'BEGIN {
   printf "gcn disassembly, %d gfx9 words, %s with llvm-mc 14\n", n, same
+  if (mcc <= 0) { mcc = mw; printf "(no /usr/bin/time: llvm-mc CPU taken as its wall time)\n" }
   row("library decode+print (CPU)", lib, mcc)
+  printf "%-32s %.1f ns/word\n", "  library per word", lib / n
   if (cc > 0) row("tmu disasm CLI (CPU user+sys)", cc, mcc)
   row("tmu disasm CLI (wall)", cw, mw)
 }

@@ -4,8 +4,10 @@
  * bit numbers are the ISA manual's (OPCODE = bits 18-24, VADDR = 32-39, D16 = 63).
  * The encoding is written once, as data (src/gcn/tables.c): a field table and an opcode table
  * with one column per generation.  Decode, encode, the LLVM and CLRX printers and the assembler
- * are loops over those tables.  No allocation, no global mutable state: every call is
- * thread-safe.
+ * are loops over those tables; the direct opcode index of each generation and the per-opcode
+ * facts the printer needs (mnemonic length, VADDR minimum, VDATA and DMASK rules) are generated
+ * from the same rows at compile time, so decode + print costs a few tens of nanoseconds a word
+ * (bench/gcn.sh).  No allocation, no global mutable state: every call is thread-safe.
  *
  * Text output in LLVM syntax is byte-identical to llvm-mc 14 (VADDR printed as llvm-mc's
  * per-opcode minimum register range, since gfx6-9 do not encode the address count), and a word

@@ -11,13 +11,12 @@
  *   7. SRSRC (8 SGPRs) and SSAMP (4 SGPRs) name registers that exist on the generation;
  *   8. VDATA and the VADDR range llvm-mc prints do not run past v255 (gather4 VDATA is
  *      checked as 4 registers even with packed D16, as llvm-mc's decoder does).
- * Bits 1-7 and 58-62 are ignored (kept in the struct so encode reproduces the word). */
-#include "gcn/tables.h"
-
-static uint32_t get_bits(uint64_t word, const tmu_gcn_field_info *fi)
-{
-    return (uint32_t)((word >> fi->lo) & ((1ull << fi->width) - 1));
-}
+ * Bits 1-7 and 58-62 are ignored (kept in the struct so encode reproduces the word).
+ * The per-opcode parts of rules 4-8 come from the facts tables.c derives from each opcode row
+ * (tables.h: TMU_GCN_D16_OK, TMU_GCN_CLS_SAMPLER, TMU_GCN_DMASK_OK, ...).  decode and validate
+ * first evaluate all rules at once with tmu_gcn_fast_ok (fast.h) and only walk them in order,
+ * for the reason, when that says the word is invalid. */
+#include "gcn/fast.h"
 
 void tmu_gcn_mimg_init(tmu_gcn_mimg *inst, tmu_gcn_gen gen, const tmu_gcn_opcode_info *op)
 {
@@ -56,20 +55,11 @@ unsigned tmu_gcn_llvm_vaddr_min(const tmu_gcn_opcode_info *op)
     /* llvm-mc 14 prints one VGPR plus one per extra argument (offset, bias, z-compare,
      * derivatives as a group); lod/clamp/mip and the coordinates beyond the first do not
      * count.  Checked against llvm-mc for every opcode. */
-    unsigned n = 1;
-    if (op->flags & TMU_GCN_OPF_OFFSET)
-        n++;
-    if (op->flags & TMU_GCN_OPF_BIAS)
-        n++;
-    if (op->flags & TMU_GCN_OPF_COMPARE)
-        n++;
-    if (op->flags & TMU_GCN_OPF_DERIV)
-        n++;
-    return n;
+    return TMU_GCN_VADDR_MIN(op->flags);
 }
 
 /* The rules above, in that order; the first broken rule is reported. */
-static tmu_status check(const tmu_gcn_mimg *inst, tmu_status st, tmu_diag *diag)
+tmu_status tmu_gcn_check(const tmu_gcn_mimg *inst, unsigned ri, tmu_status st, tmu_diag *diag)
 {
     const uint32_t *f = inst->f;
     tmu_gcn_gen gen = inst->gen;
@@ -85,42 +75,37 @@ static tmu_status check(const tmu_gcn_mimg *inst, tmu_status st, tmu_diag *diag)
         return tmu_diag_set(diag, st, 0, 0, 0,
                             "bit 0 (opcode bit 7) is set; no gfx6-9 MIMG opcode has it");
     const tmu_gcn_opcode_info *op = inst->op;
-    if (!op || op->op[gen] != f[TMU_GCN_F_OPCODE])
+    if (!op || !ri || op->op[gen] != f[TMU_GCN_F_OPCODE])
         return tmu_diag_set(diag, st, 0, 0, 18, "opcode 0x%02x is not defined on %s",
                             f[TMU_GCN_F_OPCODE], g->name);
+    const tmu_gcn_row_fast *rf = &tmu_gcn_row_fasts[ri - 1]; /* the table's row for op */
     if (f[TMU_GCN_F_D16]) {
         if (!g->d16_supported)
             return tmu_diag_set(diag, st, 0, 0, 63, "D16 (bit 63) is not supported on %s",
                                 g->name);
-        if (!tmu_gcn_d16_allowed(op))
+        if (!rf->d16_ok)
             return tmu_diag_set(diag, st, 0, 0, 63, "D16 (bit 63) is not allowed on %s",
                                 op->name);
     }
-    if (f[TMU_GCN_F_SSAMP] && !tmu_gcn_uses_sampler(op))
+    if (f[TMU_GCN_F_SSAMP] && !rf->sampler)
         return tmu_diag_set(diag, st, 0, 0, 53,
                             "SSAMP is %u but %s takes no sampler (must be 0)",
                             f[TMU_GCN_F_SSAMP], op->name);
     unsigned dmask = f[TMU_GCN_F_DMASK];
-    if (op->cls == TMU_GCN_CLASS_GATHER && popcount4(dmask) != 1)
-        return tmu_diag_set(diag, st, 0, 0, 8,
-                            "DMASK 0x%x: gather4 needs exactly one DMASK bit (the channel)", dmask);
-    if (op->cls == TMU_GCN_CLASS_ATOMIC) {
-        /* llvm-mc 14 also accepts cmpswap with DMASK 0x1 and TFE: its 2-register VDATA
-         * matches the 64-bit cmpswap form (both its disassembler and assembler agree). */
-        bool ok = (op->flags & TMU_GCN_OPF_CMPSWAP)
-                      ? (dmask == 0x3 || dmask == 0xf || (dmask == 0x1 && f[TMU_GCN_F_TFE]))
-                      : (dmask == 0x1 || dmask == 0x3);
-        if (!ok)
-            return tmu_diag_set(diag, st, 0, 0, 8, "DMASK 0x%x is not a valid atomic DMASK (%s)",
-                                dmask,
-                                (op->flags & TMU_GCN_OPF_CMPSWAP) ? "0x3 or 0xf" : "0x1 or 0x3");
+    if (!((rf->dmask_ok[f[TMU_GCN_F_TFE] ? 1 : 0] >> dmask) & 1)) {
+        if (op->cls == TMU_GCN_CLASS_GATHER)
+            return tmu_diag_set(diag, st, 0, 0, 8,
+                                "DMASK 0x%x: gather4 needs exactly one DMASK bit (the channel)",
+                                dmask);
+        return tmu_diag_set(diag, st, 0, 0, 8, "DMASK 0x%x is not a valid atomic DMASK (%s)",
+                            dmask, (op->flags & TMU_GCN_OPF_CMPSWAP) ? "0x3 or 0xf" : "0x1 or 0x3");
     }
-    if (!tmu_gcn_sgpr_tuple_ok(gen, f[TMU_GCN_F_SRSRC] * 4, 8))
+    if (!((g->srsrc_ok >> f[TMU_GCN_F_SRSRC]) & 1))
         return tmu_diag_set(diag, st, 0, 0, 48,
                             "SRSRC %u names s[%u:%u], which are not 8 usable SGPRs on %s",
                             f[TMU_GCN_F_SRSRC], f[TMU_GCN_F_SRSRC] * 4, f[TMU_GCN_F_SRSRC] * 4 + 7,
                             g->name);
-    if (tmu_gcn_uses_sampler(op) && !tmu_gcn_sgpr_tuple_ok(gen, f[TMU_GCN_F_SSAMP] * 4, 4))
+    if (rf->sampler && !((g->ssamp_ok >> f[TMU_GCN_F_SSAMP]) & 1))
         return tmu_diag_set(diag, st, 0, 0, 53,
                             "SSAMP %u names s[%u:%u], which are not 4 usable SGPRs on %s",
                             f[TMU_GCN_F_SSAMP], f[TMU_GCN_F_SSAMP] * 4, f[TMU_GCN_F_SSAMP] * 4 + 3,
@@ -131,12 +116,12 @@ static tmu_status check(const tmu_gcn_mimg *inst, tmu_status st, tmu_diag *diag)
                             f[TMU_GCN_F_VDATA], nd);
     /* llvm-mc 14 decodes gather4 VDATA as 4 registers before it applies packed D16, so a
      * packed-D16 gather4 whose first VDATA is above v252 is an invalid encoding to it. */
-    if (op->cls == TMU_GCN_CLASS_GATHER && f[TMU_GCN_F_VDATA] > 252)
+    if (f[TMU_GCN_F_VDATA] > rf->vdata_max)
         return tmu_diag_set(diag, st, 0, 0, 40,
                             "VDATA v%u: gather4 data must start at or below v252 (llvm-mc decodes "
                             "it as 4 registers even with packed D16)",
                             f[TMU_GCN_F_VDATA]);
-    unsigned na = tmu_gcn_llvm_vaddr_min(op);
+    unsigned na = rf->vaddr_min;
     if (f[TMU_GCN_F_VADDR] + na - 1 > 255)
         return tmu_diag_set(diag, st, 0, 0, 32,
                             "VADDR v%u: the %u address registers of %s run past v255",
@@ -180,21 +165,28 @@ tmu_status tmu_gcn_decode(tmu_gcn_gen gen, uint64_t word, tmu_gcn_mimg *inst, tm
     if (!inst || (unsigned)gen >= TMU_GCN_GEN_COUNT)
         return tmu_diag_set(diag, TMU_ERR_INVALID_ARGUMENT, 0, 0, -1,
                             "bad argument to tmu_gcn_decode");
-    inst->gen = gen;
-    for (unsigned i = 0; i < TMU_GCN_F_COUNT; i++) {
-        const tmu_gcn_field_info *fi = &tmu_gcn_field_rows[i];
-        inst->f[i] = (fi->gens >> gen) & 1 ? get_bits(word, fi) : 0;
+    unsigned ri = tmu_gcn_extract(gen, word, inst);
+    if (tmu_gcn_fast_ok(inst, ri)) {
+        tmu_diag_clear(diag);
+        return TMU_OK;
     }
-    inst->op = tmu_gcn_opcode_lookup(gen, inst->f[TMU_GCN_F_OPCODE]);
-    return check(inst, TMU_ERR_DECODE, diag);
+    return tmu_gcn_check(inst, ri, TMU_ERR_DECODE, diag);
 }
 
 tmu_status tmu_gcn_validate(const tmu_gcn_mimg *inst, tmu_diag *diag)
 {
     if (!inst)
         return tmu_diag_set(diag, TMU_ERR_INVALID_ARGUMENT, 0, 0, -1, "NULL instruction");
-    if ((unsigned)inst->gen < TMU_GCN_GEN_COUNT) {
-        /* a hand-built instruction may hold values its fields cannot */
+    if ((unsigned)inst->gen >= TMU_GCN_GEN_COUNT)
+        return tmu_gcn_check(inst, 0, TMU_ERR_INVALID, diag); /* reports the generation */
+    /* a hand-built instruction may hold values its fields cannot: one pass over the field
+     * table, then the rows again only for the reason */
+    uint32_t misfit = 0;
+    for (unsigned i = 0; i < TMU_GCN_F_COUNT; i++) {
+        const tmu_gcn_field_info *fi = &tmu_gcn_field_rows[i];
+        misfit |= (inst->f[i] >> fi->width) | (inst->f[i] & ~(0u - ((fi->gens >> inst->gen) & 1)));
+    }
+    if (misfit) {
         for (unsigned i = 0; i < TMU_GCN_F_COUNT; i++) {
             const tmu_gcn_field_info *fi = &tmu_gcn_field_rows[i];
             if ((inst->f[i] >> fi->width) || (inst->f[i] && !((fi->gens >> inst->gen) & 1)))
@@ -203,7 +195,14 @@ tmu_status tmu_gcn_validate(const tmu_gcn_mimg *inst, tmu_diag *diag)
                                     tmu_gcn_gen_name(inst->gen));
         }
     }
-    return check(inst, TMU_ERR_INVALID, diag);
+    unsigned ri = tmu_gcn_op_index[inst->gen][inst->f[TMU_GCN_F_OPCODE]];
+    /* the fast rules read the table's row; a caller's op must be that row's opcode */
+    if (inst->op && inst->op->op[inst->gen] == inst->f[TMU_GCN_F_OPCODE] &&
+        tmu_gcn_fast_ok(inst, ri)) {
+        tmu_diag_clear(diag);
+        return TMU_OK;
+    }
+    return tmu_gcn_check(inst, ri, TMU_ERR_INVALID, diag);
 }
 
 tmu_status tmu_gcn_encode(const tmu_gcn_mimg *inst, uint64_t *word, tmu_diag *diag)

@@ -2,6 +2,7 @@
  * Operands: VDATA, VADDR, SRSRC[, SSAMP]; then the modifiers of the modifier table, which
  * both printers (and the assembler, parse.c) share. */
 #include "gcn/print.h"
+#include "gcn/fast.h"
 
 #include <string.h>
 
@@ -19,108 +20,128 @@ const tmu_gcn_modifier tmu_gcn_modifiers[TMU_GCN_NUM_MODIFIERS] = {
     {"d16", 3, " d16", TMU_GCN_F_D16},
 };
 
-/* Text is built in a local buffer with small append helpers instead of snprintf, then
- * copied out if it fits.  The longest possible instruction (a 22-character mnemonic, four
- * register ranges of at most 13 characters, dmask and nine modifiers) is under 110
- * characters (plus up to 24 bytes written ahead by the branch-free helpers), so a 160-byte
- * buffer cannot overflow. */
+/* Decimal text of 0..255 (every register number, SGPR index and CLRX dmask printed is below
+ * 256): the digits, left-aligned and padded to 4 bytes, and their count; built at compile
+ * time so that printing a number is one 4-byte copy and an add. */
 typedef struct {
-    char *p;
-} out_t;
+    char c[4];
+    uint8_t len;
+} dec_t;
+#define DEC(n)                                                                                   \
+    {{(char)('0' + ((n) < 10 ? (n) : (n) < 100 ? (n) / 10 : (n) / 100)),                          \
+      (char)((n) < 10 ? 0 : '0' + ((n) < 100 ? (n) % 10 : (n) / 10 % 10)),                        \
+      (char)((n) < 100 ? 0 : '0' + (n) % 10), 0},                                                \
+     (uint8_t)((n) < 10 ? 1 : (n) < 100 ? 2 : 3)}
+#define DEC4(n) DEC(n), DEC((n) + 1), DEC((n) + 2), DEC((n) + 3)
+#define DEC16(n) DEC4(n), DEC4((n) + 4), DEC4((n) + 8), DEC4((n) + 12)
+#define DEC64(n) DEC16(n), DEC16((n) + 16), DEC16((n) + 32), DEC16((n) + 48)
+static const dec_t dec[256] = {DEC64(0), DEC64(64), DEC64(128), DEC64(192)};
 
-static inline void put_n(out_t *o, const char *s, size_t n)
+/* Text is built with small writers that always store a fixed number of bytes and then advance
+ * by the length that counts, so that the field values steer no branch.  The longest
+ * instruction (a 22-character mnemonic, four register ranges of at most 11 characters, dmask
+ * and eight modifiers) is under 120 characters, plus at most 24 bytes stored past the end, so
+ * a 160-byte buffer cannot overflow; print_valid writes into the caller's buffer directly when
+ * it has 160 bytes, else into a local one. */
+#define TEXT_MAX 160
+
+static inline char *put_dec(char *p, unsigned v)
 {
-    memcpy(o->p, s, n);
-    o->p += n;
+    const dec_t *d = &dec[v & 255];
+    memcpy(p, d->c, 4);
+    return p + d->len;
 }
 
-static inline void put(out_t *o, const char *s)
+/* Keeps the text written from p to q when `keep` is 1, drops it when 0 (no branch). */
+static inline char *keep_if(char *p, char *q, unsigned keep)
 {
-    put_n(o, s, strlen(s));
+    return p + ((size_t)(q - p) & (0 - (size_t)keep));
 }
 
-static inline void put_uint(out_t *o, unsigned v)
+/* "N" for one register, "[N:M]" for more, after the prefix already written. */
+static inline char *put_num_range(char *p, unsigned first, unsigned count)
 {
-    /* v < 1000 for every register number and dmask; branch-free: copy 4 bytes starting at the
-     * first significant digit (t is padded so the copy stays inside it), advance by the
-     * digit count */
-    char t[6] = {(char)('0' + v / 100), (char)('0' + v / 10 % 10), (char)('0' + v % 10), 0, 0, 0};
-    unsigned skip = (v < 100) + (v < 10);
-    memcpy(o->p, t + skip, 4);
-    o->p += 3 - skip;
+    unsigned multi = count > 1;
+    *p = '[';
+    p = put_dec(p + multi, first);
+    char *q = p;
+    *q = ':';
+    q = put_dec(q + 1, first + count - 1);
+    *q++ = ']';
+    return keep_if(p, q, multi);
 }
 
-static inline void put_range(out_t *o, const char *pfx, unsigned first, unsigned count)
+static inline char *put_vrange(char *p, unsigned first, unsigned count)
 {
-    put(o, pfx);
-    if (count <= 1) {
-        put_uint(o, first);
-        return;
-    }
-    *o->p++ = '[';
-    put_uint(o, first);
-    *o->p++ = ':';
-    put_uint(o, first + count - 1);
-    *o->p++ = ']';
+    *p = 'v';
+    return put_num_range(p + 1, first, count);
 }
 
-static void put_sreg(out_t *o, tmu_gcn_gen gen, unsigned first, unsigned count)
+/* An SGPR tuple: "s[..]" below ttmp_base, else "ttmp[..]" (count >= 4). */
+static inline char *put_srange(char *p, const tmu_gcn_gen_info *g, unsigned first, unsigned count)
 {
-    const tmu_gcn_gen_info *g = tmu_gcn_gen_info_get(gen);
-    if (first >= g->ttmp_base)
-        put_range(o, "ttmp", first - g->ttmp_base, count);
-    else
-        put_range(o, "s", first, count);
+    static const char pfx[2][4] = {{'s', 0, 0, 0}, {'t', 't', 'm', 'p'}};
+    unsigned t = first >= g->ttmp_base;
+    memcpy(p, pfx[t], 4);
+    p += 1 + 3 * t;
+    return put_num_range(p, first - (g->ttmp_base & (0u - t)), count);
 }
 
-/* Prints an instruction already known to be valid (validated or freshly decoded). */
-static int print_valid(const tmu_gcn_mimg *inst, const tmu_gcn_print_opts *opts, char *buf,
-                       size_t size, int clrx)
+/* Prints an instruction already known to be valid (validated or freshly decoded); ri is the
+ * row number + 1 of its opcode.  Returns the length or -1 (buffer too small, or a VADDR count
+ * in opts that names no register range). */
+static int print_valid(const tmu_gcn_mimg *inst, unsigned ri, const tmu_gcn_print_opts *opts,
+                       char *buf, size_t size, int clrx)
 {
     const uint32_t *f = inst->f;
-    /* write straight into buf when it surely fits, else into a local buffer */
-    char local[160];
-    char *base = size >= sizeof local ? buf : local;
-    out_t o;
-    o.p = base;
-    memcpy(o.p, inst->op->name, sizeof inst->op->name); /* fixed size: no variable copy */
-    o.p += inst->op->name_len;
-    *o.p++ = ' ';
-    /* validate rejects VDATA ranges past v255, so the range always fits here */
-    put_range(&o, "v", f[TMU_GCN_F_VDATA], tmu_gcn_vdata_count(inst));
-    put(&o, ", ");
-    unsigned na = tmu_gcn_llvm_vaddr_min(inst->op);
+    const tmu_gcn_gen_info *g = tmu_gcn_gen_info_get(inst->gen);
+    const tmu_gcn_row_fast *rf = &tmu_gcn_row_fasts[ri - 1];
+    char local[TEXT_MAX];
+    char *base = size >= TEXT_MAX ? buf : local;
+    char *p = base;
+    memcpy(p, inst->op->name, sizeof inst->op->name); /* fixed size: no variable copy */
+    p += rf->name_len;
+    *p++ = ' ';
+    /* validation rejects VDATA ranges past v255, so the range always fits here */
+    p = put_vrange(p, f[TMU_GCN_F_VDATA], tmu_gcn_fast_vdata(f, g, rf));
+    p[0] = ',';
+    p[1] = ' ';
+    unsigned na = rf->vaddr_min;
     if (opts && opts->vaddr_count > 0) {
-        if (opts->vaddr_count > 16 || f[TMU_GCN_F_VADDR] + (unsigned)opts->vaddr_count > 256)
+        if (opts->vaddr_count > 16 || f[TMU_GCN_F_VADDR] + (unsigned)opts->vaddr_count > 256) {
+            buf[0] = 0;
             return -1; /* no such register range */
+        }
         na = (unsigned)opts->vaddr_count;
     }
-    put_range(&o, "v", f[TMU_GCN_F_VADDR], na);
-    put(&o, ", ");
-    put_sreg(&o, inst->gen, f[TMU_GCN_F_SRSRC] * 4, (clrx && f[TMU_GCN_F_R128]) ? 4 : 8);
-    if (tmu_gcn_uses_sampler(inst->op)) {
-        put(&o, ", ");
-        put_sreg(&o, inst->gen, f[TMU_GCN_F_SSAMP] * 4, 4);
+    p = put_vrange(p + 2, f[TMU_GCN_F_VADDR], na);
+    p[0] = ',';
+    p[1] = ' ';
+    p = put_srange(p + 2, g, f[TMU_GCN_F_SRSRC] * 4, 8u - 4u * (clrx & f[TMU_GCN_F_R128]));
+    char *q = p; /* ", SSAMP" kept only when the opcode takes a sampler */
+    q[0] = ',';
+    q[1] = ' ';
+    q = put_srange(q + 2, g, f[TMU_GCN_F_SSAMP] * 4, 4);
+    p = keep_if(p, q, rf->sampler);
+    /* the modifier table: dmask first (shown unless it is the syntax's default: 0 for llvm,
+     * 1 for clrx, which also writes it in decimal), then the one-bit modifiers */
+    unsigned dm = f[TMU_GCN_F_DMASK];
+    if (clrx) {
+        q = p;
+        memcpy(q, " dmask:", 7);
+        q = put_dec(q + 7, dm);
+        p = keep_if(p, q, dm != 1);
+    } else {
+        memcpy(p, " dmask:0x", 9);
+        p[9] = "0123456789abcdef"[dm & 15];
+        p += 10 & (0u - (dm != 0));
     }
-    for (unsigned m = 0; m < TMU_GCN_NUM_MODIFIERS; m++) {
+    for (unsigned m = 1; m < TMU_GCN_NUM_MODIFIERS; m++) {
         const tmu_gcn_modifier *mod = &tmu_gcn_modifiers[m];
-        uint32_t v = f[mod->field];
-        if (mod->field == TMU_GCN_F_DMASK) {
-            if (clrx ? v == 1 : v == 0)
-                continue; /* the syntax's default */
-            put(&o, clrx ? " dmask:" : " dmask:0x");
-            if (clrx) {
-                put_uint(&o, v);
-            } else {
-                *o.p++ = "0123456789abcdef"[v & 0xf];
-            }
-        } else {
-            /* branch-free: always copy " name" (8 bytes, padded), keep it only if set */
-            memcpy(o.p, mod->text, 8);
-            o.p += v ? mod->name_len + 1u : 0u;
-        }
+        memcpy(p, mod->text, 8); /* " name" padded: kept only if the bit is set */
+        p += (mod->name_len + 1u) & (0u - (f[mod->field] & 1));
     }
-    size_t n = (size_t)(o.p - base);
+    size_t n = (size_t)(p - base);
     if (n + 1 > size) {
         buf[0] = 0;
         return -1;
@@ -139,7 +160,9 @@ static int print_common(const tmu_gcn_mimg *inst, const tmu_gcn_print_opts *opts
     buf[0] = 0;
     if (tmu_gcn_validate(inst, NULL) != TMU_OK)
         return -1;
-    return print_valid(inst, opts, buf, size, clrx);
+    /* valid: the opcode fits its 7 bits and is defined on the generation */
+    return print_valid(inst, tmu_gcn_op_index[inst->gen][inst->f[TMU_GCN_F_OPCODE]], opts, buf,
+                       size, clrx);
 }
 
 int tmu_gcn_print_llvm(const tmu_gcn_mimg *inst, const tmu_gcn_print_opts *opts, char *buf,
@@ -157,13 +180,22 @@ int tmu_gcn_print_clrx(const tmu_gcn_mimg *inst, const tmu_gcn_print_opts *opts,
 int tmu_gcn_disasm(tmu_gcn_gen gen, uint64_t word, tmu_gcn_syntax syntax, char *buf, size_t size,
                    tmu_diag *diag)
 {
-    tmu_gcn_mimg inst;
     if (!buf || size == 0)
         return tmu_diag_set(diag, TMU_ERR_INVALID_ARGUMENT, 0, 0, -1, "no output buffer"), -1;
     buf[0] = 0;
-    if (tmu_gcn_decode(gen, word, &inst, diag) != TMU_OK)
-        return -1;
-    int n = print_valid(&inst, NULL, buf, size, syntax == TMU_GCN_SYNTAX_CLRX);
+    if ((unsigned)gen >= TMU_GCN_GEN_COUNT)
+        return tmu_diag_set(diag, TMU_ERR_INVALID_ARGUMENT, 0, 0, -1,
+                            "bad argument to tmu_gcn_disasm"), -1;
+    /* decode and validate once: the rules at once, in order only for the reason */
+    tmu_gcn_mimg inst;
+    unsigned ri = tmu_gcn_extract(gen, word, &inst);
+    if (!tmu_gcn_fast_ok(&inst, ri)) {
+        if (tmu_gcn_check(&inst, ri, TMU_ERR_DECODE, diag) != TMU_OK)
+            return -1;
+    } else if (diag) {
+        tmu_diag_clear(diag);
+    }
+    int n = print_valid(&inst, ri, NULL, buf, size, syntax == TMU_GCN_SYNTAX_CLRX);
     if (n < 0)
         tmu_diag_set(diag, TMU_ERR_BUFFER_TOO_SMALL, 0, 0, -1, "output buffer of %zu bytes is too "
                      "small", size);

@@ -12,9 +12,12 @@ const tmu_gcn_field_info *tmu_gcn_field_get(tmu_gcn_field field)
     return (unsigned)field < TMU_GCN_F_COUNT ? &tmu_gcn_field_rows[field] : NULL;
 }
 
-/* Opcode table.  Columns: gfx6 gfx7 gfx8 gfx81 gfx9; N = not defined. */
+/* Opcode table, one X(mnemonic, opcodes, class, flags) row per instruction.  Opcode columns:
+ * gfx6 gfx7 gfx8 gfx81 gfx9; N = not defined.  The row array, the direct opcode index and
+ * the derived per-row facts below are all generated from this one list at compile time. */
 #define N TMU_GCN_NO_OP
-#define ALL(o) {o, o, o, o, o}
+#define ALL(o) o, o, o, o, o
+#define OPS(a, b, c, d, e) a, b, c, d, e
 #define L TMU_GCN_CLASS_LOAD
 #define ST TMU_GCN_CLASS_STORE
 #define RI TMU_GCN_CLASS_RESINFO
@@ -35,139 +38,164 @@ const tmu_gcn_field_info *tmu_gcn_field_get(tmu_gcn_field field)
 #define CMPX TMU_GCN_OPF_CMPSWAP
 #define CD (TMU_GCN_OPF_DERIV | TMU_GCN_OPF_COARSE)
 
-static const tmu_gcn_opcode_info opcodes[] = {
-    {"image_load", 10, ALL(0x00), L, 0},
-    {"image_load_mip", 14, ALL(0x01), L, MIP},
-    {"image_load_pck", 14, ALL(0x02), L, PCK},
-    {"image_load_pck_sgn", 18, ALL(0x03), L, PCK | SGN},
-    {"image_load_mip_pck", 18, ALL(0x04), L, MIP | PCK},
-    {"image_load_mip_pck_sgn", 22, ALL(0x05), L, MIP | PCK | SGN},
-    {"image_store", 11, ALL(0x08), ST, 0},
-    {"image_store_mip", 15, ALL(0x09), ST, MIP},
-    {"image_store_pck", 15, ALL(0x0a), ST, PCK},
-    {"image_store_mip_pck", 19, ALL(0x0b), ST, MIP | PCK},
-    {"image_get_resinfo", 17, ALL(0x0e), RI, 0},
-    /* Atomics: renumbered in gfx8 (0x0f-0x12 -> 0x10-0x13); rsub, fcmpswap, fmin, fmax removed. */
-    {"image_atomic_swap", 17, {0x0f, 0x0f, 0x10, 0x10, 0x10}, AT, 0},
-    {"image_atomic_cmpswap", 20, {0x10, 0x10, 0x11, 0x11, 0x11}, AT, CMPX},
-    {"image_atomic_add", 16, {0x11, 0x11, 0x12, 0x12, 0x12}, AT, 0},
-    {"image_atomic_sub", 16, {0x12, 0x12, 0x13, 0x13, 0x13}, AT, 0},
-    /* rsub on gfx7: LLVM 14/19 accept it; CLRX and Mesa ACO say gfx6 only. */
-    {"image_atomic_rsub", 17, {0x13, 0x13, N, N, N}, AT, TMU_GCN_OPF_DISPUTED},
-    {"image_atomic_smin", 17, ALL(0x14), AT, 0},
-    {"image_atomic_umin", 17, ALL(0x15), AT, 0},
-    {"image_atomic_smax", 17, ALL(0x16), AT, 0},
-    {"image_atomic_umax", 17, ALL(0x17), AT, 0},
-    {"image_atomic_and", 16, ALL(0x18), AT, 0},
-    {"image_atomic_or", 15, ALL(0x19), AT, 0},
-    {"image_atomic_xor", 16, ALL(0x1a), AT, 0},
-    {"image_atomic_inc", 16, ALL(0x1b), AT, 0},
-    {"image_atomic_dec", 16, ALL(0x1c), AT, 0},
-    {"image_atomic_fcmpswap", 21, {0x1d, 0x1d, N, N, N}, AT, CMPX},
-    {"image_atomic_fmin", 17, {0x1e, 0x1e, N, N, N}, AT, 0},
-    {"image_atomic_fmax", 17, {0x1f, 0x1f, N, N, N}, AT, 0},
-    {"image_sample", 12, ALL(0x20), SA, 0},
-    {"image_sample_cl", 15, ALL(0x21), SA, CL},
-    {"image_sample_d", 14, ALL(0x22), SA, D},
-    {"image_sample_d_cl", 17, ALL(0x23), SA, D | CL},
-    {"image_sample_l", 14, ALL(0x24), SA, LO},
-    {"image_sample_b", 14, ALL(0x25), SA, B},
-    {"image_sample_b_cl", 17, ALL(0x26), SA, B | CL},
-    {"image_sample_lz", 15, ALL(0x27), SA, LZ},
-    {"image_sample_c", 14, ALL(0x28), SA, C},
-    {"image_sample_c_cl", 17, ALL(0x29), SA, C | CL},
-    {"image_sample_c_d", 16, ALL(0x2a), SA, C | D},
-    {"image_sample_c_d_cl", 19, ALL(0x2b), SA, C | D | CL},
-    {"image_sample_c_l", 16, ALL(0x2c), SA, C | LO},
-    {"image_sample_c_b", 16, ALL(0x2d), SA, C | B},
-    {"image_sample_c_b_cl", 19, ALL(0x2e), SA, C | B | CL},
-    {"image_sample_c_lz", 17, ALL(0x2f), SA, C | LZ},
-    {"image_sample_o", 14, ALL(0x30), SA, O},
-    {"image_sample_cl_o", 17, ALL(0x31), SA, O | CL},
-    {"image_sample_d_o", 16, ALL(0x32), SA, O | D},
-    {"image_sample_d_cl_o", 19, ALL(0x33), SA, O | D | CL},
-    {"image_sample_l_o", 16, ALL(0x34), SA, O | LO},
-    {"image_sample_b_o", 16, ALL(0x35), SA, O | B},
-    {"image_sample_b_cl_o", 19, ALL(0x36), SA, O | B | CL},
-    {"image_sample_lz_o", 17, ALL(0x37), SA, O | LZ},
-    {"image_sample_c_o", 16, ALL(0x38), SA, O | C},
-    {"image_sample_c_cl_o", 19, ALL(0x39), SA, O | C | CL},
-    {"image_sample_c_d_o", 18, ALL(0x3a), SA, O | C | D},
-    {"image_sample_c_d_cl_o", 21, ALL(0x3b), SA, O | C | D | CL},
-    {"image_sample_c_l_o", 18, ALL(0x3c), SA, O | C | LO},
-    {"image_sample_c_b_o", 18, ALL(0x3d), SA, O | C | B},
-    {"image_sample_c_b_cl_o", 21, ALL(0x3e), SA, O | C | B | CL},
-    {"image_sample_c_lz_o", 19, ALL(0x3f), SA, O | C | LZ},
-    {"image_gather4", 13, ALL(0x40), GA, 0},
-    {"image_gather4_cl", 16, ALL(0x41), GA, CL},
-    {"image_gather4_l", 15, ALL(0x44), GA, LO},
-    {"image_gather4_b", 15, ALL(0x45), GA, B},
-    {"image_gather4_b_cl", 18, ALL(0x46), GA, B | CL},
-    {"image_gather4_lz", 16, ALL(0x47), GA, LZ},
-    {"image_gather4_c", 15, ALL(0x48), GA, C},
-    {"image_gather4_c_cl", 18, ALL(0x49), GA, C | CL},
-    {"image_gather4_c_l", 17, ALL(0x4c), GA, C | LO},
-    {"image_gather4_c_b", 17, ALL(0x4d), GA, C | B},
-    {"image_gather4_c_b_cl", 20, ALL(0x4e), GA, C | B | CL},
-    {"image_gather4_c_lz", 18, ALL(0x4f), GA, C | LZ},
-    {"image_gather4_o", 15, ALL(0x50), GA, O},
-    {"image_gather4_cl_o", 18, ALL(0x51), GA, O | CL},
-    {"image_gather4_l_o", 17, ALL(0x54), GA, O | LO},
-    {"image_gather4_b_o", 17, ALL(0x55), GA, O | B},
-    {"image_gather4_b_cl_o", 20, ALL(0x56), GA, O | B | CL},
-    {"image_gather4_lz_o", 18, ALL(0x57), GA, O | LZ},
-    {"image_gather4_c_o", 17, ALL(0x58), GA, O | C},
-    {"image_gather4_c_cl_o", 20, ALL(0x59), GA, O | C | CL},
-    {"image_gather4_c_l_o", 19, ALL(0x5c), GA, O | C | LO},
-    {"image_gather4_c_b_o", 19, ALL(0x5d), GA, O | C | B},
-    {"image_gather4_c_b_cl_o", 22, ALL(0x5e), GA, O | C | B | CL},
-    {"image_gather4_c_lz_o", 20, ALL(0x5f), GA, O | C | LZ},
-    {"image_get_lod", 13, ALL(0x60), GL, 0},
-    {"image_sample_cd", 15, ALL(0x68), SA, CD},
-    {"image_sample_cd_cl", 18, ALL(0x69), SA, CD | CL},
-    {"image_sample_c_cd", 17, ALL(0x6a), SA, C | CD},
-    {"image_sample_c_cd_cl", 20, ALL(0x6b), SA, C | CD | CL},
-    {"image_sample_cd_o", 17, ALL(0x6c), SA, O | CD},
-    {"image_sample_cd_cl_o", 20, ALL(0x6d), SA, O | CD | CL},
-    {"image_sample_c_cd_o", 19, ALL(0x6e), SA, O | C | CD},
-    {"image_sample_c_cd_cl_o", 22, ALL(0x6f), SA, O | C | CD | CL},
-};
+/* Atomics: renumbered in gfx8 (0x0f-0x12 -> 0x10-0x13); rsub, fcmpswap, fmin, fmax removed.
+ * rsub on gfx7: LLVM 14/19 accept it; CLRX and Mesa ACO say gfx6 only (DISPUTED). */
+#define OPCODE_ROWS(X) \
+    X(image_load, ALL(0x00), L, 0)                                            \
+    X(image_load_mip, ALL(0x01), L, MIP)                                      \
+    X(image_load_pck, ALL(0x02), L, PCK)                                      \
+    X(image_load_pck_sgn, ALL(0x03), L, PCK | SGN)                            \
+    X(image_load_mip_pck, ALL(0x04), L, MIP | PCK)                            \
+    X(image_load_mip_pck_sgn, ALL(0x05), L, MIP | PCK | SGN)                  \
+    X(image_store, ALL(0x08), ST, 0)                                          \
+    X(image_store_mip, ALL(0x09), ST, MIP)                                    \
+    X(image_store_pck, ALL(0x0a), ST, PCK)                                    \
+    X(image_store_mip_pck, ALL(0x0b), ST, MIP | PCK)                          \
+    X(image_get_resinfo, ALL(0x0e), RI, 0)                                    \
+    X(image_atomic_swap, OPS(0x0f, 0x0f, 0x10, 0x10, 0x10), AT, 0)            \
+    X(image_atomic_cmpswap, OPS(0x10, 0x10, 0x11, 0x11, 0x11), AT, CMPX)      \
+    X(image_atomic_add, OPS(0x11, 0x11, 0x12, 0x12, 0x12), AT, 0)             \
+    X(image_atomic_sub, OPS(0x12, 0x12, 0x13, 0x13, 0x13), AT, 0)             \
+    X(image_atomic_rsub, OPS(0x13, 0x13, N, N, N), AT, TMU_GCN_OPF_DISPUTED)  \
+    X(image_atomic_smin, ALL(0x14), AT, 0)                                    \
+    X(image_atomic_umin, ALL(0x15), AT, 0)                                    \
+    X(image_atomic_smax, ALL(0x16), AT, 0)                                    \
+    X(image_atomic_umax, ALL(0x17), AT, 0)                                    \
+    X(image_atomic_and, ALL(0x18), AT, 0)                                     \
+    X(image_atomic_or, ALL(0x19), AT, 0)                                      \
+    X(image_atomic_xor, ALL(0x1a), AT, 0)                                     \
+    X(image_atomic_inc, ALL(0x1b), AT, 0)                                     \
+    X(image_atomic_dec, ALL(0x1c), AT, 0)                                     \
+    X(image_atomic_fcmpswap, OPS(0x1d, 0x1d, N, N, N), AT, CMPX)              \
+    X(image_atomic_fmin, OPS(0x1e, 0x1e, N, N, N), AT, 0)                     \
+    X(image_atomic_fmax, OPS(0x1f, 0x1f, N, N, N), AT, 0)                     \
+    X(image_sample, ALL(0x20), SA, 0)                                         \
+    X(image_sample_cl, ALL(0x21), SA, CL)                                     \
+    X(image_sample_d, ALL(0x22), SA, D)                                       \
+    X(image_sample_d_cl, ALL(0x23), SA, D | CL)                               \
+    X(image_sample_l, ALL(0x24), SA, LO)                                      \
+    X(image_sample_b, ALL(0x25), SA, B)                                       \
+    X(image_sample_b_cl, ALL(0x26), SA, B | CL)                               \
+    X(image_sample_lz, ALL(0x27), SA, LZ)                                     \
+    X(image_sample_c, ALL(0x28), SA, C)                                       \
+    X(image_sample_c_cl, ALL(0x29), SA, C | CL)                               \
+    X(image_sample_c_d, ALL(0x2a), SA, C | D)                                 \
+    X(image_sample_c_d_cl, ALL(0x2b), SA, C | D | CL)                         \
+    X(image_sample_c_l, ALL(0x2c), SA, C | LO)                                \
+    X(image_sample_c_b, ALL(0x2d), SA, C | B)                                 \
+    X(image_sample_c_b_cl, ALL(0x2e), SA, C | B | CL)                         \
+    X(image_sample_c_lz, ALL(0x2f), SA, C | LZ)                               \
+    X(image_sample_o, ALL(0x30), SA, O)                                       \
+    X(image_sample_cl_o, ALL(0x31), SA, O | CL)                               \
+    X(image_sample_d_o, ALL(0x32), SA, O | D)                                 \
+    X(image_sample_d_cl_o, ALL(0x33), SA, O | D | CL)                         \
+    X(image_sample_l_o, ALL(0x34), SA, O | LO)                                \
+    X(image_sample_b_o, ALL(0x35), SA, O | B)                                 \
+    X(image_sample_b_cl_o, ALL(0x36), SA, O | B | CL)                         \
+    X(image_sample_lz_o, ALL(0x37), SA, O | LZ)                               \
+    X(image_sample_c_o, ALL(0x38), SA, O | C)                                 \
+    X(image_sample_c_cl_o, ALL(0x39), SA, O | C | CL)                         \
+    X(image_sample_c_d_o, ALL(0x3a), SA, O | C | D)                           \
+    X(image_sample_c_d_cl_o, ALL(0x3b), SA, O | C | D | CL)                   \
+    X(image_sample_c_l_o, ALL(0x3c), SA, O | C | LO)                          \
+    X(image_sample_c_b_o, ALL(0x3d), SA, O | C | B)                           \
+    X(image_sample_c_b_cl_o, ALL(0x3e), SA, O | C | B | CL)                   \
+    X(image_sample_c_lz_o, ALL(0x3f), SA, O | C | LZ)                         \
+    X(image_gather4, ALL(0x40), GA, 0)                                        \
+    X(image_gather4_cl, ALL(0x41), GA, CL)                                    \
+    X(image_gather4_l, ALL(0x44), GA, LO)                                     \
+    X(image_gather4_b, ALL(0x45), GA, B)                                      \
+    X(image_gather4_b_cl, ALL(0x46), GA, B | CL)                              \
+    X(image_gather4_lz, ALL(0x47), GA, LZ)                                    \
+    X(image_gather4_c, ALL(0x48), GA, C)                                      \
+    X(image_gather4_c_cl, ALL(0x49), GA, C | CL)                              \
+    X(image_gather4_c_l, ALL(0x4c), GA, C | LO)                               \
+    X(image_gather4_c_b, ALL(0x4d), GA, C | B)                                \
+    X(image_gather4_c_b_cl, ALL(0x4e), GA, C | B | CL)                        \
+    X(image_gather4_c_lz, ALL(0x4f), GA, C | LZ)                              \
+    X(image_gather4_o, ALL(0x50), GA, O)                                      \
+    X(image_gather4_cl_o, ALL(0x51), GA, O | CL)                              \
+    X(image_gather4_l_o, ALL(0x54), GA, O | LO)                               \
+    X(image_gather4_b_o, ALL(0x55), GA, O | B)                                \
+    X(image_gather4_b_cl_o, ALL(0x56), GA, O | B | CL)                        \
+    X(image_gather4_lz_o, ALL(0x57), GA, O | LZ)                              \
+    X(image_gather4_c_o, ALL(0x58), GA, O | C)                                \
+    X(image_gather4_c_cl_o, ALL(0x59), GA, O | C | CL)                        \
+    X(image_gather4_c_l_o, ALL(0x5c), GA, O | C | LO)                         \
+    X(image_gather4_c_b_o, ALL(0x5d), GA, O | C | B)                          \
+    X(image_gather4_c_b_cl_o, ALL(0x5e), GA, O | C | B | CL)                  \
+    X(image_gather4_c_lz_o, ALL(0x5f), GA, O | C | LZ)                        \
+    X(image_get_lod, ALL(0x60), GL, 0)                                        \
+    X(image_sample_cd, ALL(0x68), SA, CD)                                     \
+    X(image_sample_cd_cl, ALL(0x69), SA, CD | CL)                             \
+    X(image_sample_c_cd, ALL(0x6a), SA, C | CD)                               \
+    X(image_sample_c_cd_cl, ALL(0x6b), SA, C | CD | CL)                       \
+    X(image_sample_cd_o, ALL(0x6c), SA, O | CD)                               \
+    X(image_sample_cd_cl_o, ALL(0x6d), SA, O | CD | CL)                       \
+    X(image_sample_c_cd_o, ALL(0x6e), SA, O | C | CD)                         \
+    X(image_sample_c_cd_cl_o, ALL(0x6f), SA, O | C | CD | CL)                
+
+/* Row numbers, for the index below. */
+#define ROW_ENUM(name, ...) ROW_##name,
+enum { OPCODE_ROWS(ROW_ENUM) NUM_ROWS };
+_Static_assert(NUM_ROWS + 128 <= 256, "opcode index: one spare slot per row above 127");
+
+/* The rows.  X(name, ops, cls, flags) -> ROW_(name, o6, o7, o8, o81, o9, cls, flags) after
+ * the opcode macro expands. */
+#define ROW_(name, o6, o7, o8, o81, o9, cls, flags)                                             \
+    {#name, sizeof #name - 1, {o6, o7, o8, o81, o9}, cls, flags},
+#define ROW(name, ...) ROW_(name, __VA_ARGS__)
+const tmu_gcn_opcode_info tmu_gcn_opcode_rows[] = {OPCODE_ROWS(ROW)};
+_Static_assert(sizeof tmu_gcn_opcode_rows / sizeof tmu_gcn_opcode_rows[0] == NUM_ROWS, "rows");
+
+/* Derived facts per row (tables.h: the operand-rule macros). */
+#define FAST_(name, o6, o7, o8, o81, o9, cls, flags)                                            \
+    {{TMU_GCN_DMASK_OK(cls, flags, 0), TMU_GCN_DMASK_OK(cls, flags, 1)},                        \
+     TMU_GCN_CLS_SAMPLER(cls),                                                                  \
+     TMU_GCN_D16_OK(cls, flags),                                                                \
+     TMU_GCN_VADDR_MIN(flags),                                                                  \
+     (cls) == TMU_GCN_CLASS_GATHER ? 3 : 0,                                                     \
+     (cls) == TMU_GCN_CLASS_GATHER ? 252 : 255,                                                 \
+     sizeof #name - 1},
+#define FAST(name, ...) FAST_(name, __VA_ARGS__)
+const tmu_gcn_row_fast tmu_gcn_row_fasts[] = {OPCODE_ROWS(FAST)};
+
+/* Direct index: [gen][opcode] = row + 1.  An opcode column holding N (0xff) is sent to a spare
+ * slot 128 + row of its own, so every element is designated at most once (two rows with the
+ * same opcode on a generation would be an overridden initializer, a -Wextra warning;
+ * test_gcn_unit also checks lookup against a scan of the rows). */
+#define SLOT_(o, row) ((o) == TMU_GCN_NO_OP ? 128 + (row) : (o))
+#define INDEX_(name, o6, o7, o8, o81, o9, cls, flags)                                           \
+    [TMU_GCN_GFX6][SLOT_(o6, ROW_##name)] = ROW_##name + 1,                                     \
+    [TMU_GCN_GFX7][SLOT_(o7, ROW_##name)] = ROW_##name + 1,                                     \
+    [TMU_GCN_GFX8][SLOT_(o8, ROW_##name)] = ROW_##name + 1,                                     \
+    [TMU_GCN_GFX81][SLOT_(o81, ROW_##name)] = ROW_##name + 1,                                   \
+    [TMU_GCN_GFX9][SLOT_(o9, ROW_##name)] = ROW_##name + 1,
+#define INDEX(name, ...) INDEX_(name, __VA_ARGS__)
+const uint8_t tmu_gcn_op_index[TMU_GCN_GEN_COUNT][256] = {OPCODE_ROWS(INDEX)};
 
 const tmu_gcn_opcode_info *tmu_gcn_opcodes(size_t *count)
 {
     if (count)
-        *count = sizeof(opcodes) / sizeof(opcodes[0]);
-    return opcodes;
+        *count = NUM_ROWS;
+    return tmu_gcn_opcode_rows;
 }
 
 const tmu_gcn_opcode_info *tmu_gcn_opcode_lookup(tmu_gcn_gen gen, unsigned opcode)
 {
     if ((unsigned)gen >= TMU_GCN_GEN_COUNT || opcode > 0x7f)
         return NULL;
-    /* Every row exists on gfx6 and the gfx6 column is strictly increasing, and no opcode
-     * moves by more than one between generations (the gfx8 atomic renumbering moves by +1;
-     * test_gcn_unit checks both), so: a branch-free binary search of the gfx6 column for the
-     * last row <= opcode, then that row and its neighbours. */
-    const size_t n = sizeof(opcodes) / sizeof(opcodes[0]);
-    size_t base = 0, len = n;
-    while (len > 1) {
-        size_t half = len / 2;
-        base = opcodes[base + half].op[TMU_GCN_GFX6] <= opcode ? base + half : base;
-        len -= half;
-    }
-    for (size_t i = base > 0 ? base - 1 : 0; i <= base + 1 && i < n; i++)
-        if (opcodes[i].op[gen] == opcode)
-            return &opcodes[i];
-    return NULL;
+    unsigned r = tmu_gcn_op_index[gen][opcode];
+    return r ? &tmu_gcn_opcode_rows[r - 1] : NULL;
 }
 
 const tmu_gcn_opcode_info *tmu_gcn_opcode_by_name(const char *name)
 {
     if (!name)
         return NULL;
-    for (size_t i = 0; i < sizeof(opcodes) / sizeof(opcodes[0]); i++)
-        if (strcmp(opcodes[i].name, name) == 0)
-            return &opcodes[i];
+    for (size_t i = 0; i < NUM_ROWS; i++)
+        if (strcmp(tmu_gcn_opcode_rows[i].name, name) == 0)
+            return &tmu_gcn_opcode_rows[i];
     return NULL;
 }
 

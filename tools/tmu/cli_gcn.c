@@ -183,28 +183,64 @@ static void show_operands(const tmu_gcn_mimg *inst, const gcn_opts *o)
     }
 }
 
-/* Disassembles one word to stdout; returns 0 if valid, 1 if invalid. */
-static int disasm_one(uint64_t w, const gcn_opts *o)
+/* Disassembly output: lines are built straight into one large buffer, written with a single
+ * fwrite when it fills (and before anything else goes to stdout or stderr). */
+typedef struct gcn_out {
+    char *buf;
+    size_t n, cap;
+} gcn_out;
+
+#define GCN_LINE_MAX 512 /* room kept for one line: text (< 160) and encoding bytes */
+
+static void out_flush(gcn_out *out)
+{
+    if (out->n)
+        fwrite(out->buf, 1, out->n, stdout);
+    out->n = 0;
+}
+
+/* Appends " ; encoding: [0x..,0x..,...]" (llvm-mc -show-encoding) at p. */
+static char *put_encoding(char *p, uint64_t w)
+{
+    static const char hex[] = "0123456789abcdef";
+    memcpy(p, " ; encoding: [", 14);
+    p += 14;
+    for (int i = 0; i < 8; i++) {
+        unsigned b = (unsigned)(w >> (8 * i)) & 0xff;
+        p[0] = '0';
+        p[1] = 'x';
+        p[2] = hex[b >> 4];
+        p[3] = hex[b & 15];
+        p[4] = i < 7 ? ',' : ']';
+        p += 5;
+    }
+    return p;
+}
+
+/* Disassembles one word to the output; returns 0 if valid, 1 if invalid. */
+static int disasm_one(uint64_t w, const gcn_opts *o, gcn_out *out)
 {
     tmu_gcn_mimg inst;
     tmu_diag d;
     if (!o->show_operands && !o->have_type) { /* fast path: decode + print in one call */
-        char line[200];
-        int n = tmu_gcn_disasm(o->gen, w, o->syntax, line, sizeof line - 1, &d);
-        if (n < 0) {
+        if (out->cap - out->n < GCN_LINE_MAX)
+            out_flush(out);
+        char *line = out->buf + out->n;
+        int n = tmu_gcn_disasm(o->gen, w, o->syntax, line, 256, NULL);
+        if (n < 0) { /* again with a diag, for the reason */
+            tmu_gcn_disasm(o->gen, w, o->syntax, line, 256, &d);
+            out_flush(out);
             printf("invalid: %s\n", d.message);
             return 1;
         }
-        if (o->show_encoding) {
-            fwrite(line, 1, (size_t)n, stdout);
-            print_bytes(stdout, w);
-            fputc('\n', stdout);
-        } else {
-            line[n] = '\n';
-            fwrite(line, 1, (size_t)n + 1, stdout);
-        }
+        char *p = line + n;
+        if (o->show_encoding)
+            p = put_encoding(p, w);
+        *p++ = '\n';
+        out->n = (size_t)(p - out->buf);
         return 0;
     }
+    out_flush(out);
     if (tmu_gcn_decode(o->gen, w, &inst, &d) != TMU_OK) {
         printf("invalid: %s\n", d.message);
         return 1;
@@ -241,33 +277,39 @@ static int disasm_one(uint64_t w, const gcn_opts *o)
     return 0;
 }
 
-/* Parses a word token: the common "0x" + 16 hex digits form directly, anything else through
- * tmu_cli_parse_hex64 (which also takes '_' separators and shorter numbers). */
-static int parse_word(const char *t, uint64_t *out)
+/* Characters that end a word token (NUL, blanks, ',', and the comment starters). */
+static int token_end(unsigned char c)
 {
-    if (t[0] == '0' && t[1] == 'x') {
-        uint64_t v = 0;
-        int i;
-        for (i = 2; i < 18; i++) {
-            unsigned c = (unsigned char)t[i], d;
-            if (c - '0' < 10)
-                d = c - '0';
-            else if ((c | 0x20) - 'a' < 6)
-                d = (c | 0x20) - 'a' + 10;
-            else
-                break;
-            v = v << 4 | d;
-        }
-        if (i == 18 && t[18] == 0) {
-            *out = v;
-            return 0;
-        }
-    }
-    return tmu_cli_parse_hex64(t, out);
+    return c == 0 || c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == ',' || c == '#' ||
+           c == ';';
 }
 
-/* Words from text: whitespace/comma separated hex, '#' or ';' to end of line is a comment. */
-static int disasm_text(const char *where, char *text, const gcn_opts *o, int *bad)
+/* Hex digit values + 1 (0: not a hex digit). */
+static const unsigned char hex_plus1[256] = {
+    ['0'] = 1,  ['1'] = 2,  ['2'] = 3,  ['3'] = 4,  ['4'] = 5,  ['5'] = 6,  ['6'] = 7,
+    ['7'] = 8,  ['8'] = 9,  ['9'] = 10, ['a'] = 11, ['b'] = 12, ['c'] = 13, ['d'] = 14,
+    ['e'] = 15, ['f'] = 16, ['A'] = 11, ['B'] = 12, ['C'] = 13, ['D'] = 14, ['E'] = 15,
+    ['F'] = 16};
+
+/* Reads exactly 16 hex digits at t into *out; 0 on success, -1 at the first non-digit
+ * (never reads past it, so never past a NUL). */
+static int hex16(const char *t, uint64_t *out)
+{
+    uint64_t v = 0;
+    for (int i = 0; i < 16; i++) {
+        unsigned d = hex_plus1[(unsigned char)t[i]];
+        if (!d)
+            return -1;
+        v = v << 4 | (d - 1);
+    }
+    *out = v;
+    return 0;
+}
+
+/* Words from text: whitespace/comma separated hex, '#' or ';' to end of line is a comment.
+ * The common "0x" + 16 hex digits form is converted in place; anything else goes through
+ * tmu_cli_parse_hex64 (which also takes '_' separators and shorter numbers). */
+static int disasm_text(const char *where, char *text, const gcn_opts *o, gcn_out *out, int *bad)
 {
     unsigned line = 1;
     char *p = text;
@@ -286,14 +328,21 @@ static int disasm_text(const char *where, char *text, const gcn_opts *o, int *ba
                 p++;
             continue;
         }
+        uint64_t w = 0;
+        if (p[0] == '0' && p[1] == 'x' && hex16(p + 2, &w) == 0 &&
+            token_end((unsigned char)p[18])) {
+            p += 18;
+            *bad |= disasm_one(w, o, out);
+            continue;
+        }
         char *start = p;
-        while (*p && *p != ' ' && *p != '\t' && *p != '\r' && *p != '\n' && *p != ',' &&
-               *p != '#' && *p != ';')
+        while (!token_end((unsigned char)*p))
             p++;
         char save = *p;
         *p = 0;
-        uint64_t w;
-        if (parse_word(start, &w) != 0) {
+        if (tmu_cli_parse_hex64(start, &w) != 0) {
+            out_flush(out);
+            fflush(stdout);
             char loc[256];
             snprintf(loc, sizeof loc, "%s:%u", where, line);
             tmu_cli_error(loc, "'%s' is not a 64-bit hex word", start);
@@ -301,7 +350,7 @@ static int disasm_text(const char *where, char *text, const gcn_opts *o, int *ba
             return -1;
         }
         *p = save;
-        *bad |= disasm_one(w, o);
+        *bad |= disasm_one(w, o, out);
     }
     return 0;
 }
@@ -320,65 +369,66 @@ int tmu_cli_disasm_gcn(int argc, char **argv)
         free(o.positional);
         return rc;
     }
-    static char outbuf[1 << 16]; /* one large stdout buffer: lines are written in bulk */
-    setvbuf(stdout, outbuf, _IOFBF, sizeof outbuf);
-    int bad = 0;
-    if (o.binary) {
-        if (o.npositional) {
-            free(o.positional);
-            return tmu_cli_usage_error(cmd, "give either --binary FILE or words, not both");
-        }
-        size_t len;
-        char *buf = tmu_cli_read_file(o.binary, &len);
-        if (!buf) {
-            free(o.positional);
-            return TMU_EXIT_FAIL;
-        }
-        size_t whole = len / 8 * 8;
-        for (size_t i = 0; i < whole; i += 8) {
-            uint64_t w = 0;
-            for (int b = 7; b >= 0; b--)
-                w = (w << 8) | (unsigned char)buf[i + (size_t)b];
-            bad |= disasm_one(w, &o);
-        }
-        free(buf);
+    gcn_out out = {malloc(1 << 16), 0, 1 << 16};
+    if (!out.buf) {
         free(o.positional);
-        if (len != whole) {
-            fflush(stdout);
-            return tmu_cli_error(o.binary, "offset %zu: %zu trailing bytes do not make an 8-byte "
-                                           "instruction", whole, len - whole);
-        }
-        return bad ? TMU_EXIT_FAIL : TMU_EXIT_OK;
+        return tmu_cli_error(cmd, "out of memory");
     }
-    if (o.npositional) {
+    int bad = 0;
+    rc = TMU_EXIT_OK;
+    if (o.binary) {
+        size_t len;
+        char *buf = NULL;
+        if (o.npositional)
+            rc = tmu_cli_usage_error(cmd, "give either --binary FILE or words, not both");
+        else if (!(buf = tmu_cli_read_file(o.binary, &len)))
+            rc = TMU_EXIT_FAIL;
+        if (buf) {
+            size_t whole = len / 8 * 8;
+            for (size_t i = 0; i < whole; i += 8) {
+                uint64_t w = 0;
+                for (int b = 7; b >= 0; b--)
+                    w = (w << 8) | (unsigned char)buf[i + (size_t)b];
+                bad |= disasm_one(w, &o, &out);
+            }
+            free(buf);
+            if (len != whole) {
+                out_flush(&out);
+                fflush(stdout);
+                rc = tmu_cli_error(o.binary, "offset %zu: %zu trailing bytes do not make an "
+                                             "8-byte instruction", whole, len - whole);
+            }
+        }
+    } else if (o.npositional) {
         for (int i = 0; i < o.npositional; i++) {
             uint64_t w;
             if (tmu_cli_parse_hex64(o.positional[i], &w) != 0) {
+                out_flush(&out);
                 fflush(stdout);
-                tmu_cli_error(cmd, "argument %d: '%s' is not a 64-bit hex word", i + 1,
-                              o.positional[i]);
-                free(o.positional);
-                return TMU_EXIT_FAIL;
+                rc = tmu_cli_error(cmd, "argument %d: '%s' is not a 64-bit hex word", i + 1,
+                                   o.positional[i]);
+                break;
             }
-            bad |= disasm_one(w, &o);
+            bad |= disasm_one(w, &o, &out);
         }
-        free(o.positional);
-        return bad ? TMU_EXIT_FAIL : TMU_EXIT_OK;
-    }
-    free(o.positional);
-    size_t len;
-    char *buf = tmu_cli_read_file("-", &len);
-    if (!buf)
-        return TMU_EXIT_FAIL;
-    if (strlen(buf) != len) {
+    } else {
+        size_t len;
+        char *buf = tmu_cli_read_file("-", &len);
+        if (!buf) {
+            rc = TMU_EXIT_FAIL;
+        } else if (strlen(buf) != len) {
+            rc = tmu_cli_error("<stdin>", "input contains a NUL byte (use --binary for raw code)");
+        } else if (disasm_text("<stdin>", buf, &o, &out, &bad) < 0) {
+            rc = TMU_EXIT_FAIL;
+        }
         free(buf);
-        return tmu_cli_error("<stdin>", "input contains a NUL byte (use --binary for raw code)");
     }
-    int r = disasm_text("<stdin>", buf, &o, &bad);
-    free(buf);
-    if (r < 0)
-        return TMU_EXIT_FAIL;
-    return bad ? TMU_EXIT_FAIL : TMU_EXIT_OK;
+    out_flush(&out);
+    free(out.buf);
+    free(o.positional);
+    if (rc == TMU_EXIT_OK && bad)
+        rc = TMU_EXIT_FAIL;
+    return rc;
 }
 
 /* Assembles one line; returns 0 ok / empty, 1 on error (reported). */
