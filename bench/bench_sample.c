@@ -1,5 +1,6 @@
 /* bench_sample — texture-unit sampling rates on the workload of sampling.md §15.
- *   usage: bench_sample [--csv] [--general] [--seconds S] [--reps N] [CASE...]
+ *   usage: bench_sample [--csv] [--general] [--avx2] [--no-simd] [--seconds S] [--reps N] [--size N] [CASE...]
+ * (--size N replaces the texture size, a power of two: e.g. 64 to see the compute-bound rate)
  * Prints `case,msamples_per_s` (--csv) or a table with the lavapipe figures quoted in §15.2. */
 #define _POSIX_C_SOURCE 200809L /* clock_gettime */
 #include <stdio.h>
@@ -11,6 +12,7 @@
 int main(int argc, char **argv)
 {
     int csv = 0, reps = 3;
+    uint32_t size = 0; /* --size N: texture size override (analysis: N = 64 fits in L1) */
     unsigned flags = 0;
     double seconds = 0.4;
     const char *only[TMU_BENCH_NCASES + 1];
@@ -20,16 +22,21 @@ int main(int argc, char **argv)
             csv = 1;
         else if (!strcmp(argv[i], "--general"))
             flags |= TMU_UNIT_GENERAL_ONLY;
+        else if (!strcmp(argv[i], "--avx2"))
+            flags |= TMU_UNIT_MAX_AVX2;
         else if (!strcmp(argv[i], "--no-simd"))
             flags |= TMU_UNIT_NO_SIMD;
         else if (!strcmp(argv[i], "--seconds") && i + 1 < argc)
             seconds = atof(argv[++i]);
+        else if (!strcmp(argv[i], "--size") && i + 1 < argc)
+            size = (uint32_t)atoi(argv[++i]);
         else if (!strcmp(argv[i], "--reps") && i + 1 < argc)
             reps = atoi(argv[++i]);
         else if (argv[i][0] != '-' && nonly < (int)TMU_BENCH_NCASES)
             only[nonly++] = argv[i];
         else {
-            fprintf(stderr, "usage: bench_sample [--csv] [--general] [--no-simd] [--seconds S] [--reps N] [CASE...]\n");
+            fprintf(stderr, "usage: bench_sample [--csv] [--general] [--avx2] [--no-simd] [--seconds S] [--reps N] "
+                            "[--size N] [CASE...]\n");
             return 2;
         }
     }
@@ -42,7 +49,10 @@ int main(int argc, char **argv)
     else
         printf("%-22s %10s %10s %8s   (simd: %s)\n", "case", "Msample/s", "lavapipe*", "ratio", tmu_unit_simd_name());
     for (size_t c = 0; c < TMU_BENCH_NCASES; c++) {
-        const tmu_bench_case *bc = &tmu_bench_cases[c];
+        tmu_bench_case sized = tmu_bench_cases[c];
+        if (size)
+            sized.size = size;
+        const tmu_bench_case *bc = &sized;
         int want = nonly == 0;
         for (int k = 0; k < nonly; k++)
             want |= !strcmp(only[k], bc->name);

@@ -64,36 +64,45 @@ static inline float tmu_bench_unit(uint32_t *state)
     return (float)(int32_t)(x >> 8) * (1.0f / 16777216.0f);
 }
 
+/* An f32 result word as the float it holds. */
+static inline float tmu_bench_f32(uint32_t w)
+{
+    float f;
+    memcpy(&f, &w, 4);
+    return f;
+}
+
 /* The coordinate generation and result accumulation of one wave (the "ALU baseline" of the
  * peer measurement), compiled twice: for the baseline ISA and, on x86, for AVX2 (chosen at
  * run time), as the peer's JIT uses AVX2 for its generator too. */
 #define TMU_BENCH_WAVE_BODY                                                                                     \
-    {                                                                                                          \
-        for (int k = 0; k < TMU_MAX_LANES; k++)                                                                \
-            acc[k] += a0[k], acc[TMU_MAX_LANES + k] += a1[k], acc[2 * TMU_MAX_LANES + k] += a2[k],             \
-                acc[3 * TMU_MAX_LANES + k] += a3[k];                                                           \
-        for (int k = 0; k < TMU_MAX_LANES; k++) {                                                              \
-            s[k] = tmu_bench_unit(&state[k]);                                                                  \
-            t[k] = tmu_bench_unit(&state[k]);                                                                  \
-        }                                                                                                      \
-        if (random_lod)                                                                                        \
-            for (int k = 0; k < TMU_MAX_LANES; k++)                                                            \
-                lod[k] = 4.0f * tmu_bench_unit(&state[k]);                                                     \
+    {                                                                                                           \
+        for (int k = 0; k < TMU_MAX_LANES; k++)                                                                 \
+            acc[k] += tmu_bench_f32(a0[k]), acc[TMU_MAX_LANES + k] += tmu_bench_f32(a1[k]),                     \
+                acc[2 * TMU_MAX_LANES + k] += tmu_bench_f32(a2[k]),                                             \
+                acc[3 * TMU_MAX_LANES + k] += tmu_bench_f32(a3[k]);                                             \
+        for (int k = 0; k < TMU_MAX_LANES; k++) {                                                               \
+            s[k] = tmu_bench_unit(&state[k]);                                                                   \
+            t[k] = tmu_bench_unit(&state[k]);                                                                   \
+        }                                                                                                       \
+        if (random_lod)                                                                                         \
+            for (int k = 0; k < TMU_MAX_LANES; k++)                                                             \
+                lod[k] = 4.0f * tmu_bench_unit(&state[k]);                                                      \
     }
 
-/* Adds the previous results (a0..a3 = result words as floats) into acc, then makes the next
+/* Adds the previous results (a0..a3 = f32 result words) into acc, then makes the next
  * coordinates.  Plain version. */
-static void tmu_bench_wave_plain(float *restrict acc, const float *restrict a0, const float *restrict a1,
-                                 const float *restrict a2, const float *restrict a3, uint32_t *restrict state,
+static void tmu_bench_wave_plain(float *restrict acc, const uint32_t *restrict a0, const uint32_t *restrict a1,
+                                 const uint32_t *restrict a2, const uint32_t *restrict a3, uint32_t *restrict state,
                                  float *restrict s, float *restrict t, float *restrict lod, int random_lod)
 TMU_BENCH_WAVE_BODY
 
 #if (defined(__x86_64__) || defined(__i386__)) && (defined(__GNUC__) || defined(__clang__))
 #define TMU_BENCH_HAVE_AVX2 1
 __attribute__((target("avx2"))) static void
-tmu_bench_wave_avx2(float *restrict acc, const float *restrict a0, const float *restrict a1,
-                    const float *restrict a2, const float *restrict a3, uint32_t *restrict state, float *restrict s,
-                    float *restrict t, float *restrict lod, int random_lod)
+tmu_bench_wave_avx2(float *restrict acc, const uint32_t *restrict a0, const uint32_t *restrict a1,
+                    const uint32_t *restrict a2, const uint32_t *restrict a3, uint32_t *restrict state,
+                    float *restrict s, float *restrict t, float *restrict lod, int random_lod)
 TMU_BENCH_WAVE_BODY
 #endif
 
@@ -147,14 +156,13 @@ static int tmu_bench_run_case(const tmu_bench_case *bc, double seconds, int reps
     uint32_t st0 = 1u;
     for (int k = 0; k < TMU_MAX_LANES; k++)
         state[k] = (st0 = st0 * 22695477u + 1u) | 1u; /* xorshift needs a non-zero state */
-    void (*wave)(float *restrict, const float *restrict, const float *restrict, const float *restrict,
-                 const float *restrict, uint32_t *restrict, float *restrict, float *restrict, float *restrict,
+    void (*wave)(float *restrict, const uint32_t *restrict, const uint32_t *restrict, const uint32_t *restrict,
+                 const uint32_t *restrict, uint32_t *restrict, float *restrict, float *restrict, float *restrict,
                  int) = tmu_bench_wave_plain;
 #ifdef TMU_BENCH_HAVE_AVX2
     if (__builtin_cpu_supports("avx2"))
         wave = tmu_bench_wave_avx2;
 #endif
-    static float fres[4][TMU_MAX_LANES];
     for (int rep = 0; rep < reps; rep++) {
         static float acc[4 * TMU_MAX_LANES];
         memset(acc, 0, sizeof acc);
@@ -163,8 +171,7 @@ static int tmu_bench_run_case(const tmu_bench_case *bc, double seconds, int reps
         double t0 = tmu_bench_now(), t1 = t0;
         do {
             for (int batch = 0; batch < 256; batch++) {
-                memcpy(fres, data, sizeof fres); /* result words as floats (f32 results) */
-                wave(acc, fres[0], fres[1], fres[2], fres[3], state, s, t, lod, bc->random_lod);
+                wave(acc, data[0], data[1], data[2], data[3], state, s, t, lod, bc->random_lod);
                 if (tmu_unit_execute_ex(&tex, &smp, &op, TMU_MAX_LANES, NULL, &in, &out, flags, NULL) != TMU_OK) {
                     free(mem);
                     return -1;

@@ -10,12 +10,15 @@
  * words and the untouched lanes must be identical bit for bit.  Most cases are of the kinds
  * the fast paths specialise; some are not (then both run the general path).
  * Default ~2M lanes per comparison; TMU_TEST_LONG=1 runs 10x more. */
+#define _DEFAULT_SOURCE /* mmap (MAP_ANONYMOUS), mprotect, sysconf: the guard page of test_fast_edge_pairs */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
 
 #include <cmocka.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 #include "unit/unit_util.h"
 
@@ -147,7 +150,7 @@ static void test_fast_equals_general(void **state)
     free(w);
 }
 
-/* Every byte value through the fast UNORM8 decode (which avoids a division on AVX-512): a 16x16
+/* Every byte value through the fast UNORM8 decode (which avoids the division): a 16x16
  * RGBA8 texture whose texel k holds bytes k, 255 - k, k ^ 0x55, k ^ 0xAA, sampled NEAREST at
  * every texel centre and gathered, must equal the general path (the format module's c / 255.0f). */
 static void test_fast_all_bytes(void **state)
@@ -207,11 +210,119 @@ static void test_fast_all_bytes(void **state)
     test_tex_free(&t);
 }
 
+/* The texel-pair loads of the SIMD kernels (both texels of a bilinear / gather row with one
+ * 64-bit load where i1 = i0 + 1, separate loads where the footprint wraps or is clamped at the
+ * right edge) and their grouped two-phase blocks: wide textures whose data ends right before a
+ * PROT_NONE guard page (a pair load past the last texel of the last row faults), coordinates
+ * drawn so most blocks mix edge and interior lanes, repeat and clamp-to-edge, bilinear,
+ * trilinear and gather of every component, RGBA8 and RGBA32F, random execution masks: every
+ * variant must equal the general path bit for bit. */
+static void test_fast_edge_pairs(void **state)
+{
+    (void)state;
+    long page = sysconf(_SC_PAGESIZE);
+    assert_true(page > 0);
+    uint64_t seed = 0xed9e5ull;
+    test_wave *w = test_wave_new();
+    static uint32_t ref[4][TMU_MAX_LANES], got[4][TMU_MAX_LANES];
+    long lanes_compared = 0;
+    for (int n = 0; n < 240; n++) {
+        int rgba8 = n % 3 != 2;
+        tmu_format fmt = rgba8 ? TMU_FORMAT_R8G8B8A8_UNORM : TMU_FORMAT_R32G32B32A32_FLOAT;
+        size_t bpt = rgba8 ? 4 : 16;
+        uint32_t tw = 1u << (5 + test_rand(&seed) % 4), th = 1u << (2 + test_rand(&seed) % 4);
+        uint32_t levels = 1 + (uint32_t)(test_rand(&seed) % 3);
+        size_t total = 0;
+        for (uint32_t l = 0; l < levels; l++)
+            total += (size_t)tmu_level_size(tw, l) * tmu_level_size(th, l) * bpt;
+        size_t span = (total + (size_t)page - 1) / (size_t)page * (size_t)page;
+        unsigned char *map = mmap(NULL, span + (size_t)page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
+                                  -1, 0);
+        assert_true(map != MAP_FAILED);
+        assert_int_equal(mprotect(map + span, (size_t)page, PROT_NONE), 0);
+        unsigned char *mem = map + span - total; /* the last texel ends at the guard page */
+        for (size_t b = 0; b < total; b += 4) {
+            uint32_t r32 = (uint32_t)test_rand(&seed);
+            if (!rgba8) {
+                float f = (float)test_randf(&seed, -2, 2);
+                memcpy(&r32, &f, 4);
+            }
+            memcpy(mem + b, &r32, 4);
+        }
+        tmu_texture tex;
+        memset(&tex, 0, sizeof tex);
+        tex.dim = TMU_DIM_2D, tex.format = fmt, tex.width = tw, tex.height = th, tex.depth = 1;
+        tex.layers = 1, tex.levels = levels, tex.samples = 1;
+        for (int c = 0; c < 4; c++)
+            tex.swizzle[c] = (tmu_swizzle)c;
+        size_t off = 0;
+        for (uint32_t l = 0; l < levels; l++) {
+            tex.level[l].data = mem + off;
+            tex.level[l].row_pitch = (size_t)tmu_level_size(tw, l) * bpt;
+            tex.level[l].size = tex.level[l].row_pitch * tmu_level_size(th, l);
+            off += tex.level[l].size;
+        }
+        assert_int_equal(tmu_texture_validate(&tex, NULL), TMU_OK);
+        tmu_sampler smp = tmu_sampler_default();
+        smp.address[0] = smp.address[1] = (n & 1) ? TMU_ADDRESS_CLAMP_TO_EDGE : TMU_ADDRESS_REPEAT;
+        smp.mag_filter = smp.min_filter = TMU_FILTER_LINEAR;
+        smp.mip_filter = (n / 2) % 3 == 2 ? TMU_MIP_LINEAR : TMU_MIP_NONE;
+        smp.precision = (tmu_precision)(test_rand(&seed) % 3);
+        tmu_op op = test_op(TMU_OP_SAMPLE, TMU_DIM_2D, TMU_LEVEL_LOD);
+        if ((n / 2) % 3 == 1) {
+            op.kind = TMU_OP_GATHER;
+            op.component = (uint8_t)(test_rand(&seed) & 3);
+        }
+        uint64_t exec[2] = {~0ull, ~0ull};
+        if (n % 5 == 4)
+            exec[0] = test_rand(&seed) | test_rand(&seed), exec[1] = test_rand(&seed) | test_rand(&seed);
+        for (uint32_t l = 0; l < TMU_MAX_LANES; l++) {
+            /* about half the lanes on a footprint across the right (or left) edge column,
+             * bottom (or top) row included, the rest anywhere */
+            uint64_t r = test_rand(&seed);
+            double fu = test_randf(&seed, 0, 1), fv = test_randf(&seed, 0, 1);
+            if (r & 1)
+                fu = (r & 2) ? 1.0 - test_randf(&seed, 0, 0.5) / tw : test_randf(&seed, 0, 0.5) / tw;
+            if ((r & 12) == 12)
+                fv = 1.0 - test_randf(&seed, 0, 0.5) / th;
+            w->coord[0][l] = (float)(fu + (double)(int)(r >> 8 & 3) - 1.0); /* wraps too */
+            w->coord[1][l] = (float)fv;
+            w->lod[l] = (float)test_randf(&seed, -0.5, (double)levels);
+        }
+        tmu_wave_out o = {{ref[0], ref[1], ref[2], ref[3]}, NULL};
+        memset(ref, 0x5A, sizeof ref);
+        assert_int_equal(tmu_unit_execute_ex(&tex, &smp, &op, TMU_MAX_LANES, exec, &w->in, &o,
+                                             TMU_UNIT_GENERAL_ONLY, NULL),
+                         TMU_OK);
+        static const unsigned fl[3] = {0, TMU_UNIT_MAX_AVX2, TMU_UNIT_NO_SIMD};
+        for (int f = 0; f < 3; f++) {
+            tmu_wave_out g = {{got[0], got[1], got[2], got[3]}, NULL};
+            memset(got, 0x5A, sizeof got);
+            assert_int_equal(tmu_unit_execute_ex(&tex, &smp, &op, TMU_MAX_LANES, exec, &w->in, &g, fl[f], NULL),
+                             TMU_OK);
+            for (int c = 0; c < 4; c++)
+                for (uint32_t l = 0; l < TMU_MAX_LANES; l++)
+                    if (got[c][l] != ref[c][l])
+                        fail_msg("edge pairs: case %d (%s %ux%u levels %u, %s, mip %d prec %d, op %s) flags %u "
+                                 "lane %u word %d: 0x%08x vs general 0x%08x (s=%a t=%a lod=%a)",
+                                 n, tmu_format_name(fmt), tw, th, levels, tmu_address_name(smp.address[0]),
+                                 smp.mip_filter, smp.precision, tmu_op_kind_name(op.kind), fl[f], l, c, got[c][l],
+                                 ref[c][l], (double)w->coord[0][l], (double)w->coord[1][l], (double)w->lod[l]);
+        }
+        lanes_compared += TMU_MAX_LANES;
+        assert_int_equal(munmap(map, span + (size_t)page), 0);
+    }
+    printf("edge pairs: %ld lanes x 3 (%s, avx2 or less, portable) bit-identical to the general path\n",
+           lanes_compared, tmu_unit_simd_name());
+    free(w);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_fast_all_bytes),
         cmocka_unit_test(test_fast_equals_general),
+        cmocka_unit_test(test_fast_edge_pairs),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -153,10 +153,6 @@ static int is_pow2(uint32_t n)
 /* Fills `cx` and returns 1 when the call is of a specialised kind (fast.h). */
 static int fast_setup(fast_ctx *cx, const tmu_texture *tex, const tmu_sampler *smp, const tmu_op *op)
 {
-    memset(cx->level_off, 0, sizeof cx->level_off); /* whole tables: SIMD lookups read all entries */
-    memset(cx->level_pitch, 0, sizeof cx->level_pitch);
-    memset(cx->level_w, 0, sizeof cx->level_w);
-    memset(cx->level_h, 0, sizeof cx->level_h);
     if ((op->kind != TMU_OP_SAMPLE && op->kind != TMU_OP_GATHER) || tex->dim != TMU_DIM_2D || op->has_offset ||
         op->compare || op->has_min_lod || op->result != TMU_RESULT_F32 || tex->residency)
         return 0;
@@ -165,11 +161,12 @@ static int fast_setup(fast_ctx *cx, const tmu_texture *tex, const tmu_sampler *s
     for (int c = 0; c < 4; c++)
         if (tex->swizzle[c] != (tmu_swizzle)c)
             return 0;
-    size_t bytes;
+    size_t bytes; /* a power of two: checks and divisions below are masks and shifts */
+    unsigned shift;
     if (tex->format == TMU_FORMAT_R8G8B8A8_UNORM)
-        cx->fmt = FAST_RGBA8, bytes = 4;
+        cx->fmt = FAST_RGBA8, bytes = 4, shift = 2;
     else if (tex->format == TMU_FORMAT_R32G32B32A32_FLOAT)
-        cx->fmt = FAST_RGBA32F, bytes = 16;
+        cx->fmt = FAST_RGBA32F, bytes = 16, shift = 4;
     else
         return 0;
     if (!smp->normalized || smp->address[0] != smp->address[1] || smp->mag_filter != smp->min_filter)
@@ -187,14 +184,18 @@ static int fast_setup(fast_ctx *cx, const tmu_texture *tex, const tmu_sampler *s
     for (uint32_t l = 0; l < used; l++) {
         const tmu_level *lv = &tex->level[l];
         intptr_t off = (intptr_t)((uintptr_t)lv->data - (uintptr_t)cx->base);
-        if (lv->row_pitch % bytes || off % (intptr_t)bytes || lv->row_pitch > (size_t)INT32_MAX / 2 ||
-            off < -(intptr_t)0x40000000 || off > (intptr_t)0x40000000 || lv->size > 0x40000000u)
+        if ((lv->row_pitch & (bytes - 1)) || ((uintptr_t)off & (bytes - 1)) ||
+            lv->row_pitch > (size_t)INT32_MAX / 2 || off < -(intptr_t)0x40000000 || off > (intptr_t)0x40000000 ||
+            lv->size > 0x40000000u)
             return 0;
         cx->level_off[l] = (int32_t)off;
-        cx->level_pitch[l] = (int32_t)(lv->row_pitch / bytes);
+        cx->level_pitch[l] = (int32_t)(lv->row_pitch >> shift);
         cx->level_w[l] = (int32_t)(tex->width >> l ? tex->width >> l : 1);
         cx->level_h[l] = (int32_t)(tex->height >> l ? tex->height >> l : 1);
     }
+    if (used > 1) /* the per-lane level lookups (I_TABLE) read whole tables: define every entry */
+        for (uint32_t l = used; l < TMU_MAX_LEVELS; l++)
+            cx->level_off[l] = cx->level_pitch[l] = cx->level_w[l] = cx->level_h[l] = 0;
     cx->levels = tex->levels;
     cx->mip = smp->mip_filter;
     cx->precision = smp->precision;
@@ -215,35 +216,23 @@ int tmu_unit_fast_execute(const tmu_texture *tex, const tmu_sampler *smp, const 
     if (!fast_setup(&cx, tex, smp, op))
         return 0;
     cx.in = in, cx.out = out, cx.lanes = lanes;
-    /* widest SIMD the CPU has (and the flags allow); W lanes per block */
-    void (*block)(const fast_ctx *, uint32_t) = NULL, (*prefetch)(const fast_ctx *, uint32_t) = NULL;
+    /* widest SIMD the CPU has (and the flags allow); W lanes per block.  Software prefetching
+     * (fast_simd.inc) pays only where the kernel's own loads keep too few misses in flight:
+     * AVX2 on RGBA32F (four 32-bit gathers per texel; +10 % on 512^2).  Measured on the 2-core
+     * Xeon of this project, 1024^2 RGBA8, it cost 3-15 % everywhere else (AVX2 and AVX-512)
+     * once the kernels load a whole group of blocks before filtering them (fast_simd.inc
+     * wave_kernel). */
     uint32_t W = 0;
     if (!(flags & TMU_UNIT_NO_SIMD)) {
-        /* (software prefetching helped the AVX2 kernel by ~13 % on 1024^2 RGBA8 but slowed the
-         * AVX-512 one, whose 16-wide gathers keep enough loads in flight: measured on a Xeon) */
-        if (!(flags & TMU_UNIT_MAX_AVX2) && tmu_fast_have_avx512())
-            block = tmu_fast_avx512_block, prefetch = NULL, W = 16;
-        else if (tmu_fast_have_avx2())
-            block = tmu_fast_avx2_block, prefetch = tmu_fast_avx2_prefetch, W = 8;
-    }
-    uint32_t lane = 0;
-    enum { AHEAD = 32 }; /* lanes prefetched ahead of the block being filtered */
-    if (block) {
-        for (uint32_t b = 0; prefetch && b < AHEAD && b + W <= lanes; b += W)
-            prefetch(&cx, b);
-        for (; lane + W <= lanes; lane += W) {
-            if (prefetch && lane + AHEAD + W <= lanes)
-                prefetch(&cx, lane + AHEAD);
-            uint32_t bits = exec ? (uint32_t)(exec[lane >> 6] >> (lane & 63)) & ((1u << W) - 1) : (1u << W) - 1;
-            if (bits == (1u << W) - 1) {
-                block(&cx, lane);
-                continue;
-            }
-            for (uint32_t k = 0; k < W; k++)
-                if (bits >> k & 1)
-                    tmu_fast_lane(&cx, lane + k);
+        if (!(flags & TMU_UNIT_MAX_AVX2) && tmu_fast_have_avx512()) {
+            W = 16;
+            tmu_fast_avx512_wave(&cx, exec, lanes, 0);
+        } else if (tmu_fast_have_avx2()) {
+            W = 8;
+            tmu_fast_avx2_wave(&cx, exec, lanes, cx.fmt == FAST_RGBA32F);
         }
     }
+    uint32_t lane = W ? lanes - lanes % W : 0;
     for (; lane < lanes; lane++)
         if (!exec || (exec[lane >> 6] >> (lane & 63) & 1))
             tmu_fast_lane(&cx, lane);

@@ -5,7 +5,10 @@
  * R8G8B8A8_UNORM or R32G32B32A32_FLOAT with identity swizzle and no residency map,
  * normalised coordinates, repeat (power-of-two sizes) or clamp-to-edge on both axes,
  * mag filter = min filter, any precision model, no offsets/compare/min-lod, f32 results.
- * Kernels are specialised per (format, filter, address mode) by always-inline templates.
+ * Kernels are specialised per (format, filter, address mode) by always-inline templates; the
+ * SIMD ones run a wave in two phases (all texel loads of the wave's blocks, then all decoding
+ * and filtering: fast_simd.inc wave_kernel) and on AVX-512 read the two texels of a bilinear
+ * row with one 64-bit load where they are adjacent (fast_avx512.c raw_pair).
  * Every result is bit-identical to the general path: the same fp32 operations in the same
  * order (tests/unit/test_unit_fast.c proves it on random cases); lanes with coordinates the
  * kernels do not cover (|texel coordinate| >= 2^30, NaN, Inf) go through the general path. */
@@ -47,11 +50,13 @@ typedef struct fast_ctx {
 
 /* Portable specialised kernel for one lane (also the tail of the SIMD kernels). */
 void tmu_fast_lane(const fast_ctx *cx, uint32_t lane);
-/* SIMD kernels for lanes [first, first + W) (all active; W = 8 for AVX2, 16 for AVX-512)
- * and their prefetchers.  Only call a kernel when the CPU supports its instruction set. */
-void tmu_fast_avx2_block(const fast_ctx *cx, uint32_t first);
+/* SIMD kernels: the active lanes of every whole block of W lanes in [0, lanes) (W = 8 for
+ * AVX2, 16 for AVX-512; exec NULL = all active; the caller does the lanes % W tail), with
+ * software prefetching of the texels PF_AHEAD lanes ahead when `pf`.  The prefetchers
+ * prefetch lanes [first, first + W).  Only call a kernel when the CPU supports its ISA. */
+void tmu_fast_avx2_wave(const fast_ctx *cx, const uint64_t *exec, uint32_t lanes, int pf);
 void tmu_fast_avx2_prefetch(const fast_ctx *cx, uint32_t first);
-void tmu_fast_avx512_block(const fast_ctx *cx, uint32_t first);
+void tmu_fast_avx512_wave(const fast_ctx *cx, const uint64_t *exec, uint32_t lanes, int pf);
 void tmu_fast_avx512_prefetch(const fast_ctx *cx, uint32_t first);
 /* 1 when this build has the kernel and the CPU supports its instruction set. */
 int tmu_fast_have_avx2(void);

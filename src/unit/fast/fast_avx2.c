@@ -74,10 +74,9 @@ int tmu_fast_have_avx2(void)
     return 0;
 }
 
-void tmu_fast_avx2_block(const fast_ctx *cx, uint32_t first)
+void tmu_fast_avx2_wave(const fast_ctx *cx, const uint64_t *exec, uint32_t lanes, int pf)
 {
-    for (uint32_t k = 0; k < 8; k++)
-        tmu_fast_lane(cx, first + k);
+    (void)cx, (void)exec, (void)lanes, (void)pf; /* never called: tmu_fast_have_avx2() is 0 */
 }
 
 void tmu_fast_avx2_prefetch(const fast_ctx *cx, uint32_t first)

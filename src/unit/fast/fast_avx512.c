@@ -60,17 +60,12 @@
     _mm512_cmp_ps_mask(_mm512_castsi512_ps(_mm512_and_si512(_mm512_castps_si512(x), _mm512_set1_epi32(0x7FFFFFFF))), \
                        _mm512_set1_ps(lim), _CMP_LT_OQ)
 
-/* c / 255.0f for c = 0..255 without a division (vdivps zmm is slow): y0 = c * fl(1/255) is
- * within an ulp, the residual c - 255 y0 is exact with an FMA, and one FMA correction
- * y0 + r * fl(1/255) gives the correctly rounded quotient.  Exhaustively true for the 256
- * inputs (checked when written, and by tests/unit/test_unit_fast.c against the division the
- * format module does). */
+/* c / 255.0f for c = 0..255 without a division (fast_simd.inc F_DIV255): one exact product
+ * c * 65793 * 2^-48 and one FMA c * 65793 * 2^-24 + that, rounded once. */
 static inline __attribute__((always_inline, target("avx512f"))) __m512 div255(__m512 c)
 {
-    const __m512 r = _mm512_set1_ps(1.0f / 255.0f);
-    __m512 y0 = _mm512_mul_ps(c, r);
-    __m512 res = _mm512_fnmadd_ps(y0, _mm512_set1_ps(255.0f), c); /* c - 255 * y0, exact */
-    return _mm512_fmadd_ps(res, r, y0);
+    __m512 lo = _mm512_mul_ps(c, _mm512_set1_ps(65793.0f * 0x1p-48f));
+    return _mm512_fmadd_ps(c, _mm512_set1_ps(65793.0f * 0x1p-24f), lo);
 }
 #define F_DIV255(x) div255(x)
 
@@ -94,6 +89,29 @@ static inline __attribute__((always_inline, target("avx512f"))) void gather_rgba
 }
 #define GATHER_RGBA32F(base, f, v) gather_rgba32f(base, f, v)
 
+/* The RGBA8 texels at dword indices f0 and f1 (per lane) where mostly f1 = f0 + 1 (the two
+ * texels of a bilinear row): one 64-bit gather per 8 lanes reads both where they are adjacent;
+ * the other lanes (a wrapped or clamped edge, where f0 + 1 may even lie past the level) get
+ * 32-bit gathers of each texel. */
+static inline __attribute__((always_inline, target("avx512f"))) void raw_pair(const unsigned char *base, __m512i f0,
+                                                                             __m512i f1, __m512i *t0, __m512i *t1)
+{
+    const void *b = base;
+    __mmask16 adj = _mm512_cmpeq_epi32_mask(f1, _mm512_add_epi32(f0, _mm512_set1_epi32(1)));
+    const __m512i z = _mm512_setzero_si512();
+    __m512i q_lo = _mm512_mask_i32gather_epi64(z, (__mmask8)adj, _mm512_castsi512_si256(f0), b, 4);
+    __m512i q_hi = _mm512_mask_i32gather_epi64(z, (__mmask8)(adj >> 8), _mm512_extracti64x4_epi64(f0, 1), b, 4);
+    const __m512i even = _mm512_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30);
+    const __m512i odd = _mm512_setr_epi32(1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31);
+    *t0 = _mm512_permutex2var_epi32(q_lo, even, q_hi);
+    *t1 = _mm512_permutex2var_epi32(q_lo, odd, q_hi);
+    if (adj != 0xFFFF) {
+        *t0 = _mm512_mask_i32gather_epi32(*t0, (__mmask16)~adj, f0, b, 4);
+        *t1 = _mm512_mask_i32gather_epi32(*t1, (__mmask16)~adj, f1, b, 4);
+    }
+}
+#define RAW_PAIR(base, f0, f1, t0, t1) raw_pair(base, f0, f1, t0, t1)
+
 #include "unit/fast/fast_simd.inc"
 
 int tmu_fast_have_avx512(void)
@@ -108,10 +126,9 @@ int tmu_fast_have_avx512(void)
     return 0;
 }
 
-void tmu_fast_avx512_block(const fast_ctx *cx, uint32_t first)
+void tmu_fast_avx512_wave(const fast_ctx *cx, const uint64_t *exec, uint32_t lanes, int pf)
 {
-    for (uint32_t k = 0; k < 16; k++)
-        tmu_fast_lane(cx, first + k);
+    (void)cx, (void)exec, (void)lanes, (void)pf; /* never called: tmu_fast_have_avx512() is 0 */
 }
 
 void tmu_fast_avx512_prefetch(const fast_ctx *cx, uint32_t first)
