@@ -1,18 +1,18 @@
 /* tmu bench — library benchmarks from the command line.
  *   tmu bench sample [--csv] [--general | --no-simd] [--seconds S] [--reps N] [CASE...]
  * The sampling benchmark is the workload of shared/reference/sampling.md §15 (see
- * bench/bench_sample.h, shared with the bench_sample program). */
+ * bench_sample.h).  bench/sample.sh runs it and prints ratios to the quoted peer figures. */
 #define _POSIX_C_SOURCE 200809L /* clock_gettime in bench_sample.h */
 #include "cli.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../bench/bench_sample.h"
+#include "bench_sample.h"
 
 static void bench_usage(void)
 {
-    printf("usage: tmu bench sample [--csv] [--general | --no-simd] [--seconds S] [--reps N] [CASE...]\n"
+    printf("usage: tmu bench sample [--csv] [--general | --no-simd | --avx2] [--seconds S] [--reps N]\n                        [--size N] [CASE...]\n"
            "\n"
            "Measures single-thread texture sampling rates (million samples per second of thread\n"
            "CPU time, best of N runs) on the workload of sampling.md §15: 1024x1024 random texture,\n"
@@ -20,6 +20,9 @@ static void bench_usage(void)
            "  --csv       print `case,msamples_per_s` rows only\n"
            "  --general   force the general (per-lane, reference) path\n"
            "  --no-simd   fast paths in portable C only\n"
+           "  --avx2      SIMD fast paths no wider than AVX2\n"
+           "  --size N    texture size N x N instead of each case's own (a power of two, 1..4096;\n"
+           "              e.g. 64 fits in L1 and shows the compute-bound rate)\n"
            "  --seconds S minimum seconds per run (default 0.5); --reps N runs per case (default 3)\n"
            "cases:");
     for (size_t c = 0; c < TMU_BENCH_NCASES; c++)
@@ -31,7 +34,7 @@ static void bench_usage(void)
 static int bench_sample(int argc, char **argv)
 {
     int csv = 0;
-    long long reps = 3;
+    long long reps = 3, size = 0;
     unsigned flags = 0;
     double seconds = 0.5;
     int selected[TMU_BENCH_NCASES] = {0};
@@ -47,6 +50,12 @@ static int bench_sample(int argc, char **argv)
             flags |= TMU_UNIT_GENERAL_ONLY;
         } else if (!strcmp(a, "--no-simd")) {
             flags |= TMU_UNIT_NO_SIMD;
+        } else if (!strcmp(a, "--avx2")) {
+            flags |= TMU_UNIT_MAX_AVX2;
+        } else if (!strcmp(a, "--size")) {
+            if (i + 1 >= argc || tmu_cli_parse_int(argv[++i], 1, 4096, &size) != 0 ||
+                (size & (size - 1)) != 0)
+                return tmu_cli_usage_error("bench", "--size needs a power of two in [1, 4096]");
         } else if (!strcmp(a, "--seconds")) {
             char *end = NULL;
             if (i + 1 >= argc || (seconds = strtod(argv[++i], &end), *end != '\0') || !(seconds > 0) ||
@@ -79,7 +88,10 @@ static int bench_sample(int argc, char **argv)
     for (size_t c = 0; c < TMU_BENCH_NCASES; c++) {
         if (any && !selected[c])
             continue;
-        const tmu_bench_case *bc = &tmu_bench_cases[c];
+        tmu_bench_case sized = tmu_bench_cases[c];
+        if (size)
+            sized.size = (uint32_t)size;
+        const tmu_bench_case *bc = &sized;
         tmu_bench_result r;
         if (tmu_bench_run_case(bc, seconds, (int)reps, flags, &r) != 0)
             return tmu_cli_error("bench sample", "case %s could not run (out of memory?)", bc->name);
