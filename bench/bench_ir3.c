@@ -1,5 +1,5 @@
-/* Benchmark: ir3 cat5 decode + print (Mesa text) throughput on one core,
- * and assembler throughput.  Words: Mesa's 49 vectors, and random cat5 words.
+/* Benchmark: ir3 cat5 decode + print (Mesa text) throughput on one core
+ * (with decode and print alone on the vectors), and assembler throughput.  Words: Mesa's 49 vectors, and random cat5 words.
  *   usage: bench_ir3 [MILLION_WORDS]   (default 20)
  * Prints one line per measurement: name, M instructions/s, ns/instruction. */
 #define _POSIX_C_SOURCE 200809L
@@ -61,6 +61,25 @@ int main(int argc, char **argv)
     }
     double t1 = now();
     printf("ir3_disasm_vectors  %.2f M instr/s  %.1f ns/instr\n", n / (t1 - t0) / 1e6, (t1 - t0) * 1e9 / n);
+
+    /* 1b. the two halves of row 1 alone: decode, then print of pre-decoded words */
+    t0 = now();
+    for (long i = 0; i < n; i++) {
+        unsigned k = (unsigned)(i % (long)NVEC);
+        tmu_ir3_instr in;
+        sum += (size_t)tmu_ir3_decode(vecs[k].w, vecs[k].gpu, &in, NULL);
+        sum += in.num_notes;
+    }
+    t1 = now();
+    printf("ir3_decode_vectors  %.2f M instr/s  %.1f ns/instr\n", n / (t1 - t0) / 1e6, (t1 - t0) * 1e9 / n);
+    static tmu_ir3_instr dec[NVEC];
+    for (unsigned k = 0; k < NVEC; k++)
+        tmu_ir3_decode(vecs[k].w, vecs[k].gpu, &dec[k], NULL);
+    t0 = now();
+    for (long i = 0; i < n; i++)
+        sum += tmu_ir3_print(&dec[i % (long)NVEC], TMU_IR3_PRINT_NOTES, buf, sizeof buf);
+    t1 = now();
+    printf("ir3_print_vectors   %.2f M instr/s  %.1f ns/instr\n", n / (t1 - t0) / 1e6, (t1 - t0) * 1e9 / n);
 
     /* 2. decode + print, random cat5 words (a pre-generated pool of 64 K) */
     enum { POOL = 65536 };

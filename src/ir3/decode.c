@@ -1,5 +1,6 @@
 /* ir3 cat5 — decode and encode, driven by the tables in tables.c. */
 #include <ctype.h>
+#include <string.h>
 
 #include "ir3/tables.h"
 
@@ -67,13 +68,15 @@ static void analyse(tmu_ir3_instr *in)
         in->ignored = 0;
         return;
     }
-    for (unsigned i = 0; i < ir3_num_asserts; i++) {
-        const struct ir3_assert *a = &ir3_asserts[i];
-        if (!(a->classes & IR3_C(l->cls)) || !(a->layouts & layout))
-            continue;
-        if (f[a->field] != a->expected)
-            add_note(in, 0, ir3_fields[a->field].lo, ir3_fields[a->field].hi, a->where, f[a->field], a->expected);
-    }
+    /* ir3_asserts[], in order, expanded from its list */
+    unsigned a = 0;
+#define IR3_CHECK_ASSERT(classes, layouts, field, expected, txt)                                           \
+    if (((classes) & IR3_C(l->cls)) && ((layouts) & layout) && f[field] != (expected))                      \
+        add_note(in, 0, ir3_fields[field].lo, ir3_fields[field].hi, ir3_asserts[a].where, f[field], expected); \
+    a++;
+    IR3_ASSERT_LIST(IR3_CHECK_ASSERT)
+#undef IR3_CHECK_ASSERT
+    (void)a;
 
     unsigned src2 = ir3_src2_mode(in);
     int src1 = ir3_src1_shown(in);
@@ -134,53 +137,88 @@ static void analyse(tmu_ir3_instr *in)
     in->ignored = ign;
 }
 
+/* tmu_diag_set only when there is a diagnostic to fill (the formatting is
+ * the costly part of rejecting a word) */
+#define DECODE_FAIL(diag, st, off, ...) ((diag) ? tmu_diag_set(diag, st, 0, 0, off, __VA_ARGS__) : (st))
+
+/* Field extraction, expanded from IR3_FIELD_LIST: field `id` is byte id % 8
+ * of 64-bit group id / 8, so the 24 fields are gathered into three words and
+ * stored with three moves.  Fields of the other layout read as 0. */
+#define IR3_FMASK(lo, hi) ((UINT64_C(2) << ((hi) - (lo))) - 1)
+#define IR3_LMASK(lay) ((lay) == IR3_L_BOTH ? ~UINT64_C(0) : (lay) == IR3_L_S2EN ? s2en_mask : ~s2en_mask)
+/* word shifted so that bit lo lands on bit 8 * j (terms with the same shift merge) */
+#define IR3_PLACE(lo, j) ((lo) >= 8 * (j) ? word >> ((lo) - 8 * (j)) : word << (8 * (j) - (lo)))
+#define IR3_PACK(id, nm, lo, hi, lay) \
+    *((id) < 8 ? &pk0 : (id) < 16 ? &pk1 : &pk2) |= IR3_PLACE(lo, (id) % 8) & (IR3_FMASK(lo, hi) << (8 * ((id) % 8))) & IR3_LMASK(lay);
+#define IR3_EXTRACT(id, nm, lo, hi, lay) \
+    out->field[id] = (uint8_t)(((word >> (lo)) & IR3_FMASK(lo, hi)) & IR3_LMASK(lay));
+
+_Static_assert(TMU_IR3_F_COUNT <= 24, "extract_fields packs the fields into three 64-bit words");
+
+static inline void extract_fields(uint64_t word, tmu_ir3_instr *out)
+{
+    uint64_t s2en_mask = UINT64_C(0) - ((word >> 51) & 1); /* all ones in the s2en layout */
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    uint64_t pk0 = 0, pk1 = 0, pk2 = 0;
+    IR3_FIELD_LIST(IR3_PACK)
+    /* three separate 8-byte stores (one 16-byte store of two fresh words
+     * would stall on store forwarding) */
+    memcpy(out->field, &pk0, 8);
+    memcpy(out->field + 8, &pk1, 8);
+    memcpy(out->field + 16, &pk2, 8);
+#else
+    IR3_FIELD_LIST(IR3_EXTRACT)
+#endif
+}
+#undef IR3_PACK
+#undef IR3_PLACE
+#undef IR3_EXTRACT
+#undef IR3_LMASK
+
 tmu_status tmu_ir3_decode(uint64_t word, uint32_t gpu_id, tmu_ir3_instr *out, tmu_diag *diag)
 {
     if (!out)
-        return tmu_diag_set(diag, TMU_ERR_INVALID_ARGUMENT, 0, 0, -1, "no output instruction given");
+        return DECODE_FAIL(diag, TMU_ERR_INVALID_ARGUMENT, -1, "no output instruction given");
     out->op = TMU_IR3_OP_NONE;
     out->gpu_id = gpu_id;
     out->word = word;
     out->ignored = 0;
     out->num_notes = 0;
     if (gpu_id < TMU_IR3_GPU_MIN || gpu_id > TMU_IR3_GPU_MAX)
-        return tmu_diag_set(diag, TMU_ERR_INVALID_ARGUMENT, 0, 0, -1, "GPU id %u is outside %u..%u", gpu_id,
-                            TMU_IR3_GPU_MIN, TMU_IR3_GPU_MAX);
-    unsigned layout = (word >> 51) & 1 ? IR3_L_S2EN : IR3_L_NORMAL;
-#define IR3_EXTRACT(id, nm, lo, hi, lay) \
-    out->field[id] = ((lay) & layout) ? (uint8_t)((word >> (lo)) & ((1u << ((hi) - (lo) + 1)) - 1)) : 0;
-    IR3_FIELD_LIST(IR3_EXTRACT)
-#undef IR3_EXTRACT
+        return DECODE_FAIL(diag, TMU_ERR_INVALID_ARGUMENT, -1, "GPU id %u is outside %u..%u", gpu_id,
+                           TMU_IR3_GPU_MIN, TMU_IR3_GPU_MAX);
+    extract_fields(word, out);
 
     unsigned cat = (unsigned)(word >> 61);
     if (cat != 5)
-        return tmu_diag_set(diag, TMU_ERR_DECODE, 0, 0, 61, "category %u, not 5 (texture): bits 63..61 = %u%u%u", cat,
-                            (cat >> 2) & 1, (cat >> 1) & 1, cat & 1);
+        return DECODE_FAIL(diag, TMU_ERR_DECODE, 61, "category %u, not 5 (texture): bits 63..61 = %u%u%u", cat,
+                           (cat >> 2) & 1, (cat >> 1) & 1, cat & 1);
+    /* the definitions with this OPC, found by direct index */
     unsigned opc = (unsigned)((word >> 54) & 31);
-    int found = -1, gen_miss = -1;
-    for (unsigned i = ir3_opc_first[opc]; i < ir3_opc_first[opc + 1]; i++) {
+    unsigned i = ir3_opc_first[opc], end = ir3_opc_first[opc + 1];
+    int gen_miss = -1;
+    for (; i < end; i++) {
         const tmu_ir3_opinfo *info = &ir3_leaves[i].info;
         if ((word & info->mask & ~info->dontcare) != info->match)
             continue;
-        if (gpu_id < info->gpu_min || gpu_id > info->gpu_max) {
-            gen_miss = (int)i;
-            continue;
-        }
-        found = (int)i; /* the table has no overlapping definitions (tested) */
-        break;
+        if (gpu_id >= info->gpu_min && gpu_id <= info->gpu_max)
+            break; /* the table has no overlapping definitions (tested) */
+        gen_miss = (int)i;
     }
-    if (found < 0) {
+    if (i >= end) {
+        if (!diag)
+            return TMU_ERR_DECODE;
         if (gen_miss >= 0)
             return tmu_diag_set(diag, TMU_ERR_DECODE, 0, 0, 54, "%s needs GPU id >= %u (got %u)",
                                 ir3_leaves[gen_miss].info.name, ir3_leaves[gen_miss].info.gpu_min, gpu_id);
-        if (ir3_opc_first[opc] == ir3_opc_first[opc + 1])
+        if (ir3_opc_first[opc] == end)
             return tmu_diag_set(diag, TMU_ERR_DECODE, 0, 0, 54, "cat5 opcode %u is not assigned", opc);
         return tmu_diag_set(diag, TMU_ERR_DECODE, 0, 0, 18,
                             "cat5 opcode %u with bits 18=%u 19..20=%u 50=%u 52=%u 53=%u matches no instruction", opc,
                             (unsigned)(word >> 18) & 1, (unsigned)(word >> 19) & 3, (unsigned)(word >> 50) & 1,
                             (unsigned)(word >> 52) & 1, (unsigned)(word >> 53) & 1);
     }
-    out->op = (tmu_ir3_op)found;
+    out->op = (tmu_ir3_op)i;
     analyse(out);
     return TMU_OK;
 }

@@ -20,19 +20,19 @@ const struct ir3_field_def ir3_fields[TMU_IR3_F_COUNT] = {IR3_FIELD_LIST(IR3_FIE
 
 /* Texture-class leaf: fixed bits = category + OPC; bit 17 don't care. */
 #define TEX(nm, opc, nsrc, samp, tex, type)                                                     \
-    {{nm, opc, nsrc, samp, tex, type, 300, GMAX, CAT_MASK | OPC_MASK, CAT5 | OPC(opc), B17}, \
+    {{IR3_TXT(nm), opc, nsrc, samp, tex, type, 300, GMAX, CAT_MASK | OPC_MASK, CAT5 | OPC(opc), B17}, \
      sizeof(nm) - 1, IR3_CLS_TEX, 0}
 /* img_bindless: bits 18, 52, 53 fixed (and 50 for hof/pcmn). */
 #define IMGB_MASK (CAT_MASK | OPC_MASK | BIT(18) | BIT(52) | BIT(53))
 /* brcst.active / quad_shuffle: bits 18, 50 = 0, bit 53 selects, gpu >= 600. */
 #define LANE_MASK (CAT_MASK | OPC_MASK | BIT(18) | BIT(50) | BIT(53))
 #define QSHUF(nm, nsrc, var)                                                                  \
-    {{nm, 31, nsrc, false, false, true, 600, GMAX, LANE_MASK | (UINT64_C(3) << 19),          \
+    {{IR3_TXT(nm), 31, nsrc, false, false, true, 600, GMAX, LANE_MASK | (UINT64_C(3) << 19),          \
       CAT5 | OPC(31) | BIT(53) | ((uint64_t)(var) << 19), B17},                               \
      sizeof(nm) - 1, IR3_CLS_QSHUF, var}
 
 const struct ir3_leaf ir3_leaves[TMU_IR3_OP_COUNT] = {
-    [TMU_IR3_OP_ISAM] = {{"isam", 0, 1, true, true, true, 300, GMAX, CAT_MASK | OPC_MASK, CAT5 | OPC(0), B17},
+    [TMU_IR3_OP_ISAM] = {{IR3_TXT("isam"), 0, 1, true, true, true, 300, GMAX, CAT_MASK | OPC_MASK, CAT5 | OPC(0), B17},
                          sizeof("isam") - 1, IR3_CLS_ISAM, 0},
     [TMU_IR3_OP_ISAML] = TEX("isaml", 1, 2, true, true, true),
     [TMU_IR3_OP_ISAMM] = TEX("isamm", 2, 1, true, true, true),
@@ -62,19 +62,19 @@ const struct ir3_leaf ir3_leaves[TMU_IR3_OP_COUNT] = {
     [TMU_IR3_OP_RGETPOS] = TEX("rgetpos", 26, 1, false, false, true),
     [TMU_IR3_OP_RGETINFO] = TEX("rgetinfo", 27, 0, false, false, true),
     /* tcinv: every bit below the OPC is don't care. */
-    [TMU_IR3_OP_TCINV] = {{"tcinv", 28, 0, false, false, false, 300, GMAX, CAT_MASK | OPC_MASK, CAT5 | OPC(28),
+    [TMU_IR3_OP_TCINV] = {{IR3_TXT("tcinv"), 28, 0, false, false, false, 300, GMAX, CAT_MASK | OPC_MASK, CAT5 | OPC(28),
                            (UINT64_C(1) << 54) - 1},
                           sizeof("tcinv") - 1, IR3_CLS_TCINV, 0},
-    [TMU_IR3_OP_IMG_BINDLESS_HOF] = {{"img_bindless.hof", 29, 1, true, true, true, 300, GMAX, IMGB_MASK | BIT(50),
+    [TMU_IR3_OP_IMG_BINDLESS_HOF] = {{IR3_TXT("img_bindless.hof"), 29, 1, true, true, true, 300, GMAX, IMGB_MASK | BIT(50),
                                       CAT5 | OPC(29), B17},
                                      sizeof("img_bindless.hof") - 1, IR3_CLS_IMGB, 0},
-    [TMU_IR3_OP_IMG_BINDLESS_PCMN] = {{"img_bindless.pcmn", 29, 2, true, true, true, 300, GMAX,
+    [TMU_IR3_OP_IMG_BINDLESS_PCMN] = {{IR3_TXT("img_bindless.pcmn"), 29, 2, true, true, true, 300, GMAX,
                                        IMGB_MASK | BIT(50), CAT5 | OPC(29) | BIT(50), B17},
                                       sizeof("img_bindless.pcmn") - 1, IR3_CLS_IMGB, 0},
-    [TMU_IR3_OP_IMG_BINDLESS] = {{"img_bindless", 29, 2, false, true, true, 300, GMAX, IMGB_MASK,
+    [TMU_IR3_OP_IMG_BINDLESS] = {{IR3_TXT("img_bindless"), 29, 2, false, true, true, 300, GMAX, IMGB_MASK,
                                   CAT5 | OPC(29) | BIT(52), B17},
                                  sizeof("img_bindless") - 1, IR3_CLS_IMGB_MATCH, 0},
-    [TMU_IR3_OP_BRCST_ACTIVE] = {{"brcst.active", 31, 1, false, false, true, 600, GMAX, LANE_MASK, CAT5 | OPC(31),
+    [TMU_IR3_OP_BRCST_ACTIVE] = {{IR3_TXT("brcst.active"), 31, 1, false, false, true, 600, GMAX, LANE_MASK, CAT5 | OPC(31),
                                   B17},
                                  sizeof("brcst.active") - 1, IR3_CLS_BRCST, 0},
     [TMU_IR3_OP_QUAD_SHUFFLE_BRCST] = QSHUF("quad_shuffle.brcst", 2, 0),
@@ -87,23 +87,10 @@ const struct ir3_leaf ir3_leaves[TMU_IR3_OP_COUNT] = {
 const uint8_t ir3_opc_first[33] = {0,  1,  2,  3,  4,  5,  6,  7,  8,  9,  10, 11, 12, 13, 14, 15, 16,
                                    17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 32, 32, 37};
 
-#define TEXBASE IR3_C_TEXBASE
-const struct ir3_mod ir3_mods[] = {
-    {IR3_MOD_BIT, TMU_IR3_F_3D, 1, TEXBASE, IR3_L_BOTH, ".3d", NULL, sizeof(".3d") - 1, 0},
-    {IR3_MOD_BIT, TMU_IR3_F_A, 1, TEXBASE, IR3_L_BOTH, ".a", NULL, sizeof(".a") - 1, 0},
-    {IR3_MOD_BIT, TMU_IR3_F_B52, 1, IR3_C(IR3_CLS_TEX) | IR3_C(IR3_CLS_ISAM), IR3_L_BOTH, ".o", NULL, sizeof(".o") - 1, 0},
-    {IR3_MOD_BIT, TMU_IR3_F_B53, 1, IR3_C(IR3_CLS_TEX), IR3_L_BOTH, ".p", NULL, sizeof(".p") - 1, 0},
-    {IR3_MOD_BIT, TMU_IR3_F_B50, 1, IR3_C(IR3_CLS_TEX), IR3_L_BOTH, ".s", NULL, sizeof(".s") - 1, 0},
-    {IR3_MOD_BIT, TMU_IR3_F_B50, 1, IR3_C(IR3_CLS_ISAM), IR3_L_BOTH, ".v", NULL, sizeof(".v") - 1, 0},
-    {IR3_MOD_ENUM, TMU_IR3_F_B50, 0, IR3_C(IR3_CLS_IMGB_MATCH), IR3_L_S2EN, ".sad", ".ssd", sizeof(".sad") - 1, sizeof(".ssd") - 1},
-    {IR3_MOD_S2EN, IR3_PF_INDIRECT, 1, TEXBASE, IR3_L_S2EN, ".s2en", NULL, sizeof(".s2en") - 1, 0},
-    {IR3_MOD_UNIFORM, IR3_PF_UNIFORM, 1, TEXBASE, IR3_L_S2EN, ".uniform", NULL, sizeof(".uniform") - 1, 0},
-    {IR3_MOD_NONUNIF, IR3_PF_NONUNIF, 1, TEXBASE, IR3_L_S2EN, ".nonuniform", NULL, sizeof(".nonuniform") - 1, 0},
-    {IR3_MOD_BASE, IR3_PF_BINDLESS, 1, TEXBASE, IR3_L_S2EN, ".base", NULL, sizeof(".base") - 1, 0},
-    {IR3_MOD_BIT, TMU_IR3_F_B18, 0, IR3_C(IR3_CLS_ISAM), IR3_L_BOTH, ".1d", NULL, sizeof(".1d") - 1, 0},
-    {IR3_MOD_BIT, TMU_IR3_F_B18, 1, IR3_C(IR3_CLS_TEX), IR3_L_BOTH, ".clp", NULL, sizeof(".clp") - 1, 0},
-    {IR3_MOD_RCK, IR3_PF_RCK, 1, TEXBASE, IR3_L_BOTH, ".rck", NULL, sizeof(".rck") - 1, 0},
-};
+/* display2 is NULL for the modifiers without one */
+#define IR3_MOD_ROW(kind, field, value, classes, layouts, d, d2) \
+    {kind, field, value, classes, layouts, IR3_TXT(d), sizeof(d2) > 1 ? IR3_TXT(d2) : NULL, sizeof(d) - 1, sizeof(d2) - 1},
+const struct ir3_mod ir3_mods[] = {IR3_MOD_LIST(IR3_MOD_ROW)};
 const unsigned ir3_num_mods = sizeof(ir3_mods) / sizeof(ir3_mods[0]);
 
 /* bits: 0 .3d  1 .a  2 .o  3 .p  4 .s  5 .v  6 .sad/.ssd  7 .s2en  8 .uniform
@@ -120,10 +107,8 @@ const uint16_t ir3_mod_sets[IR3_CLS_COUNT][2] = {
 };
 
 /* Normal layout of the texture-base definitions: BASE_HI and BASE_LO must be 0. */
-const struct ir3_assert ir3_asserts[] = {
-    {TEXBASE, IR3_L_NORMAL, TMU_IR3_F_B19_20, 0, "#instruction-cat5-tex-base"},
-    {TEXBASE, IR3_L_NORMAL, TMU_IR3_F_B47, 0, "#instruction-cat5"},
-};
+#define IR3_ASSERT_ROW(classes, layouts, field, expected, txt) {classes, layouts, field, expected, txt},
+const struct ir3_assert ir3_asserts[] = {IR3_ASSERT_LIST(IR3_ASSERT_ROW)};
 const unsigned ir3_num_asserts = sizeof(ir3_asserts) / sizeof(ir3_asserts[0]);
 
 /*                                   indirect bindless uniform nonuniform a1 */
@@ -138,11 +123,20 @@ const struct ir3_desc ir3_descs[8] = {
     {0, 1, 0, 0, 1}, /* 7 CAT5_BINDLESS_A1_IMM */
 };
 
-const char *const ir3_type_names[8] = {"f16", "f32", "u16", "u32", "s16", "s32", "u8", "u8_32"};
-const uint8_t ir3_type_half[8] = {1, 0, 1, 0, 1, 0, 1, 0};
+/* TYPE: X(name, destination is half), in TYPE order */
+#define IR3_TYPE_LIST(X) \
+    X("f16", 1) X("f32", 0) X("u16", 1) X("u32", 0) X("s16", 1) X("s32", 0) X("u8", 1) X("u8_32", 0)
+#define IR3_TYPE_NAME(nm, half) IR3_TXT(nm),
+#define IR3_TYPE_LEN(nm, half) sizeof(nm) - 1,
+#define IR3_TYPE_HALF(nm, half) half,
+const char *const ir3_type_names[8] = {IR3_TYPE_LIST(IR3_TYPE_NAME)};
+const uint8_t ir3_type_name_len[8] = {IR3_TYPE_LIST(IR3_TYPE_LEN)};
+const uint8_t ir3_type_half[8] = {IR3_TYPE_LIST(IR3_TYPE_HALF)};
 
-const char *const ir3_wrmask_names[16] = {"",  "x",  "y",  "xy",  "z",  "xz",  "yz",  "xyz",
-                                          "w", "xw", "yw", "xyw", "zw", "xzw", "yzw", "xyzw"};
+#define W IR3_TXT
+const char *const ir3_wrmask_names[16] = {W(""),  W("x"),  W("y"),  W("xy"),  W("z"),  W("xz"),  W("yz"),  W("xyz"),
+                                          W("w"), W("xw"), W("yw"), W("xyw"), W("zw"), W("xzw"), W("yzw"), W("xyzw")};
+#undef W
 
 const tmu_ir3_opinfo *tmu_ir3_opinfo_get(tmu_ir3_op op)
 {

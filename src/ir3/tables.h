@@ -63,6 +63,13 @@ extern const struct ir3_field_def ir3_fields[TMU_IR3_F_COUNT];
     X(TMU_IR3_F_SY, "SY", 60, 60, IR3_L_BOTH)              \
     X(TMU_IR3_F_CAT, "CAT", 61, 63, IR3_L_BOTH)
 
+/* Every string the printer copies (definition names, modifier displays, type
+ * and write-mask names) is stored NUL-padded in an array of IR3_TXT_PAD bytes,
+ * so that it can be copied with one fixed-size move and the output pointer
+ * advanced by its length.  IR3_TXT("abc") is such an array (static storage). */
+#define IR3_TXT_PAD 24
+#define IR3_TXT(s) ((const char[IR3_TXT_PAD]){s})
+
 /* One instruction definition ("leaf"). */
 struct ir3_leaf {
     tmu_ir3_opinfo info;
@@ -96,14 +103,35 @@ enum ir3_mod_kind {
     IR3_MOD_BASE,     /* ".baseN" for bindless modes */
     IR3_MOD_RCK       /* ".rck" when TYPE == 7 */
 };
+/* The modifier table, once: X(kind, field, value, classes, layouts, display,
+ * display2) in display order (display2: ENUM's value-1 text, else "",
+ * which ir3_mods[] stores as NULL).
+ * tables.c builds ir3_mods[] from it; print expands it into straight-line
+ * tests. */
+#define IR3_MOD_LIST(X)                                                                                           \
+    X(IR3_MOD_BIT, TMU_IR3_F_3D, 1, IR3_C_TEXBASE, IR3_L_BOTH, ".3d", "")                                       \
+    X(IR3_MOD_BIT, TMU_IR3_F_A, 1, IR3_C_TEXBASE, IR3_L_BOTH, ".a", "")                                         \
+    X(IR3_MOD_BIT, TMU_IR3_F_B52, 1, IR3_C(IR3_CLS_TEX) | IR3_C(IR3_CLS_ISAM), IR3_L_BOTH, ".o", "")            \
+    X(IR3_MOD_BIT, TMU_IR3_F_B53, 1, IR3_C(IR3_CLS_TEX), IR3_L_BOTH, ".p", "")                                  \
+    X(IR3_MOD_BIT, TMU_IR3_F_B50, 1, IR3_C(IR3_CLS_TEX), IR3_L_BOTH, ".s", "")                                  \
+    X(IR3_MOD_BIT, TMU_IR3_F_B50, 1, IR3_C(IR3_CLS_ISAM), IR3_L_BOTH, ".v", "")                                 \
+    X(IR3_MOD_ENUM, TMU_IR3_F_B50, 0, IR3_C(IR3_CLS_IMGB_MATCH), IR3_L_S2EN, ".sad", ".ssd")                    \
+    X(IR3_MOD_S2EN, IR3_PF_INDIRECT, 1, IR3_C_TEXBASE, IR3_L_S2EN, ".s2en", "")                                 \
+    X(IR3_MOD_UNIFORM, IR3_PF_UNIFORM, 1, IR3_C_TEXBASE, IR3_L_S2EN, ".uniform", "")                            \
+    X(IR3_MOD_NONUNIF, IR3_PF_NONUNIF, 1, IR3_C_TEXBASE, IR3_L_S2EN, ".nonuniform", "")                         \
+    X(IR3_MOD_BASE, IR3_PF_BINDLESS, 1, IR3_C_TEXBASE, IR3_L_S2EN, ".base", "")                                 \
+    X(IR3_MOD_BIT, TMU_IR3_F_B18, 0, IR3_C(IR3_CLS_ISAM), IR3_L_BOTH, ".1d", "")                                \
+    X(IR3_MOD_BIT, TMU_IR3_F_B18, 1, IR3_C(IR3_CLS_TEX), IR3_L_BOTH, ".clp", "")                                \
+    X(IR3_MOD_RCK, IR3_PF_RCK, 1, IR3_C_TEXBASE, IR3_L_BOTH, ".rck", "")
+
 struct ir3_mod {
     uint8_t kind;
     uint8_t field;    /* tmu_ir3_field */
     uint8_t value;    /* IR3_MOD_BIT: the field value that shows the modifier */
     uint8_t classes;  /* IR3_C() mask */
     uint8_t layouts;  /* IR3_L_* */
-    const char *display, *display2;
-    uint8_t len, len2; /* strlen of display / display2 */
+    const char *display, *display2; /* IR3_TXT-padded */
+    uint8_t len, len2;              /* strlen of display / display2 */
 };
 extern const struct ir3_mod ir3_mods[];
 extern const unsigned ir3_num_mods;
@@ -112,7 +140,12 @@ extern const unsigned ir3_num_mods;
 extern const uint16_t ir3_mod_sets[IR3_CLS_COUNT][2];
 
 /* Asserted instruction-level bits, checked (in order) when the display
- * template of the given layout is chosen. */
+ * template of the given layout is chosen: X(classes, layouts, field,
+ * expected, where).  tables.c builds ir3_asserts[] from it; decode expands it
+ * into straight-line checks. */
+#define IR3_ASSERT_LIST(X)                                                                 \
+    X(IR3_C_TEXBASE, IR3_L_NORMAL, TMU_IR3_F_B19_20, 0, "#instruction-cat5-tex-base")      \
+    X(IR3_C_TEXBASE, IR3_L_NORMAL, TMU_IR3_F_B47, 0, "#instruction-cat5")
 struct ir3_assert {
     uint8_t classes, layouts, field, expected;
     const char *where;
@@ -126,11 +159,13 @@ struct ir3_desc {
 };
 extern const struct ir3_desc ir3_descs[8];
 
-/* TYPE names (index = TYPE), and whether the destination is half. */
+/* TYPE names (index = TYPE, IR3_TXT-padded), their lengths, and whether the
+ * destination is half. */
 extern const char *const ir3_type_names[8];
+extern const uint8_t ir3_type_name_len[8];
 extern const uint8_t ir3_type_half[8];
 
-/* Write-mask display strings (index = WRMASK). */
+/* Write-mask display strings (index = WRMASK, IR3_TXT-padded). */
 extern const char *const ir3_wrmask_names[16];
 
 static inline uint64_t ir3_get(uint64_t w, unsigned f)
@@ -151,7 +186,7 @@ enum { IR3_SRC2_NONE, IR3_SRC2_REG, IR3_SRC2_IMM };
 /* True when O (bit 52) is a field of the class (else fixed or dropped). */
 static inline int ir3_has_o(unsigned cls)
 {
-    return cls == IR3_CLS_TEX || cls == IR3_CLS_ISAM || cls == IR3_CLS_BRCST || cls == IR3_CLS_QSHUF;
+    return (IR3_C(cls) & (IR3_C(IR3_CLS_TEX) | IR3_C(IR3_CLS_ISAM) | IR3_C(IR3_CLS_BRCST) | IR3_C(IR3_CLS_QSHUF))) != 0;
 }
 
 static inline int ir3_src1_shown(const tmu_ir3_instr *in)
@@ -164,16 +199,15 @@ static inline int ir3_src1_shown(const tmu_ir3_instr *in)
  * brcst.active's template has no SRC2 at all. */
 static inline unsigned ir3_src2_mode(const tmu_ir3_instr *in)
 {
+    /* computed without branches: the operands are data (random words) */
     const struct ir3_leaf *l = &ir3_leaves[in->op];
-    if (l->cls == IR3_CLS_BRCST || l->cls == IR3_CLS_TCINV)
-        return IR3_SRC2_NONE;
-    unsigned o = ir3_has_o(l->cls) ? in->field[TMU_IR3_F_B52] : 0;
-    unsigned clp = l->cls == IR3_CLS_TEX ? in->field[TMU_IR3_F_B18] : 0;
-    if (o || clp || l->info.num_src > 1)
-        return IR3_SRC2_REG;
-    if (l->cls == IR3_CLS_ISAM && in->field[TMU_IR3_F_B53])
-        return IR3_SRC2_IMM;
-    return IR3_SRC2_NONE;
+    unsigned cls = l->cls;
+    unsigned shown = (unsigned)(cls != IR3_CLS_BRCST) & (unsigned)(cls != IR3_CLS_TCINV);
+    unsigned o = in->field[TMU_IR3_F_B52] & (0u - (unsigned)ir3_has_o(cls));
+    unsigned clp = in->field[TMU_IR3_F_B18] & (0u - (unsigned)(cls == IR3_CLS_TEX));
+    unsigned reg = (unsigned)((o | clp) != 0) | (unsigned)(l->info.num_src > 1);
+    unsigned imm = (reg ^ 1u) & (unsigned)(cls == IR3_CLS_ISAM) & (unsigned)(in->field[TMU_IR3_F_B53] != 0);
+    return (reg * IR3_SRC2_REG + imm * IR3_SRC2_IMM) * shown;
 }
 
 #endif
