@@ -1,0 +1,134 @@
+/* Canonical printer: op.comp.mip.geom.vec.types[.kept bad modifiers] then the
+ * operands.  parse(print(x)) == x for every instruction the parser produces. */
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "ptx/ptx_internal.h"
+
+typedef struct outbuf {
+    char *buf;
+    size_t size, len;
+} outbuf;
+
+#if defined(__GNUC__)
+__attribute__((format(printf, 2, 3)))
+#endif
+static void
+put(outbuf *o, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    size_t room = o->len < o->size ? o->size - o->len : 0;
+    int n = vsnprintf(room ? o->buf + o->len : NULL, room, fmt, ap);
+    va_end(ap);
+    if (n > 0)
+        o->len += (size_t)n;
+}
+
+static void put_elem(outbuf *o, const tmu_ptx_elem *e)
+{
+    switch (e->kind) {
+    case TMU_PTX_E_NAME:
+        put(o, "%s", e->name);
+        break;
+    case TMU_PTX_E_INT:
+        put(o, "%" PRId64, e->ival);
+        break;
+    case TMU_PTX_E_FLOAT: {
+        float f = (float)e->fval;
+        if ((double)f == e->fval || e->fval != e->fval) {
+            uint32_t b;
+            memcpy(&b, &f, 4);
+            if (e->fval != e->fval) { /* keep a double NaN's payload exactly */
+                uint64_t d;
+                memcpy(&d, &e->fval, 8);
+                put(o, "0d%016" PRIX64, d);
+            } else {
+                put(o, "0f%08" PRIX32, b);
+            }
+        } else {
+            uint64_t d;
+            memcpy(&d, &e->fval, 8);
+            put(o, "0d%016" PRIX64, d);
+        }
+        break;
+    }
+    case TMU_PTX_E_SINK:
+        put(o, "_");
+        break;
+    default:
+        put(o, "?");
+        break;
+    }
+}
+
+static void put_operand(outbuf *o, const tmu_ptx_operand *op)
+{
+    if (!op->is_vector) {
+        put_elem(o, &op->e[0]);
+        return;
+    }
+    put(o, "{");
+    for (unsigned i = 0; i < op->count; i++) {
+        if (i)
+            put(o, ", ");
+        put_elem(o, &op->e[i]);
+    }
+    put(o, "}");
+}
+
+tmu_status tmu_ptx_print_instr(const tmu_ptx_instr *in, char *buf, size_t size, size_t *written)
+{
+    if (!in || (!buf && size) || !ptx_instr_sane(in))
+        return TMU_ERR_INVALID_ARGUMENT;
+    outbuf o = {buf, size, 0};
+    if (in->guard.kind != TMU_PTX_E_NONE) {
+        put(&o, "@%s", in->guard_negated ? "!" : "");
+        put_elem(&o, &in->guard);
+        put(&o, " ");
+    }
+    static const char *const ops[] = {"tex", "tld4", "txq"};
+    put(&o, "%s", (unsigned)in->opcode < 3 ? ops[in->opcode] : "?");
+    if (in->opcode == TMU_PTX_TLD4 && in->comp >= 0 && in->comp < 4)
+        put(&o, ".%s", ptx_comp_names[in->comp]);
+    if (in->mip != TMU_PTX_MIP_NONE)
+        put(&o, ".%s", tmu_ptx_mip_name(in->mip));
+    if (in->query != TMU_PTX_Q_NONE)
+        put(&o, ".%s", tmu_ptx_query_name(in->query));
+    if (in->geom != TMU_PTX_GEOM_NONE)
+        put(&o, ".%s", tmu_ptx_geom_name(in->geom));
+    if (in->vec)
+        put(&o, ".v%u", in->vec);
+    for (unsigned i = 0; i < in->ntypes && i < 3; i++)
+        put(&o, ".%s", tmu_ptx_type_name(in->types[i]));
+    for (unsigned i = 0; i < in->nbad && i < TMU_PTX_BADMOD_MAX; i++)
+        put(&o, "%s", in->bad[i].text);
+    put(&o, " ");
+    put_operand(&o, &in->dst);
+    if (in->pred.kind != TMU_PTX_E_NONE) {
+        put(&o, "|");
+        put_elem(&o, &in->pred);
+    }
+    put(&o, ", ");
+    if (in->bracketed)
+        put(&o, "[");
+    for (unsigned i = 0; i < in->naddr && i < 3; i++) {
+        if (i)
+            put(&o, ", ");
+        put_operand(&o, &in->addr[i]);
+    }
+    if (in->bracketed)
+        put(&o, "]");
+    for (unsigned i = 0; i < in->nextra && i < TMU_PTX_EXTRA_MAX; i++) {
+        put(&o, ", ");
+        put_operand(&o, &in->extra[i]);
+    }
+    put(&o, ";");
+    if (written)
+        *written = o.len;
+    if (o.len >= size)
+        return TMU_ERR_BUFFER_TOO_SMALL;
+    return TMU_OK;
+}

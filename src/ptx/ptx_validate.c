@@ -1,0 +1,792 @@
+/* Validator: ptxas 13.0's verdicts and messages for tex / tld4 / txq.
+ *
+ * ptxas checks an instruction in three phases, and so does this file:
+ *   1. operand shape (as it parses): unknown or repeated modifiers, illegal vector
+ *      sizes, mixed element sizes, mixed element types, sinks, unknown symbols;
+ *   2. the operand signature ("Arguments mismatch"): when it fails, phase 3 is skipped;
+ *   3. semantics, in this order: predicate, vector shape of the destination, types,
+ *      feature gates (PTX version / target), coordinate types, geometry legality,
+ *      texture / sampler operand kinds, vector sizes per geometry.
+ * The shapes per geometry and the feature gates are rows of ptx_tables.c. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "ptx/ptx_internal.h"
+
+typedef struct vctx {
+    const tmu_ptx_module *m;
+    uint32_t scope;
+    const tmu_ptx_instr *in;
+    unsigned sm, version;
+    int independent;
+    char name[32]; /* 'tex.level', 'tld4', 'txq.level' */
+    tmu_diag *out;
+    size_t max, count;
+    /* operand roles */
+    const tmu_ptx_operand *a, *b, *c, *lod, *gx, *gy, *off, *cmp;
+    int shape_bad; /* tex/tld4 operand list cannot be assigned roles */
+    /* symbol lookups of this instruction's elements, cached by element address */
+    const tmu_ptx_elem *ckey[48];
+    const tmu_ptx_symbol *cval[48];
+    unsigned ncache;
+} vctx;
+
+static const tmu_ptx_symbol *lookup(vctx *v, const tmu_ptx_elem *e)
+{
+    if (e->kind != TMU_PTX_E_NAME)
+        return NULL;
+    for (unsigned i = 0; i < v->ncache; i++)
+        if (v->ckey[i] == e)
+            return v->cval[i];
+    const tmu_ptx_symbol *s = tmu_ptx_module_lookup(v->m, v->scope, e->name);
+    if (v->ncache < 48) {
+        v->ckey[v->ncache] = e;
+        v->cval[v->ncache++] = s;
+    }
+    return s;
+}
+
+#if defined(__GNUC__)
+__attribute__((format(printf, 4, 5)))
+#endif
+static void
+emit(vctx *v, uint32_t line, uint32_t col, const char *fmt, ...)
+{
+    if (v->count < v->max) {
+        tmu_diag *d = &v->out[v->count];
+        va_list ap;
+        va_start(ap, fmt);
+        d->status = TMU_ERR_INVALID;
+        d->line = line;
+        d->column = col;
+        d->offset = -1;
+        vsnprintf(d->message, sizeof d->message, fmt, ap);
+        va_end(ap);
+    }
+    v->count++;
+}
+
+#define EMIT(v, ...) emit((v), (v)->in->line, (v)->in->column, __VA_ARGS__)
+
+static tmu_ptx_type etype(vctx *v, const tmu_ptx_elem *e)
+{
+    const tmu_ptx_symbol *s = lookup(v, e);
+    return s ? s->type : TMU_PTX_T_NONE;
+}
+
+static char tclass(tmu_ptx_type t)
+{
+    return ptx_types[t].cls;
+}
+
+static unsigned tbits(tmu_ptx_type t)
+{
+    return ptx_types[t].bits;
+}
+
+/* Register / immediate compatible with an expected 32-bit instruction type. */
+static int elem_fits(vctx *v, const tmu_ptx_elem *e, tmu_ptx_type want)
+{
+    char wc = tclass(want);
+    if (e->kind == TMU_PTX_E_INT)
+        return wc != 'f';
+    if (e->kind == TMU_PTX_E_FLOAT)
+        return wc == 'f';
+    if (e->kind != TMU_PTX_E_NAME)
+        return 0;
+    tmu_ptx_type t = etype(v, e);
+    if (t == TMU_PTX_T_NONE)
+        return 1; /* unknown symbols are reported separately */
+    if (tbits(t) != tbits(want))
+        return 0;
+    char c = tclass(t);
+    if (c == 'b' || wc == 'b')
+        return 1;
+    if (wc == 'f')
+        return c == 'f' && t == want;
+    return c == 'u' || c == 's';
+}
+
+static int operand_fits(vctx *v, const tmu_ptx_operand *o, tmu_ptx_type want, unsigned from)
+{
+    for (unsigned i = from; i < o->count; i++)
+        if (o->e[i].kind != TMU_PTX_E_SINK && !elem_fits(v, &o->e[i], want))
+            return 0;
+    return 1;
+}
+
+static int is_float_scalar(vctx *v, const tmu_ptx_operand *o)
+{
+    if (o->is_vector)
+        return 0;
+    if (o->e[0].kind == TMU_PTX_E_FLOAT)
+        return 1;
+    if (o->e[0].kind != TMU_PTX_E_NAME)
+        return 0;
+    tmu_ptx_type t = etype(v, &o->e[0]);
+    return t == TMU_PTX_T_F32;
+}
+
+/* ---- phase 0: roles of the operands ------------------------------------ */
+static int scalar_is_float(const tmu_ptx_module *m, uint32_t scope, const tmu_ptx_operand *o)
+{
+    if (o->is_vector)
+        return 0;
+    if (o->e[0].kind == TMU_PTX_E_FLOAT)
+        return 1;
+    if (o->e[0].kind != TMU_PTX_E_NAME)
+        return 0;
+    if (m)
+        return ptx_elem_type(m, scope, &o->e[0]) == TMU_PTX_T_F32;
+    return o->e[0].name[0] == '%' && o->e[0].name[1] == 'f';
+}
+
+void ptx_assign_roles(const tmu_ptx_instr *in, const tmu_ptx_module *m, uint32_t scope,
+                      ptx_roles *r)
+{
+    memset(r, 0, sizeof *r);
+    r->a = in->naddr >= 1 ? &in->addr[0] : NULL;
+    r->b = in->naddr == 3 ? &in->addr[1] : NULL;
+    r->c = in->naddr >= 2 ? &in->addr[in->naddr - 1] : NULL;
+    unsigned k = 0;
+    if (in->opcode == TMU_PTX_TEX && in->mip == TMU_PTX_MIP_LEVEL) {
+        if (k < in->nextra)
+            r->lod = &in->extra[k++];
+        else
+            r->bad = 1;
+    } else if (in->opcode == TMU_PTX_TEX && in->mip == TMU_PTX_MIP_GRAD) {
+        if (k + 2 <= in->nextra) {
+            r->gx = &in->extra[k++];
+            r->gy = &in->extra[k++];
+        } else {
+            r->bad = 1;
+            k = in->nextra;
+        }
+    }
+    unsigned rest = in->nextra - k;
+    if (rest == 1) {
+        /* one operand left: a compare when it is a float scalar, else an offset */
+        if (scalar_is_float(m, scope, &in->extra[k]))
+            r->cmp = &in->extra[k];
+        else
+            r->off = &in->extra[k];
+    } else if (rest == 2) {
+        r->off = &in->extra[k];
+        r->cmp = &in->extra[k + 1];
+    } else if (rest > 2) {
+        r->bad = 1;
+    }
+}
+
+static void assign_roles(vctx *v)
+{
+    ptx_roles r;
+    ptx_assign_roles(v->in, v->m, v->scope, &r);
+    v->a = r.a;
+    v->b = r.b;
+    v->c = r.c;
+    v->lod = r.lod;
+    v->gx = r.gx;
+    v->gy = r.gy;
+    v->off = r.off;
+    v->cmp = r.cmp;
+    v->shape_bad = r.bad;
+}
+
+/* ---- phase 1: operand shape ---------------------------------------------- */
+static int index_exempt(const vctx *v)
+{
+    /* The array index is exempt from the "same type" rule only in the form the
+     * texturing mode expects ([a, c] unified, [a, b, c] independent). */
+    return (v->in->naddr == 3) == (v->independent != 0);
+}
+
+static void check_vector(vctx *v, const tmu_ptx_operand *o, int is_coord, int types_pass)
+{
+    if (!o || !o->is_vector)
+        return;
+    if (o->count == 3 || o->count > 4) {
+        if (!types_pass)
+            emit(v, o->line, o->column, "Illegal vector size: %u", o->count);
+        if (!types_pass || o->count > 4)
+            return;
+    }
+    if (types_pass)
+        goto types;
+    /* element sizes must agree with the first element */
+    unsigned first_bits = 0;
+    for (unsigned i = 0; i < o->count; i++) {
+        const tmu_ptx_elem *e = &o->e[i];
+        if (e->kind != TMU_PTX_E_NAME)
+            continue;
+        tmu_ptx_type t = etype(v, e);
+        if (t == TMU_PTX_T_NONE)
+            continue;
+        if (!first_bits)
+            first_bits = tbits(t);
+        else if (tbits(t) != first_bits)
+            emit(v, e->line, e->column, "Incompatible elements of vector expression");
+    }
+    return;
+types:;
+    unsigned from = 0;
+    if (is_coord && index_exempt(v) && v->in->geom < TMU_PTX_GEOM_COUNT)
+        from = ptx_geoms[v->in->geom].first_coord;
+    char prev = 0;
+    for (unsigned i = from; i < o->count; i++) {
+        const tmu_ptx_elem *e = &o->e[i];
+        char c = 0;
+        if (e->kind == TMU_PTX_E_NAME) {
+            tmu_ptx_type t = etype(v, e);
+            if (t != TMU_PTX_T_NONE && tbits(t) == 32)
+                c = tclass(t) == 'f' ? 'f' : tclass(t) == 'b' ? 'b' : 'i';
+        }
+        if (c && prev && c != prev && c != 'b' && prev != 'b')
+            emit(v, e->line, e->column,
+                 "Vector with elements of different types are not allowed in %s instruction",
+                 v->name);
+        if (c)
+            prev = c;
+    }
+}
+
+static void check_sinks_and_symbols(vctx *v)
+{
+    const tmu_ptx_instr *in = v->in;
+    const tmu_ptx_operand *ops[3 + TMU_PTX_EXTRA_MAX];
+    unsigned n = 0;
+    for (unsigned i = 0; i < in->naddr; i++)
+        ops[n++] = &in->addr[i];
+    for (unsigned i = 0; i < in->nextra; i++)
+        ops[n++] = &in->extra[i];
+    for (unsigned i = 0; i < n; i++)
+        for (unsigned j = 0; j < ops[i]->count; j++) {
+            const tmu_ptx_elem *e = &ops[i]->e[j];
+            if (e->kind == TMU_PTX_E_SINK)
+                emit(v, e->line, e->column, "Sink '_' not allowed as a source operand");
+            else if (e->kind == TMU_PTX_E_NAME && !lookup(v, e))
+                emit(v, e->line, e->column, "Unknown symbol '%s'", e->name);
+        }
+    for (unsigned j = 0; j < in->dst.count; j++) {
+        const tmu_ptx_elem *e = &in->dst.e[j];
+        if (e->kind == TMU_PTX_E_NAME && !lookup(v, e))
+            emit(v, e->line, e->column, "Unknown symbol '%s'", e->name);
+    }
+    if (in->pred.kind == TMU_PTX_E_NAME && !lookup(v, &in->pred))
+        emit(v, in->pred.line, in->pred.column, "Unknown symbol '%s'", in->pred.name);
+}
+
+static int is_geom_text(const char *t)
+{
+    for (int g = 1; g < TMU_PTX_GEOM_COUNT; g++)
+        if (strcmp(t + 1, ptx_geoms[g].name) == 0)
+            return 1;
+    return 0;
+}
+
+static void check_modifiers(vctx *v)
+{
+    const tmu_ptx_instr *in = v->in;
+    for (unsigned i = 0; i < in->nbad; i++) {
+        const char *t = in->bad[i].text;
+        if (in->opcode != TMU_PTX_TXQ && is_geom_text(t) && in->geom != TMU_PTX_GEOM_NONE)
+            emit(v, in->line, in->bad[i].column, "Multiple dimension modifiers specified");
+        else if (in->opcode != TMU_PTX_TXQ && (strcmp(t, ".v2") == 0 || strcmp(t, ".v4") == 0))
+            emit(v, in->line, in->bad[i].column, "Multiple vector modifiers specified");
+        else if (in->opcode == TMU_PTX_TXQ && t[1] && strcmp(t, ".level") != 0 &&
+                 (strcmp(t, ".width") == 0 || strcmp(t, ".height") == 0 ||
+                  strcmp(t, ".depth") == 0))
+            emit(v, in->line, in->bad[i].column, "Multiple query modifiers specified");
+        else
+            emit(v, in->line, in->bad[i].column, "Unknown modifier '%s'", t);
+    }
+}
+
+/* ---- features ------------------------------------------------------------ */
+static void feature(vctx *v, ptx_feature f, int sm_first)
+{
+    const ptx_feature_row *r = &ptx_features[f];
+    int need_sm = r->sm && v->sm && v->sm < r->sm;
+    int need_ver = r->version && v->version < r->version;
+    for (int pass = 0; pass < 2; pass++) {
+        int sm_pass = sm_first ? pass == 0 : pass == 1;
+        if (sm_pass && need_sm) {
+            if (r->sm_is_instr)
+                EMIT(v, "Instruction '%s' requires .target sm_%u or higher", r->name, r->sm);
+            else
+                EMIT(v, "Feature '%s' requires .target sm_%u or higher", r->name, r->sm);
+        }
+        if (!sm_pass && need_ver)
+            EMIT(v, "Feature '%s' requires PTX ISA .version %u.%u or later", r->name,
+                 r->version / 10, r->version % 10);
+    }
+}
+
+/* A feature whose messages name the instruction itself ('tex.level'). */
+static void feature_named(vctx *v, unsigned version, unsigned sm)
+{
+    if (sm && v->sm && v->sm < sm)
+        EMIT(v, "Instruction '%s' requires .target sm_%u or higher", v->name, sm);
+    if (version && v->version < version)
+        EMIT(v, "Feature '%s' requires PTX ISA .version %u.%u or later", v->name, version / 10,
+             version % 10);
+}
+
+/* ---- texture operand kinds ---------------------------------------------- */
+typedef enum { K_TEXREF, K_SAMPLERREF, K_SURFREF, K_U64, K_OTHER_REG, K_IMM, K_UNKNOWN } opkind;
+
+static opkind kind_of(vctx *v, const tmu_ptx_operand *o)
+{
+    if (!o || o->is_vector || o->count != 1)
+        return K_IMM;
+    const tmu_ptx_elem *e = &o->e[0];
+    if (e->kind != TMU_PTX_E_NAME)
+        return K_IMM;
+    const tmu_ptx_symbol *s = lookup(v, e);
+    if (!s)
+        return K_UNKNOWN;
+    switch (s->type) {
+    case TMU_PTX_T_TEXREF:
+        return K_TEXREF;
+    case TMU_PTX_T_SAMPLERREF:
+        return K_SAMPLERREF;
+    case TMU_PTX_T_SURFREF:
+        return K_SURFREF;
+    case TMU_PTX_T_U64:
+    case TMU_PTX_T_B64:
+    case TMU_PTX_T_S64:
+        return s->state == 0 ? K_U64 : K_OTHER_REG;
+    default:
+        return K_OTHER_REG;
+    }
+}
+
+/* ---- tex / tld4 ------------------------------------------------------------ */
+/* A destination element for result type `dtype`: .f32 results may go to any
+ * 32-bit register, integer results to non-float 32-bit registers, .f16 to
+ * .f16/.b16 registers, .f16x2 to .f16x2/.b32 registers. */
+static int dest_fits(vctx *v, const tmu_ptx_elem *e, tmu_ptx_type dtype)
+{
+    if (e->kind == TMU_PTX_E_SINK)
+        return 1;
+    if (e->kind != TMU_PTX_E_NAME)
+        return 0;
+    tmu_ptx_type t = etype(v, e);
+    if (t == TMU_PTX_T_NONE)
+        return 1;
+    if (tbits(t) != tbits(dtype))
+        return 0;
+    switch (dtype) {
+    case TMU_PTX_T_F32:
+        return 1;
+    case TMU_PTX_T_S32:
+    case TMU_PTX_T_U32:
+        return tclass(t) != 'f';
+    default:
+        return t == dtype || tclass(t) == 'b';
+    }
+}
+
+static int signature_ok(vctx *v)
+{
+    const tmu_ptx_instr *in = v->in;
+    tmu_ptx_type dtype = in->types[0];
+    tmu_ptx_type ctype = in->types[1];
+    if (v->shape_bad || in->naddr < 2)
+        return 0;
+    /* destination registers of the result type */
+    for (unsigned i = 0; i < in->dst.count; i++)
+        if (!dest_fits(v, &in->dst.e[i], dtype))
+            return 0;
+    if (!in->dst.is_vector && in->dst.e[0].kind == TMU_PTX_E_NAME && dtype == TMU_PTX_T_F32) {
+        tmu_ptx_type t = etype(v, &in->dst.e[0]); /* a scalar destination must be a float */
+        if (t != TMU_PTX_T_NONE && tclass(t) != 'f' && tclass(t) != 'b')
+            return 0;
+    }
+    /* texture operand: a register must be 64-bit */
+    opkind ka = kind_of(v, v->a);
+    if (ka == K_OTHER_REG || ka == K_IMM)
+        return 0;
+    if (v->b) {
+        opkind kb = kind_of(v, v->b);
+        if (kb == K_OTHER_REG || kb == K_IMM)
+            return 0;
+    }
+    const ptx_geom_row *g = &ptx_geoms[in->geom];
+    unsigned from = (g->index_pos >= 0 && index_exempt(v)) ? g->first_coord : 0;
+    if (ctype == TMU_PTX_T_F32 || ctype == TMU_PTX_T_S32 || ctype == TMU_PTX_T_U32) {
+        int mixed = 0;
+        for (unsigned i = from + 1; i < v->c->count; i++) {
+            tmu_ptx_type t0 = etype(v, &v->c->e[from]), t1 = etype(v, &v->c->e[i]);
+            if (t0 && t1 && (tclass(t0) == 'f') != (tclass(t1) == 'f'))
+                mixed = 1;
+        }
+        int checked =
+            !(in->opcode == TMU_PTX_TLD4 && !g->tld4_ok) && !(g->index_pos >= 0 && index_exempt(v));
+        /* a one-element vector {x} of integers passes for .f32 coordinates (not
+         * the other way round) */
+        int lenient = v->c->is_vector && v->c->count == 1 && ctype == TMU_PTX_T_F32;
+        if (checked && !mixed && !lenient && from < v->c->count &&
+            v->c->e[from].kind == TMU_PTX_E_NAME && !elem_fits(v, &v->c->e[from], ctype))
+            return 0;
+        /* lod: a scalar of the coordinate type; ptxas also takes a brace vector, whose
+         * registers it does not check (its immediates it does) */
+        if (v->lod)
+            for (unsigned i = 0; i < v->lod->count; i++)
+                if (!(v->lod->is_vector && v->lod->e[i].kind == TMU_PTX_E_NAME) &&
+                    !elem_fits(v, &v->lod->e[i], ctype))
+                    return 0;
+    }
+    if (v->gx &&
+        (!operand_fits(v, v->gx, TMU_PTX_T_F32, 0) || !operand_fits(v, v->gy, TMU_PTX_T_F32, 0)))
+        return 0;
+    if (v->off && !operand_fits(v, v->off, TMU_PTX_T_S32, 0))
+        return 0;
+    if (v->cmp) {
+        if (v->cmp->is_vector || !is_float_scalar(v, v->cmp))
+            return 0;
+        if (ctype != TMU_PTX_T_F32)
+            return 0;
+    }
+    return 1;
+}
+
+static int types_valid(const vctx *v)
+{
+    const tmu_ptx_instr *in = v->in;
+    tmu_ptx_type dtype = in->ntypes >= 1 ? in->types[0] : TMU_PTX_T_NONE;
+    tmu_ptx_type ctype = in->ntypes >= 2 ? in->types[1] : TMU_PTX_T_NONE;
+    if (in->ntypes != 2)
+        return 0;
+    if (in->opcode == TMU_PTX_TLD4)
+        return (dtype == TMU_PTX_T_F32 || dtype == TMU_PTX_T_S32 || dtype == TMU_PTX_T_U32) &&
+               ctype == TMU_PTX_T_F32;
+    return (dtype == TMU_PTX_T_F32 || dtype == TMU_PTX_T_S32 || dtype == TMU_PTX_T_U32 ||
+            dtype == TMU_PTX_T_F16 || dtype == TMU_PTX_T_F16X2) &&
+           (ctype == TMU_PTX_T_F32 || ctype == TMU_PTX_T_S32 || ctype == TMU_PTX_T_U32);
+}
+
+static void check_tex(vctx *v)
+{
+    const tmu_ptx_instr *in = v->in;
+    int tld4 = in->opcode == TMU_PTX_TLD4;
+    const ptx_geom_row *g = &ptx_geoms[in->geom];
+    tmu_ptx_type dtype = in->ntypes >= 1 ? in->types[0] : TMU_PTX_T_NONE;
+    tmu_ptx_type ctype = in->ntypes >= 2 ? in->types[1] : TMU_PTX_T_NONE;
+
+    /* phase 1: shape */
+    check_modifiers(v);
+    check_vector(v, &in->dst, 0, 0);
+    for (unsigned i = 0; i < in->naddr; i++)
+        check_vector(v, &in->addr[i], &in->addr[i] == v->c, 0);
+    for (unsigned i = 0; i < in->nextra; i++)
+        check_vector(v, &in->extra[i], 0, 0);
+    check_sinks_and_symbols(v);
+    if (!in->bracketed) {
+        EMIT(v, "Illegal Addressing Mode in instruction '%s'", v->name);
+        EMIT(v, "Address expected for argument 1 of instruction '%s'", v->name);
+        return;
+    }
+    if (!types_valid(v)) {
+        EMIT(v, "Unexpected instruction types specified for '%s'", v->name);
+        return;
+    }
+    /* phase 2: signature */
+    if (!signature_ok(v)) {
+        EMIT(v, "Arguments mismatch for instruction '%s'", v->name);
+        return;
+    }
+    check_vector(v, &in->dst, 0, 1);
+    for (unsigned i = 0; i < in->naddr; i++)
+        check_vector(v, &in->addr[i], &in->addr[i] == v->c, 1);
+    for (unsigned i = 0; i < in->nextra; i++)
+        check_vector(v, &in->extra[i], 0, 1);
+    if (in->geom == TMU_PTX_GEOM_NONE) {
+        EMIT(v, "Geometry modifier required for instruction '%s'", v->name);
+        return;
+    }
+    /* phase 3: semantics */
+    int indirect = kind_of(v, v->a) == K_U64 || (v->b && kind_of(v, v->b) == K_U64);
+    int vec_off = v->off && v->off->is_vector;
+    if (!tld4 && in->mip != TMU_PTX_MIP_NONE)
+        feature(v,
+                in->mip == TMU_PTX_MIP_BASE    ? PTX_F_MIP_BASE
+                : in->mip == TMU_PTX_MIP_LEVEL ? PTX_F_MIP_LEVEL
+                                               : PTX_F_MIP_GRAD,
+                1);
+    if (in->pred.kind != TMU_PTX_E_NONE) {
+        if (etype(v, &in->pred) != TMU_PTX_T_PRED)
+            EMIT(v, "Predicate output expected for instruction '%s'", v->name);
+        feature(v, PTX_F_RESIDENCY, 1);
+    }
+    if (g->index_pos >= 0 && v->c && v->c->is_vector && (unsigned)g->index_pos < v->c->count) {
+        const tmu_ptx_elem *e = &v->c->e[g->index_pos];
+        tmu_ptx_type t = etype(v, e);
+        if (t != TMU_PTX_T_NONE && tclass(t) == 'f')
+            EMIT(v, "Array index in the '%s' instruction has unexpected type. Expecting type .u32",
+                 v->name);
+    }
+    if (tld4)
+        feature(v, PTX_F_TLD4, 1);
+    if (dtype == TMU_PTX_T_F16 || dtype == TMU_PTX_T_F16X2)
+        feature(v, PTX_F_F16, 1);
+    if (vec_off || v->cmp) {
+        feature(v, PTX_F_OFFSET, 1);
+        feature_named(v, 43, 0);
+    } else if (!v->independent && v->b != NULL && indirect) {
+        feature_named(v, 43, 0);
+    }
+    /* coordinate types */
+    if (ctype == TMU_PTX_T_U32)
+        EMIT(v, "Integer coordinates require .s32 instruction type");
+    if (g->need_float && ctype != TMU_PTX_T_F32)
+        EMIT(v, "Floating-point coordinates required");
+    if (g->need_int && ctype != TMU_PTX_T_S32)
+        EMIT(v, "Integer coordinates require .s32 instruction type");
+    {
+        unsigned want = dtype == TMU_PTX_T_F16X2 ? 2 : 4;
+        if (in->vec != want)
+            EMIT(v, "Instruction '%s.%s' requires .v%u type", v->name, tmu_ptx_type_name(dtype),
+                 want);
+    }
+    /* geometry features, each followed by its legality check */
+    if (tld4 && in->geom == TMU_PTX_GEOM_A2D)
+        feature(v, PTX_F_TLD4_A2D, 1);
+    if (tld4 && in->geom == TMU_PTX_GEOM_CUBE)
+        feature(v, PTX_F_TLD4_CUBE, 1);
+    if (tld4 && in->geom == TMU_PTX_GEOM_ACUBE)
+        feature(v, PTX_F_TLD4_ACUBE, 1);
+    int ms_illegal =
+        g->ms &&
+        (tld4 || (!g->mip_ok && (in->mip == TMU_PTX_MIP_LEVEL || in->mip == TMU_PTX_MIP_GRAD)));
+    if (g->ms)
+        feature(v, PTX_F_MS, 1);
+    if (ms_illegal)
+        EMIT(v, "Illegal modifier 'Multi-sample geometry' for instruction '%s'", v->name);
+    else if (g->ms && !v->independent && v->b)
+        EMIT(v,
+             "Multi-sample geometry with a sampler operand in unified mode (ptxas 13 rejects this "
+             "without a message)");
+    if (tld4 && !g->tld4_ok && !g->ms)
+        EMIT(v, "Illegal modifier '.%s' for instruction 'tld4'", g->name);
+    /* cube maps: no offset vector; and (ptxas) no explicit sampler in unified mode,
+     * except with .level */
+    if ((vec_off && !g->offset_ok) ||
+        (g->cube && !v->independent && v->b && in->mip != TMU_PTX_MIP_LEVEL))
+        EMIT(v, "Illegal modifier '.%s' for instruction '%s'", g->name, v->name);
+    if (v->cmp && !g->compare_ok)
+        EMIT(v, "Illegal modifier '.%s' for instruction '%s'", g->name, v->name);
+    if (!tld4 && in->mip == TMU_PTX_MIP_GRAD && g->cube)
+        feature(v, PTX_F_GRAD_CUBE, 1);
+    if (g->cube)
+        feature(v, PTX_F_CUBE, 1);
+    if (in->geom == TMU_PTX_GEOM_ACUBE)
+        feature(v, PTX_F_ACUBE, 1);
+    if (g->arrayed && !g->cube)
+        feature(v, PTX_F_ARRAY, 1);
+    if (tld4 && in->comp < 0)
+        EMIT(v, "Component modifier required for instruction 'tld4'");
+    if (indirect && !v->independent)
+        feature(v, PTX_F_INDIRECT, 1);
+    /* texture / sampler operands */
+    opkind ka = kind_of(v, v->a), kb = v->b ? kind_of(v, v->b) : K_IMM;
+    if (v->independent) {
+        if (ka != K_TEXREF && ka != K_U64)
+            EMIT(v, "Argument 1 of instruction '%s': .texref or .u64 register expected", v->name);
+        if (!v->b || (kb != K_SAMPLERREF && kb != K_U64))
+            EMIT(v, "Argument 2 of instruction '%s': .samplerref or .u64 register expected",
+                 v->name);
+        if (indirect)
+            feature(v, PTX_F_INDIRECT_INDEP, 0);
+    }
+    /* vector sizes per geometry */
+    if (v->c && v->c->count <= 4) {
+        unsigned n = v->c->count;
+        if (n < g->ncoord_min) {
+            int times = (!v->independent && in->naddr == 2) ? 2 : 1;
+            for (int i = 0; i < times; i++)
+                EMIT(v, "Operand vector size doesn't match geometry for instruction '%s'", v->name);
+        }
+    }
+    if (v->gx && !g->ms && !g->cube) {
+        const tmu_ptx_operand *gs[2] = {v->gx, v->gy};
+        for (int i = 0; i < 2; i++)
+            if (gs[i]->count != 3 && gs[i]->count <= 4 && gs[i]->count != g->ngrad)
+                EMIT(v, "Operand vector size doesn't match geometry for instruction '%s'", v->name);
+    }
+    if (vec_off && v->off->count != 3 && v->off->count <= 4) {
+        unsigned n = v->off->count;
+        if (n < g->noffset)
+            EMIT(v, "Operand vector size doesn't match geometry for instruction '%s'", v->name);
+    }
+}
+
+/* ---- txq ------------------------------------------------------------------- */
+static void check_txq(vctx *v)
+{
+    const tmu_ptx_instr *in = v->in;
+    check_modifiers(v);
+    check_sinks_and_symbols(v);
+    int level = in->mip == TMU_PTX_MIP_LEVEL;
+    tmu_ptx_query q = in->query;
+    int sq = q >= TMU_PTX_Q_FORCE_UNNORMALIZED_COORDS;
+    int whd = q == TMU_PTX_Q_WIDTH || q == TMU_PTX_Q_HEIGHT || q == TMU_PTX_Q_DEPTH;
+    if (in->ntypes != 1 || in->types[0] != TMU_PTX_T_B32) {
+        EMIT(v, "Unexpected instruction types specified for '%s'", v->name);
+        return;
+    }
+    opkind k = kind_of(v, &in->addr[0]);
+    if (in->naddr != 1 || in->dst.is_vector || !operand_fits(v, &in->dst, TMU_PTX_T_B32, 0) ||
+        in->nextra != (unsigned)level || k == K_OTHER_REG || k == K_IMM ||
+        (level && (in->extra[0].is_vector || !operand_fits(v, &in->extra[0], TMU_PTX_T_S32, 0)))) {
+        EMIT(v, "Arguments mismatch for instruction '%s'", v->name);
+        return;
+    }
+    if (level)
+        feature_named(v, 43, 30);
+    if (level && sq)
+        EMIT(v, "Illegal query modifier for instruction '%s'", v->name);
+    if (!in->bracketed)
+        EMIT(v, "Address expected for argument 1 of instruction '%s'", v->name);
+    if (in->bracketed) {
+        feature(v, PTX_F_TXQ, 1);
+        if (q == TMU_PTX_Q_NUM_SAMPLES)
+            feature(v, PTX_F_NUM_SAMPLES, 0);
+        if (q == TMU_PTX_Q_NUM_MIPMAP_LEVELS)
+            feature(v, PTX_F_NUM_MIPMAP, 0);
+        if (k == K_U64 && !v->independent)
+            feature(v, PTX_F_INDIRECT, 1);
+    }
+    if (q == TMU_PTX_Q_NONE) {
+        EMIT(v, "Illegal query modifier for instruction '%s'", v->name);
+        return;
+    }
+    if (sq && v->independent && k != K_SAMPLERREF && k != K_U64)
+        EMIT(v, "Argument 1 of instruction '%s': .samplerref or .u64 register expected", v->name);
+    if (q == TMU_PTX_Q_FORCE_UNNORMALIZED_COORDS && k != K_SAMPLERREF && k != K_U64)
+        EMIT(v, "Argument 1 of instruction '%s': .samplerref expected", v->name);
+    if (!sq && k != K_TEXREF && k != K_U64)
+        EMIT(v, "Argument 1 of instruction '%s': .texref or .u64 register expected", v->name);
+    if (level && !whd)
+        EMIT(v, "Illegal query modifier for instruction '%s'", v->name);
+}
+
+size_t tmu_ptx_check_instr(const tmu_ptx_module *m, uint32_t scope, const tmu_ptx_instr *in,
+                           const tmu_ptx_check_options *opt, tmu_diag *out, size_t max)
+{
+    if (!m || !in)
+        return 0;
+    if (!ptx_instr_sane(in)) {
+        if (out && max) {
+            tmu_diag_set(&out[0], TMU_ERR_INVALID_ARGUMENT, in->line, in->column, -1,
+                         "malformed instruction (a count or enumerator out of range)");
+            out[0].status = TMU_ERR_INVALID;
+        }
+        return 1;
+    }
+    vctx v;
+    memset(&v, 0, sizeof v);
+    v.m = m;
+    v.scope = scope;
+    v.in = in;
+    v.out = out;
+    v.max = out ? max : 0;
+    v.sm = opt && opt->sm ? opt->sm : m->sm;
+    v.version = opt && opt->version ? opt->version : m->version;
+    v.independent = m->independent;
+    static const char *const ops[] = {"tex", "tld4", "txq"};
+    if (in->opcode == TMU_PTX_TEX && in->mip != TMU_PTX_MIP_NONE)
+        snprintf(v.name, sizeof v.name, "tex.%s", tmu_ptx_mip_name(in->mip));
+    else if (in->opcode == TMU_PTX_TXQ && in->mip == TMU_PTX_MIP_LEVEL)
+        snprintf(v.name, sizeof v.name, "txq.level");
+    else
+        snprintf(v.name, sizeof v.name, "%s", ops[in->opcode < 3 ? in->opcode : 0]);
+    if (in->opcode == TMU_PTX_TXQ) {
+        check_txq(&v);
+    } else {
+        assign_roles(&v);
+        check_tex(&v);
+    }
+    return v.count;
+}
+
+typedef struct modrep {
+    tmu_ptx_report_fn fn;
+    void *user;
+    size_t count;
+} modrep;
+
+static void report(modrep *r, uint32_t line, uint32_t col, const char *msg)
+{
+    tmu_diag d;
+    d.status = TMU_ERR_INVALID;
+    d.line = line;
+    d.column = col;
+    d.offset = -1;
+    snprintf(d.message, sizeof d.message, "%s", msg);
+    if (r->fn)
+        r->fn(r->user, &d);
+    r->count++;
+}
+
+static void report_fact(modrep *r, const tmu_ptx_module *m, const struct ptx_decl_fact *f,
+                        unsigned sm, unsigned version)
+{
+    char buf[200];
+    if (f->type == TMU_PTX_T_F16X2) {
+        if (sm && sm < 53) {
+            snprintf(buf, sizeof buf,
+                     "Feature '.f16x2 packed data-type' requires .target sm_53 or higher");
+            report(r, f->line, f->col, buf);
+        }
+        if (version < 42) {
+            snprintf(buf, sizeof buf,
+                     "Feature '.f16x2 packed data-type' requires PTX ISA .version 4.2 or later");
+            report(r, f->line, f->col, buf);
+        }
+    } else if (f->type == TMU_PTX_T_SAMPLERREF && !m->independent) {
+        report(r, f->line, f->col,
+               "Instruction or declaration violates .target texmode_unified setting");
+    }
+}
+
+size_t tmu_ptx_module_check(const tmu_ptx_module *m, const tmu_ptx_check_options *opt,
+                            tmu_ptx_report_fn fn, void *user)
+{
+    modrep r = {fn, user, 0};
+    if (!m)
+        return 0;
+    unsigned sm = opt && opt->sm ? opt->sm : m->sm;
+    unsigned version = opt && opt->version ? opt->version : m->version;
+    char buf[200];
+    if (m->address_size && version < 23 && m->has_version)
+        report(&r, m->asize_line, m->asize_col,
+               "Feature '.address_size directive' requires PTX ISA .version 2.3 or later");
+    size_t f = 0;
+    for (size_t i = 0; i < m->ninstrs; i++) {
+        while (f < m->nfacts && m->facts[f].before_instr <= i)
+            report_fact(&r, m, &m->facts[f++], sm, version);
+        tmu_ptx_instr in;
+        uint32_t scope;
+        if (tmu_ptx_module_instr(m, i, &in, &scope) != TMU_OK)
+            continue;
+        tmu_diag probs[16];
+        size_t n = tmu_ptx_check_instr(m, scope, &in, opt, probs, 16);
+        for (size_t k = 0; k < n && k < 16; k++)
+            report(&r, probs[k].line, probs[k].column, probs[k].message);
+    }
+    while (f < m->nfacts)
+        report_fact(&r, m, &m->facts[f++], sm, version);
+    unsigned minv = ptx_target_min_version(sm);
+    if (m->has_target && minv && version < minv) {
+        if (opt && opt->sm)
+            snprintf(buf, sizeof buf, "PTX .version %u.%u does not support .target sm_%u",
+                     version / 10, version % 10, sm);
+        else
+            snprintf(buf, sizeof buf, "PTX .version %u.%u does not support .target %s",
+                     version / 10, version % 10, m->target_name);
+        report(&r, m->target_line, m->target_col, buf);
+    }
+    return r.count;
+}

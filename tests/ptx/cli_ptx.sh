@@ -1,0 +1,97 @@
+#!/bin/sh
+# CLI tests of `tmu ptx check|fmt|run`.  Expected diagnostics are ptxas 13.0's
+# own messages for the same files (ptxas -arch sm_75 / sm_90 was run on them
+# when this test was written), in tmu's FILE:LINE:COL form.
+set -u
+TMU=${1:-$TMU_CLI}
+D=${TMU_TEST_DATA:?}
+T=${TMPDIR:-/tmp}/tmu_cli_ptx.$$
+mkdir -p "$T"
+trap 'rm -rf "$T"' EXIT
+fails=0
+fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
+
+# 1. a module ptxas accepts: exit 0, nothing printed
+"$TMU" ptx check "$D/ptx-module-ok.ptx" >"$T/out" 2>&1; rc=$?
+[ $rc -eq 0 ] || fail "check ok module: exit $rc"
+[ -s "$T/out" ] && fail "check ok module printed: $(cat "$T/out")"
+
+# 2. a module with five rejected instructions: ptxas' messages, lines and exit 1
+"$TMU" ptx check "$D/ptx-module-bad.ptx" >"$T/out" 2>&1; rc=$?
+[ $rc -eq 1 ] || fail "check bad module: exit $rc"
+F="$D/ptx-module-bad.ptx"
+cat >"$T/want" <<EOW
+$F:19:2: error: Argument 2 of instruction 'tex': .samplerref or .u64 register expected
+$F:20:48: error: Illegal vector size: 3
+$F:21:2: error: Feature 'Texture instruction with optional predicate result' requires PTX ISA .version 7.1 or later
+$F:22:2: error: Illegal modifier '.cube' for instruction 'tex'
+$F:22:2: error: Operand vector size doesn't match geometry for instruction 'tex'
+EOW
+cmp -s "$T/out" "$T/want" || fail "check bad module output:
+$(diff "$T/want" "$T/out")"
+
+# 3. --target overrides .target (ptxas with .target sm_50 says the same)
+"$TMU" ptx check --target sm_50 "$D/ptx-module-ok.ptx" >"$T/out" 2>&1; rc=$?
+[ $rc -eq 1 ] || fail "check --target sm_50: exit $rc"
+echo "$D/ptx-module-ok.ptx:60:2: error: Feature 'Texture instruction with optional predicate result' requires .target sm_60 or higher" >"$T/want"
+cmp -s "$T/out" "$T/want" || fail "check --target output: $(cat "$T/out")"
+
+# 4. a syntax error anywhere: ptxas' message at the token
+printf '.version 8.0\n.target sm_90\n.address_size 64\n.entry k()\n{\n  .reg .f32 %%f<4>;\n  tex.2d.v4.f32.f32 {%%f0,%%f1,%%f2,%%f3}, [t0, {%%f1 %%f2}];\n  ret;\n}\n' >"$T/syn.ptx"
+"$TMU" ptx check "$T/syn.ptx" >"$T/out" 2>&1; rc=$?
+[ $rc -eq 1 ] || fail "syntax error: exit $rc"
+echo "$T/syn.ptx:7:50: error: Parsing error near '%f2': syntax error" >"$T/want"
+cmp -s "$T/out" "$T/want" || fail "syntax error output: $(cat "$T/out")"
+printf '.version 8.0\n.target sm_90\n.entry k()\n{\n  add.f32 %%f1, %%f2, %%f3;\n' >"$T/eof.ptx"
+"$TMU" ptx check "$T/eof.ptx" >"$T/out" 2>&1; rc=$?
+[ $rc -eq 1 ] || fail "unterminated body: exit $rc"
+grep -q "eof.ptx:[0-9]*:[0-9]*: error: " "$T/out" || fail "unterminated body: $(cat "$T/out")"
+
+# 4b. a .samplerref in unified mode (ptxas: the same message, at the declaration)
+printf '.version 7.8\n.target sm_90\n.address_size 64\n.global .texref t0;\n.global .samplerref s0;\n.entry k()\n{\n  .reg .f32 %%f<8>;\n  tex.2d.v4.f32.f32 {%%f0,%%f1,%%f2,%%f3}, [t0, s0, {%%f4,%%f5}];\n  ret;\n}\n' >"$T/su.ptx"
+"$TMU" ptx check "$T/su.ptx" >"$T/out" 2>&1; rc=$?
+[ $rc -eq 1 ] || fail "samplerref in unified mode: exit $rc"
+echo "$T/su.ptx:5:9: error: Instruction or declaration violates .target texmode_unified setting" >"$T/want"
+cmp -s "$T/out" "$T/want" || fail "samplerref in unified mode: $(cat "$T/out")"
+
+# 5. fmt prints canonical forms; fmt of the canonical form is the same text
+"$TMU" ptx fmt "$D/ptx-module-ok.ptx" >"$T/fmt1" || fail "fmt exit"
+[ "$(wc -l <"$T/fmt1")" -eq 6 ] || fail "fmt: expected 6 instructions, got $(wc -l <"$T/fmt1")"
+grep -qx 'tld4.r.2d.v4.f32.f32 {%f13, %f14, %f15, %f16}|%p2, \[%rd1, {%f4, %f1}\], {-1, 2};' "$T/fmt1" || fail "fmt tld4 line"
+grep -qx 'tex.level.2d.v4.f32.f32 {%f9, %f10, %f11, %f12}, \[%rd1, {%f4, %f1}\], 0f00000000;' "$T/fmt1" || fail "fmt level line"
+while IFS= read -r line; do
+  out=$("$TMU" ptx fmt -e "$line") || fail "fmt -e '$line'"
+  [ "$out" = "$line" ] || fail "fmt not idempotent: '$line' -> '$out'"
+done <"$T/fmt1"
+out=$("$TMU" ptx fmt -e 'tex.2d.v4.f32.f32 {%f0,%f1,%f2,%f3},[t0,{%f4,%f5}],3.0')
+[ "$out" = 'tex.2d.v4.f32.f32 {%f0, %f1, %f2, %f3}, [t0, {%f4, %f5}], 0f40400000;' ] || fail "fmt float immediate: $out"
+"$TMU" ptx fmt -e 'tex.2d.v4.f32.f32 {%f0}, [t0, {%f4,' >"$T/out" 2>&1 && fail "fmt -e bad: exit 0"
+grep -q "error: Parsing error near end of input" "$T/out" || fail "fmt -e bad: $(cat "$T/out")"
+
+# 5b. check -e: one instruction in ptx_oracle.py's wrapper, printed as the oracle prints
+#     ptxas' verdict (expected text = ptx_oracle.py's output for the same arguments)
+out=$("$TMU" ptx check --target sm_52 --ptx-version 4.2 -e 'tex.2d.v2.f16x2.f32 {%hh0,%hh1}, [t0, {%f10,%f11}];'); rc=$?
+[ $rc -eq 1 ] || fail "check -e rejected: exit $rc"
+want="REJECTED
+  error@L-8: Feature '.f16x2 packed data-type' requires .target sm_53 or higher
+  error@L: Feature 'f16 arithemetic and compare instructions' requires .target sm_53 or higher"
+[ "$out" = "$want" ] || fail "check -e output: $out"
+out=$("$TMU" ptx check --independent -e 'tld4.g.a2d.v4.f32.f32 {%f0,%f1,%f2,%f3}, [t0, s0, {%u10,%f11,%f12,%f13}];') ||
+  fail "check -e accepted: exit $?"
+[ "$out" = "ACCEPTED" ] || fail "check -e accepted output: $out"
+out=$("$TMU" ptx check -e 'tex.2d.v4.f32.f32 {%f0,%f1,%f2,%f3}, [t0, s0, %f1];')
+[ "$out" = "REJECTED
+  fatal@L: Parsing error near '%f1': syntax error" ] || fail "check -e syntax: $out"
+
+# 6. usage errors and missing files
+"$TMU" ptx frobnicate >/dev/null 2>&1; rc=$?
+[ $rc -eq 2 ] || fail "unknown subcommand: exit $rc"
+"$TMU" ptx check --target sm_x "$D/ptx-module-ok.ptx" >/dev/null 2>&1; rc=$?
+[ $rc -eq 2 ] || fail "bad --target: exit $rc"
+"$TMU" ptx check "$T/no-such-file.ptx" >"$T/out" 2>&1; rc=$?
+[ $rc -eq 1 ] || fail "missing file: exit $rc"
+grep -q "no-such-file.ptx" "$T/out" || fail "missing file message: $(cat "$T/out")"
+"$TMU" ptx --help >/dev/null || fail "ptx --help"
+
+[ $fails -eq 0 ] && echo "cli_ptx: all passed"
+[ $fails -eq 0 ]
