@@ -14,6 +14,9 @@ tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 check demo-formats   0 "e5b9g9r9_ufloat_pack32   ff010384 -> (1.996094, 1.500000, 1.000000, 1.000000)" -- "$tmu" demo --png "$tmp/d.png"
 check demo-nvidia    0 "nvidia lane 1 (s,t)=(0.30,0.60) -> (0.030548, 0.628204, 0.071014, 1.000000)" -- "$tmu" demo --no-png
 check demo-gather    0 "gather R at (0.5, 0.5) -> (0, 1, 0, 1)" -- "$tmu" demo --no-png
+check demo-ptx-check 0 "demo.ptx:11:44: error: Illegal vector size: 3" -- "$tmu" demo --no-png
+check demo-ptx-tex   0 "lane 1 (s,t)=(0.375,0.625) -> (0.3750, 0.2500, 0.7500, 1.0000)" -- "$tmu" demo --no-png
+check demo-ptx-tld4  0 "lane 0 (s,t)=(0.500,0.500) -> (0.0000, 1.0000, 0.0000, 1.0000)" -- "$tmu" demo --no-png
 check demo-gcn       0 "image_sample v[0:3], v0, s[0:7], s[0:3] dmask:0xf    asm -> same word" -- "$tmu" demo --no-png
 check demo-ir3       0 "sam.base1 (f32)(xyzw)r1.x, r0.z, s#3, t#2" -- "$tmu" demo --no-png
 check demo-loadplan  0 "buffer_load_dwordx2 a1 offset:2" -- "$tmu" demo --no-png

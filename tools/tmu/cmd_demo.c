@@ -5,11 +5,7 @@
 
 #include <string.h>
 
-#include "tmu/format.h"
-#include "tmu/gcn.h"
-#include "tmu/ir3.h"
-#include "tmu/loadplan.h"
-#include "tmu/unit.h"
+#include "tmu/tmu.h"
 
 static void section(const char *title) { printf("\n== %s ==\n", title); }
 
@@ -85,6 +81,107 @@ static void demo_unit(void)
     }
     printf("  (nvidia: filter weights in 1.8 fixed point as CUDA documents; simd: %s)\n",
            tmu_unit_simd_name());
+}
+
+/* The PTX front end: check a module like ptxas 13, then run its tex and tld4 for a warp. */
+static const char demo_ptx_module[] =
+    ".version 8.0\n"
+    ".target sm_90\n"
+    ".address_size 64\n"
+    ".global .texref t0;\n"
+    ".visible .entry k()\n"
+    "{\n"
+    "\t.reg .f32 %f<16>;\n"
+    "\t.reg .u32 %r<4>;\n"
+    "\ttex.2d.v4.f32.f32 {%f0,%f1,%f2,%f3}, [t0, {%f8,%f9}];\n"
+    "\ttld4.r.2d.v4.f32.f32 {%f4,%f5,%f6,%f7}, [t0, {%f8,%f9}];\n"
+    "\ttex.3d.v4.f32.f32 {%f0,%f1,%f2,%f3}, [t0, {%f8,%f9,%f10}];\n"
+    "\ttxq.width.b32 %r1, [t0];\n"
+    "\tret;\n"
+    "}\n";
+
+static void demo_report(void *user, const tmu_diag *problem)
+{
+    (void)user;
+    printf("  demo.ptx:%u:%u: error: %s\n", problem->line, problem->column, problem->message);
+}
+
+static void print_lane_floats(const tmu_ptx_regfile *rf, const char *const names[4], int lane)
+{
+    printf("(");
+    for (int c = 0; c < 4; c++) {
+        const tmu_ptx_reg *r = tmu_ptx_regfile_find(rf, names[c]);
+        float v = 0;
+        uint32_t bits = r ? (uint32_t)r->lane[lane] : 0;
+        memcpy(&v, &bits, sizeof(v));
+        printf("%s%.4f", c ? ", " : "", v);
+    }
+    printf(")");
+}
+
+static void demo_ptx(void)
+{
+    section("NVIDIA PTX: check a module like ptxas 13, run tex and tld4 for a warp");
+    tmu_ptx_module *module = NULL;
+    tmu_diag diag;
+    if (tmu_ptx_module_parse(demo_ptx_module, sizeof(demo_ptx_module) - 1, &module, &diag) !=
+        TMU_OK) {
+        printf("  demo.ptx:%u:%u: %s\n", diag.line, diag.column, diag.message);
+        return;
+    }
+    size_t problems = tmu_ptx_module_check(module, NULL, demo_report, NULL);
+    printf("  %zu problem(s) in %zu texture instructions (ptxas 13 says the same)\n", problems,
+           tmu_ptx_module_count(module));
+
+    /* 2x2 RGBA8: red, green / blue, white; bilinear, clamp to edge. */
+    static const unsigned char px[16] = {255, 0, 0, 255, 0, 255, 0, 255,
+                                         0, 0, 255, 255, 255, 255, 255, 255};
+    tmu_texture tex;
+    tmu_sampler smp = tmu_sampler_default();
+    smp.address[0] = smp.address[1] = TMU_ADDRESS_CLAMP_TO_EDGE;
+    if (tmu_texture_init_packed(&tex, TMU_DIM_2D, TMU_FORMAT_R8G8B8A8_UNORM, 2, 2, 1, 1, 1, 1, px,
+                                sizeof(px), &diag) != TMU_OK)
+        goto out;
+    const tmu_ptx_binding binding = {"t0", 0, &tex, &smp};
+    static tmu_ptx_reg regs[10];
+    static const char *const names[10] = {"%f0", "%f1", "%f2", "%f3", "%f4",
+                                          "%f5", "%f6", "%f7", "%f8", "%f9"};
+    memset(regs, 0, sizeof(regs));
+    for (int i = 0; i < 10; i++)
+        snprintf(regs[i].name, sizeof(regs[i].name), "%s", names[i]);
+    static const float coords[2][2] = {{0.5f, 0.5f}, {0.375f, 0.625f}};
+    for (int lane = 0; lane < 2; lane++)
+        for (int a = 0; a < 2; a++) {
+            uint32_t bits;
+            memcpy(&bits, &coords[lane][a], sizeof(bits));
+            regs[8 + a].lane[lane] = bits;
+        }
+    tmu_ptx_regfile rf = {regs, 10};
+    tmu_ptx_exec_env env;
+    memset(&env, 0, sizeof(env));
+    env.bindings = &binding;
+    env.nbindings = 1;
+    env.module = module;
+    env.scope = 1;
+    for (size_t i = 0; i < 2; i++) {
+        tmu_ptx_instr instr;
+        char text[256];
+        if (tmu_ptx_module_instr(module, i, &instr, NULL) != TMU_OK ||
+            tmu_ptx_print_instr(&instr, text, sizeof(text), NULL) != TMU_OK)
+            goto out;
+        if (tmu_ptx_exec_warp(&instr, &env, 0x3u, &rf, &diag) != TMU_OK) {
+            printf("  %s: %s\n", text, diag.message);
+            goto out;
+        }
+        printf("  %s\n", text);
+        for (int lane = 0; lane < 2; lane++) {
+            printf("    lane %d (s,t)=(%.3f,%.3f) -> ", lane, coords[lane][0], coords[lane][1]);
+            print_lane_floats(&rf, names + 4 * i, lane);
+            printf("\n");
+        }
+    }
+out:
+    tmu_ptx_module_free(module);
 }
 
 static void demo_gcn(void)
@@ -174,6 +271,7 @@ int tmu_cmd_demo(int argc, char **argv)
     fflush(stdout);
     if (tmu_render_demo(stdout, png) != TMU_EXIT_OK)
         return TMU_EXIT_FAIL;
+    demo_ptx();
     demo_gcn();
     demo_ir3();
     demo_loadplan();
