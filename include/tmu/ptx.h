@@ -265,6 +265,15 @@ size_t tmu_ptx_module_check(const tmu_ptx_module *module, const tmu_ptx_check_op
 size_t tmu_ptx_check_instr(const tmu_ptx_module *module, uint32_t scope, const tmu_ptx_instr *instr,
                            const tmu_ptx_check_options *options, tmu_diag *out, size_t max);
 
+/* Writes into `buf` the wrapper kernel shared/tools/ptx_oracle.py builds around one
+ * instruction line (its .version, .target [texmode_independent], texrefs, samplerrefs,
+ * parameters and the register families the line uses), so that checking that module gives
+ * ptxas's verdict for the line as the oracle records it.  target e.g. "sm_90", version e.g.
+ * "9.0"; *line receives the 1-based line of the instruction.  TMU_ERR_BUFFER_TOO_SMALL when
+ * `size` bytes do not hold it. */
+tmu_status tmu_ptx_oracle_module(const char *instr, int independent, const char *target,
+                                 const char *version, char *buf, size_t size, uint32_t *line);
+
 /* ------------------------------------------------------------------------ */
 /* Execution: lift to tmu_op and run on the texture unit for one warp */
 

@@ -41,73 +41,19 @@ static void sb_add(sbuf *b, const char *fmt, ...)
     }
 }
 
-/* Register families as ptx_oracle.py declares them, in its declaration order. */
-static const struct {
-    const char *type, *prefix;
-    int count;
-} families[] = {
-    {".pred", "%p", 8}, {".b16", "%w", 16},  {".f16", "%h", 16}, {".f16x2", "%hh", 16},
-    {".b32", "%b", 32}, {".u32", "%u", 32},  {".s32", "%r", 32}, {".f32", "%f", 32},
-    {".b64", "%bd", 8}, {".u64", "%rd", 16},
-};
-
-/* Which family a register name of the form %[a-z]+[0-9]+ belongs to (-1: none). */
-static int family_of(const char *p, size_t letters, size_t len)
-{
-    for (size_t i = 0; i < sizeof families / sizeof families[0]; i++)
-        if (strlen(families[i].prefix) == letters + 1 &&
-            memcmp(families[i].prefix, p, letters + 1) == 0)
-            return len > letters + 1 ? (int)i : -1;
-    return -1;
-}
-
-/* Builds the oracle's wrapper kernel; returns the 1-based line of the instruction. */
+/* Builds the oracle's wrapper kernel (tmu_ptx_oracle_module); returns the 1-based line of
+ * the instruction. */
 static int build_wrapper(sbuf *b, const char *mode, const char *target, const char *version,
                          const char *instr)
 {
-    int indep = strcmp(mode, "independent") == 0;
-    int line = 0;
+    uint32_t line = 0;
     b->len = 0;
-    sb_add(b, ".version %s\n", version), line++;
-    sb_add(b, ".target %s%s\n", target, indep ? ", texmode_independent" : ""), line++;
-    sb_add(b, ".address_size 64\n\n.global .texref t0;\n.global .texref t1;\n"), line += 4;
-    if (indep)
-        sb_add(b, ".global .samplerref s0;\n.global .samplerref s1;\n"), line += 2;
-    sb_add(b, "\n.visible .entry k(.param .u64 out, .param .u64 th, .param .u64 sh%s)\n{\n",
-           indep ? ", .param .texref pt, .param .samplerref ps" : ""),
-        line += 3;
-    int used[16] = {0};
-    used[5] = used[9] = 1; /* %u and %rd: the wrapper itself needs them */
-    for (const char *p = instr; *p; p++) {
-        if (*p != '%')
-            continue;
-        size_t l = 0;
-        while (p[1 + l] >= 'a' && p[1 + l] <= 'z')
-            l++;
-        size_t d = 0;
-        while (p[1 + l + d] >= '0' && p[1 + l + d] <= '9')
-            d++;
-        if (l && d) {
-            int f = family_of(p, l, 1 + l + d);
-            if (f >= 0)
-                used[f] = 1;
-        }
-    }
-    for (size_t i = 0; i < sizeof families / sizeof families[0]; i++)
-        if (used[i])
-            sb_add(b, "  .reg %s %s<%d>;\n", families[i].type, families[i].prefix,
-                   families[i].count),
-                line++;
-    sb_add(
-        b,
-        "  ld.param.u64 %%rd15, [out];\n  ld.param.u64 %%rd1, [th];\n  ld.param.u64 %%rd2, [sh];\n"
-        "  // ---- instruction under test ----\n");
-    line += 4;
-    sb_add(
-        b,
-        "  %s\n  // ---- keep results alive ----\n  st.global.u32 [%%rd15+0], %%u0;\n  ret;\n}\n",
-        instr);
-    return line + 1;
+    sb_add(b, "%*s", 16384, "");
+    assert_int_equal(tmu_ptx_oracle_module(instr, strcmp(mode, "independent") == 0, target,
+                                           version, b->p, b->cap, &line),
+                     TMU_OK);
+    b->len = strlen(b->p);
+    return (int)line;
 }
 
 typedef struct collect {

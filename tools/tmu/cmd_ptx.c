@@ -79,66 +79,6 @@ static int parse_version(const char *s, unsigned *out)
     return 0;
 }
 
-/* The wrapper kernel of shared/tools/ptx_oracle.py around one instruction. */
-static const struct {
-    const char *type, *prefix;
-    int count;
-} families[] = {
-    {".pred", "%p", 8}, {".b16", "%w", 16},  {".f16", "%h", 16}, {".f16x2", "%hh", 16},
-    {".b32", "%b", 32}, {".u32", "%u", 32},  {".s32", "%r", 32}, {".f32", "%f", 32},
-    {".b64", "%bd", 8}, {".u64", "%rd", 16},
-};
-
-static int wrap_instruction(char *buf, size_t size, const char *instr, int indep,
-                            const char *target, const char *version, uint32_t *line)
-{
-    int used[10] = {0};
-    used[5] = used[9] = 1;
-    for (const char *p = instr; *p; p++) {
-        if (*p != '%')
-            continue;
-        size_t l = 0, d = 0;
-        while (p[1 + l] >= 'a' && p[1 + l] <= 'z')
-            l++;
-        while (p[1 + l + d] >= '0' && p[1 + l + d] <= '9')
-            d++;
-        for (size_t i = 0; l && d && i < 10; i++)
-            if (strlen(families[i].prefix) == l + 1 && !strncmp(families[i].prefix, p, l + 1))
-                used[i] = 1;
-    }
-    size_t n = 0;
-    int k = snprintf(buf, size,
-                     ".version %s\n.target %s%s\n.address_size 64\n\n.global .texref t0;\n.global "
-                     ".texref t1;\n%s"
-                     "\n.visible .entry k(.param .u64 out, .param .u64 th, .param .u64 sh%s)\n{\n",
-                     version, target, indep ? ", texmode_independent" : "",
-                     indep ? ".global .samplerref s0;\n.global .samplerref s1;\n" : "",
-                     indep ? ", .param .texref pt, .param .samplerref ps" : "");
-    if (k < 0 || (size_t)k >= size)
-        return -1;
-    n = (size_t)k;
-    uint32_t lines = indep ? 11 : 9;
-    for (size_t i = 0; i < 10; i++) {
-        if (!used[i])
-            continue;
-        k = snprintf(buf + n, size - n, "  .reg %s %s<%d>;\n", families[i].type, families[i].prefix,
-                     families[i].count);
-        if (k < 0 || (size_t)k >= size - n)
-            return -1;
-        n += (size_t)k;
-        lines++;
-    }
-    k = snprintf(
-        buf + n, size - n,
-        "  ld.param.u64 %%rd15, [out];\n  ld.param.u64 %%rd1, [th];\n  ld.param.u64 %%rd2, [sh];\n"
-        "  // ---- instruction under test ----\n  %s\n  ret;\n}\n",
-        instr);
-    if (k < 0 || (size_t)k >= size - n)
-        return -1;
-    *line = lines + 5;
-    return 0;
-}
-
 typedef struct verdict_ctx {
     uint32_t instr_line;
     int n;
@@ -166,7 +106,7 @@ static int check_one(const char *instr, int indep, const tmu_ptx_check_options *
     char buf[8192];
     uint32_t line;
     if (strlen(instr) > 4096 ||
-        wrap_instruction(buf, sizeof buf, instr, indep, target, version, &line))
+        tmu_ptx_oracle_module(instr, indep, target, version, buf, sizeof buf, &line) != TMU_OK)
         return tmu_cli_error("ptx check -e", "instruction too long");
     tmu_ptx_module *m = NULL;
     tmu_diag d;
