@@ -38,6 +38,20 @@ static tmu_status syntax(mparser *p)
                         "Parsing error near '%s': syntax error", buf);
 }
 
+/* Skips the array dimensions of a declaration ("[4]", "[]", "[2][3]"). */
+static tmu_status skip_array_dims(mparser *p)
+{
+    while (ptx_tok_punct(&p->t, '[')) {
+        next(p);
+        if (p->t.kind == PTX_TK_INT)
+            next(p);
+        if (!ptx_tok_punct(&p->t, ']'))
+            return TMU_ERR_PARSE;
+        next(p);
+    }
+    return TMU_OK;
+}
+
 static tmu_status oom(mparser *p)
 {
     p->oom = 1;
@@ -224,14 +238,8 @@ static tmu_status parse_decl(mparser *p)
                 return syntax(p);
             next(p);
         }
-        while (ptx_tok_punct(&p->t, '[')) {
-            next(p);
-            if (p->t.kind == PTX_TK_INT)
-                next(p);
-            if (!ptx_tok_punct(&p->t, ']'))
-                return syntax(p);
-            next(p);
-        }
+        if (skip_array_dims(p) != TMU_OK)
+            return syntax(p);
         tmu_status s = add_symbol(p, &name, range, (tmu_ptx_type)type,
                                   (uint8_t)(state < 0   ? 3
                                             : state < 3 ? state
@@ -291,14 +299,8 @@ static tmu_status parse_params(mparser *p)
             return syntax(p);
         ptx_tok name = p->t;
         next(p);
-        while (ptx_tok_punct(&p->t, '[')) {
-            next(p);
-            if (p->t.kind == PTX_TK_INT)
-                next(p);
-            if (!ptx_tok_punct(&p->t, ']'))
-                return syntax(p);
-            next(p);
-        }
+        if (skip_array_dims(p) != TMU_OK)
+            return syntax(p);
         tmu_status s = add_symbol(p, &name, 0, (tmu_ptx_type)type, state);
         if (s != TMU_OK)
             return s;
