@@ -153,6 +153,32 @@ static int bind_name(run_state *st, const char *name, tmu_ptx_binding *b)
     return 0;
 }
 
+/* Starts binding number st->nbind from "NAME=VALUE" (`arg`, copied into `buf`): checks the
+ * binding count, binds NAME and returns VALUE inside `buf`, or NULL after printing an error
+ * that names `where` and the expected form `form`. */
+static char *begin_binding(run_state *st, const char *where, const char *form, const char *arg,
+                           char *buf, size_t size)
+{
+    if (st->nbind >= MAX_BIND) {
+        tmu_cli_error(where, "more than %d bindings", MAX_BIND);
+        return NULL;
+    }
+    if (strlen(arg) >= size) {
+        tmu_cli_error(where, "argument longer than %zu characters", size - 1);
+        return NULL;
+    }
+    snprintf(buf, size, "%s", arg);
+    char *eq = strchr(buf, '=');
+    if (!eq) {
+        tmu_cli_error(where, "expected %s, got '%s'", form, arg);
+        return NULL;
+    }
+    *eq = 0;
+    if (bind_name(st, buf, &st->bind[st->nbind]))
+        return NULL;
+    return eq + 1;
+}
+
 static int parse_dims(const char *s, uint32_t *w, uint32_t *h, uint32_t *d)
 {
     char *end;
@@ -180,15 +206,11 @@ static int parse_dims(const char *s, uint32_t *w, uint32_t *h, uint32_t *d)
 static int add_texture(run_state *st, const char *arg)
 {
     const char *where = "ptx run --texture";
-    if (st->nbind >= MAX_BIND)
-        return tmu_cli_error(where, "more than %d bindings", MAX_BIND);
     char buf[1024];
-    snprintf(buf, sizeof buf, "%s", arg);
-    char *eq = strchr(buf, '=');
-    if (!eq)
-        return tmu_cli_error(where, "expected NAME=SPEC, got '%s'", arg);
-    *eq = 0;
-    char *spec = eq + 1, *colon = strchr(spec, ':');
+    char *spec = begin_binding(st, where, "NAME=SPEC", arg, buf, sizeof buf);
+    if (!spec)
+        return TMU_EXIT_FAIL;
+    char *colon = strchr(spec, ':');
     if (!colon)
         return tmu_cli_error(where, "expected PATTERN:WxH in '%s'", spec);
     *colon = 0;
@@ -197,8 +219,6 @@ static int add_texture(run_state *st, const char *arg)
         *opts++ = 0;
     size_t k = st->nbind;
     tmu_ptx_binding *b = &st->bind[k];
-    if (bind_name(st, buf, b))
-        return 1;
     tmu_sampler *s = &st->smp[k];
     *s = tmu_sampler_default();
     tmu_dim dim = TMU_DIM_2D;
@@ -343,19 +363,13 @@ static int add_texture(run_state *st, const char *arg)
 static int add_sampler(run_state *st, const char *arg)
 {
     const char *where = "ptx run --sampler";
-    if (st->nbind >= MAX_BIND)
-        return tmu_cli_error(where, "more than %d bindings", MAX_BIND);
     char buf[1024];
-    snprintf(buf, sizeof buf, "%s", arg);
-    char *eq = strchr(buf, '=');
-    if (!eq)
-        return tmu_cli_error(where, "expected NAME=OPTS, got '%s'", arg);
-    *eq = 0;
+    char *opts = begin_binding(st, where, "NAME=OPTS", arg, buf, sizeof buf);
+    if (!opts)
+        return TMU_EXIT_FAIL;
     size_t k = st->nbind;
-    if (bind_name(st, buf, &st->bind[k]))
-        return 1;
     st->smp[k] = tmu_sampler_default();
-    for (char *o = eq + 1; o && *o;) {
+    for (char *o = opts; o && *o;) {
         char *next = strchr(o, ',');
         if (next)
             *next++ = 0;
