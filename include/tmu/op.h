@@ -76,6 +76,8 @@ typedef struct tmu_op {
     uint8_t has_min_lod;         /* in->min_lod used: per-lane minimum LOD clamp */
     uint8_t compare;             /* in->ref used: depth compare with sampler.compare_op (§8) */
     uint8_t want_residency;      /* out->resident written */
+    uint8_t has_gather_offsets;  /* GATHER: result n from (i0, j0) + in->gather_offset[n]
+                                    (textureGatherOffsets); excludes has_offset */
 } tmu_op;
 
 /* Per-lane inputs, structure of arrays: each used pointer points to `lanes` values
@@ -104,14 +106,20 @@ typedef struct tmu_wave_in {
     const float *grad_y[3];
     const int32_t *offset[3];
     const float *ref;
+    const int32_t *gather_offset[4][2]; /* has_gather_offsets: (x, y) offset of result n */
 } tmu_wave_in;
 
 /* Per-lane outputs: data[c][lane] is result word c (4 words; 2 for F16X2, data[2..3]
  * untouched).  resident[lane] = 1 resident, 0 not (then all data words are 0); may
- * be NULL unless op.want_residency.  Lanes outside the execution mask are untouched. */
+ * be NULL unless op.want_residency.  Optional level-of-detail report (NULL = not wanted),
+ * written by SAMPLE and QUERY_LOD: lod[lane] = the final lambda after bias and every clamp
+ * (the value that chose the filter and the levels), magnified[lane] = 1 when lambda <= 0
+ * selected the magnification filter.  Lanes outside the execution mask are untouched. */
 typedef struct tmu_wave_out {
     uint32_t *data[4];
     uint8_t *resident;
+    float *lod;
+    uint8_t *magnified;
 } tmu_wave_out;
 
 /* Name of an op kind ("sample", "fetch", ...) or level mode; "invalid" when out of range. */

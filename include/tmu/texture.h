@@ -71,7 +71,17 @@ typedef struct tmu_residency {
 
 /* A texture (or texture view).  width/height/depth are level 0's; level n is
  * max(1, size >> n).  layers = array layers (6 * cubes for cube arrays, 6 for cube,
- * 1 otherwise).  samples = 1 except for multisample shapes. */
+ * 1 otherwise).  samples = 1 except for multisample shapes.
+ *
+ * View fields (Vulkan VkImageViewCreateInfo / GCN T# BASE_LEVEL, LAST_LEVEL, BASE_ARRAY,
+ * LAST_ARRAY, MIN_LOD): the image has `levels` levels and `layers` layers in level[]; the view
+ * sees levels [base_level, base_level + level_count) and layers [base_layer, base_layer +
+ * layer_count).  A count of 0 means "all from the base on", so a zero-initialised view is the
+ * whole image.  View level n is image level base_level + n (its size max(1, width >> (base_level
+ * + n))); LOD computations use the view's first level as the base (Vulkan level_base); layer
+ * indices are relative to base_layer and clamp to layer_count - 1; size queries report the view.
+ * min_lod is VK_EXT_image_view_min_lod's minLod (0 = no clamp): sampling never selects a level
+ * below it, fetches of whole levels below it return zeros. */
 typedef struct tmu_texture {
     tmu_dim dim;
     tmu_format format;
@@ -82,18 +92,38 @@ typedef struct tmu_texture {
     tmu_swizzle swizzle[4];     /* result component c = swizzle[c] of the filtered (R,G,B,A) */
     tmu_level level[TMU_MAX_LEVELS];
     const tmu_residency *residency; /* NULL = fully resident */
+    uint32_t base_level, level_count; /* view: levels seen (level_count 0 = levels - base_level) */
+    uint32_t base_layer, layer_count; /* view: layers seen (layer_count 0 = layers - base_layer) */
+    float min_lod;                    /* view: minimum LOD (VK_EXT_image_view_min_lod), 0 = none */
 } tmu_texture;
 
-/* Address (wrap) modes, §3.  Values are the GCN S# CLAMP_* codes where one exists. */
+/* Address (wrap) modes, §3.  Values are the GCN S# CLAMP_* codes (all eight exist).
+ * The half-border modes are OpenGL's legacy GL_CLAMP family: the coordinate is clamped to the
+ * texture's extent [0, size] in texel space (not to texel centres), so LINEAR filtering at the
+ * edge blends half the edge texel with half the border colour. */
 typedef enum tmu_address {
-    TMU_ADDRESS_REPEAT = 0,
-    TMU_ADDRESS_MIRRORED_REPEAT = 1,
-    TMU_ADDRESS_CLAMP_TO_EDGE = 2,
-    TMU_ADDRESS_MIRROR_CLAMP_TO_EDGE = 3,
-    TMU_ADDRESS_CLAMP_TO_BORDER = 6,
+    TMU_ADDRESS_REPEAT = 0,                  /* Vulkan REPEAT, GCN WRAP */
+    TMU_ADDRESS_MIRRORED_REPEAT = 1,         /* Vulkan MIRRORED_REPEAT, GCN MIRROR */
+    TMU_ADDRESS_CLAMP_TO_EDGE = 2,           /* Vulkan CLAMP_TO_EDGE, GCN CLAMP_LAST_TEXEL */
+    TMU_ADDRESS_MIRROR_CLAMP_TO_EDGE = 3,    /* Vulkan MIRROR_CLAMP_TO_EDGE, GCN MIRROR_ONCE_LAST_TEXEL */
+    TMU_ADDRESS_CLAMP_HALF_BORDER = 4,       /* GL_CLAMP, GCN CLAMP_HALF_BORDER */
+    TMU_ADDRESS_MIRROR_ONCE_HALF_BORDER = 5, /* GL_MIRROR_CLAMP_EXT, GCN MIRROR_ONCE_HALF_BORDER */
+    TMU_ADDRESS_CLAMP_TO_BORDER = 6,         /* Vulkan CLAMP_TO_BORDER, GCN CLAMP_BORDER */
+    TMU_ADDRESS_MIRROR_ONCE_BORDER = 7,      /* GL_MIRROR_CLAMP_TO_BORDER_EXT, GCN MIRROR_ONCE_BORDER */
 } tmu_address;
 
-typedef enum tmu_filter { TMU_FILTER_NEAREST = 0, TMU_FILTER_LINEAR } tmu_filter;
+/* Texel filters.  CUBIC is VK_EXT_filter_cubic (Catmull-Rom weights over the 4x4 footprint,
+ * 2D shapes only). */
+typedef enum tmu_filter { TMU_FILTER_NEAREST = 0, TMU_FILTER_LINEAR, TMU_FILTER_CUBIC } tmu_filter;
+
+/* Reduction of the texels a filter reads (VK_EXT_sampler_filter_minmax, GCN S# FILTER_MODE):
+ * the weighted average, or the component-wise minimum / maximum over the texels with a
+ * non-zero weight (after depth compare when the op compares). */
+typedef enum tmu_reduction {
+    TMU_REDUCTION_WEIGHTED_AVERAGE = 0,
+    TMU_REDUCTION_MIN,
+    TMU_REDUCTION_MAX,
+} tmu_reduction;
 
 typedef enum tmu_mip_filter {
     TMU_MIP_NONE = 0, /* always level 0 */
@@ -144,6 +174,8 @@ typedef struct tmu_sampler {
     float min_lod, max_lod;  /* clamp of the final LOD */
     float border_f[4];       /* border colour for float/normalised formats */
     uint32_t border_u[4];    /* border colour for UINT/SINT formats (raw 32-bit values) */
+    tmu_reduction reduction; /* weighted average (default), min or max */
+    float max_anisotropy;    /* anisotropic filtering when > 1 (Vulkan maxAnisotropy); <= 1 = off */
 } tmu_sampler;
 
 /* Returns a sampler with repeat addressing, linear filters, no mips, normalised

@@ -471,7 +471,7 @@ static tmu_status exec_tex(xctx *x, uint32_t active)
     wi.lod = li.lod;
     wi.ilod = li.ilod;
     wi.ref = li.ref;
-    tmu_wave_out wo = {{data[0], data[1], data[2], data[3]}, resident};
+    tmu_wave_out wo = {.data = {data[0], data[1], data[2], data[3]}, .resident = resident};
     uint32_t done = 0;
     for (int l = 0; l < TMU_PTX_WARP; l++) {
         if (!(active >> l & 1) || (done >> l & 1))

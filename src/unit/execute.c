@@ -335,10 +335,13 @@ static int address_ok(tmu_address a)
 static tmu_status validate_sampler(const tmu_sampler *smp, tmu_diag *diag)
 {
     for (int a = 0; a < 3; a++)
-        if (!address_ok(smp->address[a]))
+        if ((unsigned)smp->address[a] <= TMU_ADDRESS_MIRROR_ONCE_BORDER && !address_ok(smp->address[a]))
+            FAIL(TMU_ERR_UNSUPPORTED, "sampler: address[%d] = %s is not implemented yet", a,
+                 tmu_address_name(smp->address[a]));
+        else if (!address_ok(smp->address[a]))
             FAIL(TMU_ERR_INVALID_ARGUMENT, "sampler: address[%d] = %u is not a tmu_address", a,
                  (unsigned)smp->address[a]);
-    if ((unsigned)smp->mag_filter > TMU_FILTER_LINEAR || (unsigned)smp->min_filter > TMU_FILTER_LINEAR)
+    if ((unsigned)smp->mag_filter > TMU_FILTER_CUBIC || (unsigned)smp->min_filter > TMU_FILTER_CUBIC)
         FAIL(TMU_ERR_INVALID_ARGUMENT, "sampler: mag/min filter is not a tmu_filter");
     if ((unsigned)smp->mip_filter > TMU_MIP_LINEAR)
         FAIL(TMU_ERR_INVALID_ARGUMENT, "sampler: mip_filter %u is not a tmu_mip_filter", (unsigned)smp->mip_filter);
@@ -346,6 +349,13 @@ static tmu_status validate_sampler(const tmu_sampler *smp, tmu_diag *diag)
         FAIL(TMU_ERR_INVALID_ARGUMENT, "sampler: compare_op %u is not a tmu_compare", (unsigned)smp->compare_op);
     if ((unsigned)smp->precision > TMU_PRECISION_NVIDIA_TRUNC)
         FAIL(TMU_ERR_INVALID_ARGUMENT, "sampler: precision %u is not a tmu_precision", (unsigned)smp->precision);
+    /* declared in texture.h, not implemented yet */
+    if (smp->mag_filter == TMU_FILTER_CUBIC || smp->min_filter == TMU_FILTER_CUBIC)
+        FAIL(TMU_ERR_UNSUPPORTED, "sampler: cubic filtering is not implemented yet");
+    if (smp->reduction != TMU_REDUCTION_WEIGHTED_AVERAGE)
+        FAIL(TMU_ERR_UNSUPPORTED, "sampler: min/max reduction is not implemented yet");
+    if (smp->max_anisotropy > 1.0f)
+        FAIL(TMU_ERR_UNSUPPORTED, "sampler: anisotropic filtering is not implemented yet");
     return TMU_OK;
 }
 
@@ -484,6 +494,14 @@ static tmu_status validate_call(const tmu_texture *tex, const tmu_sampler *smp, 
             FAIL(TMU_ERR_INVALID_ARGUMENT, "execute: out->data[%d] is NULL", c);
     if (op->want_residency && !out->resident)
         FAIL(TMU_ERR_INVALID_ARGUMENT, "execute: want_residency but out->resident is NULL");
+    /* declared in op.h / texture.h, not implemented yet */
+    if (op->has_gather_offsets)
+        FAIL(TMU_ERR_UNSUPPORTED, "op %s: gather with four offsets is not implemented yet", tmu_op_kind_name(op->kind));
+    if (out->lod || out->magnified)
+        FAIL(TMU_ERR_UNSUPPORTED, "execute: the LOD report (out->lod, out->magnified) is not implemented yet");
+    if (tex->base_level || tex->level_count || tex->base_layer || tex->layer_count || tex->min_lod != 0.0f)
+        FAIL(TMU_ERR_UNSUPPORTED, "texture: view fields (base/count of levels and layers, min_lod) are not "
+                                  "implemented yet");
     return TMU_OK;
 }
 

@@ -285,7 +285,10 @@ const char *tmu_address_name(tmu_address mode)
     case TMU_ADDRESS_MIRRORED_REPEAT: return "mirrored_repeat";
     case TMU_ADDRESS_CLAMP_TO_EDGE: return "clamp_to_edge";
     case TMU_ADDRESS_MIRROR_CLAMP_TO_EDGE: return "mirror_clamp_to_edge";
+    case TMU_ADDRESS_CLAMP_HALF_BORDER: return "clamp_half_border";
+    case TMU_ADDRESS_MIRROR_ONCE_HALF_BORDER: return "mirror_once_half_border";
     case TMU_ADDRESS_CLAMP_TO_BORDER: return "clamp_to_border";
+    case TMU_ADDRESS_MIRROR_ONCE_BORDER: return "mirror_once_border";
     }
     return "invalid";
 }

@@ -122,7 +122,7 @@ static void test_fast_equals_general(void **state)
         static const unsigned flags[4] = {TMU_UNIT_GENERAL_ONLY, 0, TMU_UNIT_MAX_AVX2, TMU_UNIT_NO_SIMD};
         static const char *const kname[4] = {"general", "widest simd", "avx2 or less", "portable"};
         for (int k = 0; k < 4; k++) {
-            tmu_wave_out o = {{outs[k][0], outs[k][1], outs[k][2], outs[k][3]}, NULL};
+            tmu_wave_out o = {.data = {outs[k][0], outs[k][1], outs[k][2], outs[k][3]}, .resident = NULL};
             for (int c = 0; c < 4; c++)
                 for (uint32_t l = 0; l < TMU_MAX_LANES; l++)
                     outs[k][c][l] = 0xA5A5A5A5u ^ l; /* sentinel for lanes outside the mask */
@@ -175,7 +175,7 @@ static void test_fast_all_bytes(void **state)
                 w->coord[0][l] = ((float)(k % 16) + (kind ? 1.0f : 0.5f)) / 16.0f;
                 w->coord[1][l] = ((float)(k / 16) + (kind ? 1.0f : 0.5f)) / 16.0f;
             }
-            tmu_wave_out o = {{ref[0], ref[1], ref[2], ref[3]}, NULL};
+            tmu_wave_out o = {.data = {ref[0], ref[1], ref[2], ref[3]}, .resident = NULL};
             assert_int_equal(tmu_unit_execute_ex(&t.tex, &smp, &op, TMU_MAX_LANES, NULL, &w->in, &o,
                                                  TMU_UNIT_GENERAL_ONLY, NULL),
                              TMU_OK);
@@ -289,14 +289,14 @@ static void test_fast_edge_pairs(void **state)
             w->coord[1][l] = (float)fv;
             w->lod[l] = (float)test_randf(&seed, -0.5, (double)levels);
         }
-        tmu_wave_out o = {{ref[0], ref[1], ref[2], ref[3]}, NULL};
+        tmu_wave_out o = {.data = {ref[0], ref[1], ref[2], ref[3]}, .resident = NULL};
         memset(ref, 0x5A, sizeof ref);
         assert_int_equal(tmu_unit_execute_ex(&tex, &smp, &op, TMU_MAX_LANES, exec, &w->in, &o,
                                              TMU_UNIT_GENERAL_ONLY, NULL),
                          TMU_OK);
         static const unsigned fl[3] = {0, TMU_UNIT_MAX_AVX2, TMU_UNIT_NO_SIMD};
         for (int f = 0; f < 3; f++) {
-            tmu_wave_out g = {{got[0], got[1], got[2], got[3]}, NULL};
+            tmu_wave_out g = {.data = {got[0], got[1], got[2], got[3]}, .resident = NULL};
             memset(got, 0x5A, sizeof got);
             assert_int_equal(tmu_unit_execute_ex(&tex, &smp, &op, TMU_MAX_LANES, exec, &w->in, &g, fl[f], NULL),
                              TMU_OK);

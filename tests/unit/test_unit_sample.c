@@ -950,7 +950,7 @@ static void test_errors(void **state)
     w->in.lod = NULL;
     assert_int_equal(tmu_unit_execute(&t.tex, &smp, &op, 1, NULL, &w->in, &w->out, &d), TMU_ERR_INVALID_ARGUMENT);
     test_wave_bind(w);
-    smp.address[0] = (tmu_address)5;
+    smp.address[0] = (tmu_address)8;
     assert_int_equal(tmu_unit_execute(&t.tex, &smp, &op, 1, NULL, &w->in, &w->out, &d), TMU_ERR_INVALID_ARGUMENT);
     assert_non_null(strstr(d.message, "address[0]"));
     smp = tmu_sampler_default();

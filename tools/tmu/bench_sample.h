@@ -147,7 +147,7 @@ static int tmu_bench_run_case(const tmu_bench_case *bc, double seconds, int reps
     tmu_wave_in in;
     memset(&in, 0, sizeof in);
     in.coord[0] = s, in.coord[1] = t, in.lod = lod;
-    tmu_wave_out out = {{data[0], data[1], data[2], data[3]}, NULL};
+    tmu_wave_out out = {.data = {data[0], data[1], data[2], data[3]}, .resident = NULL};
     memset(lod, 0, sizeof lod);
     memset(res, 0, sizeof *res);
     /* one generator stream per lane (seeded from an LCG), so generating coordinates vectorises

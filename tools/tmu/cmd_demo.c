@@ -67,7 +67,7 @@ static void demo_unit(void)
         tmu_sampler smp = tmu_sampler_default();
         smp.precision = models[m];
         uint32_t r[4][4];
-        tmu_wave_out out = {{r[0], r[1], r[2], r[3]}, NULL};
+        tmu_wave_out out = {.data = {r[0], r[1], r[2], r[3]}, .resident = NULL};
         if (tmu_unit_execute(&tex, &smp, &op, 4, NULL, &in, &out, &diag) != TMU_OK) {
             printf("  execute: %s\n", diag.message);
             return;

@@ -382,7 +382,7 @@ static int render(const render_opts *o, const render_tex *rt, unsigned char *rgb
     for (int a = 0; a < 3; a++)
         in.coord[a] = coord[a];
     in.lod = lod;
-    tmu_wave_out out = {{data[0], data[1], data[2], data[3]}, NULL};
+    tmu_wave_out out = {.data = {data[0], data[1], data[2], data[3]}, .resident = NULL};
     uint32_t lanes = 0;
     /* quads: lanes 4k..4k+3 = (x, y), (x+1, y), (x, y+1), (x+1, y+1); pixels past the image
      * edge still give their coordinates (helper lanes) but are not written */
@@ -486,7 +486,7 @@ int tmu_render_demo(FILE *out, const char *png_path)
     tmu_wave_in in;
     memset(&in, 0, sizeof in);
     in.coord[0] = s, in.coord[1] = t;
-    tmu_wave_out o = {{d[0], d[1], d[2], d[3]}, NULL};
+    tmu_wave_out o = {.data = {d[0], d[1], d[2], d[3]}, .resident = NULL};
     tmu_op op;
     memset(&op, 0, sizeof op);
     op.kind = TMU_OP_SAMPLE, op.dim = TMU_DIM_2D, op.level_mode = TMU_LEVEL_BASE, op.result = TMU_RESULT_F32;

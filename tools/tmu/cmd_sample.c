@@ -117,7 +117,7 @@ int tmu_cmd_sample(int argc, char **argv)
         in.coord[a] = coord[a];
     in.icoord[0] = icoord[0], in.icoord[1] = icoord[1];
     in.lod = lod, in.ilod = ilod;
-    tmu_wave_out out = {{data[0], data[1], data[2], data[3]}, NULL};
+    tmu_wave_out out = {.data = {data[0], data[1], data[2], data[3]}, .resident = NULL};
     tmu_diag d;
     if (tmu_unit_execute(&rt.tex, &o.smp, &op, (uint32_t)npos, NULL, &in, &out, &d) != TMU_OK) {
         free(rt.mem);
