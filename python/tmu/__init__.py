@@ -10,7 +10,7 @@ constant of ``tmu/tmu.h`` is also reachable as ``tmu.lib`` / ``tmu.ffi``), with 
 * the texture unit over coordinate arrays of any length: :func:`sample`, :func:`fetch`,
   :func:`gather`, :func:`query` (residency masks, LOD report, execution masks);
 * instruction sets: :func:`disasm` / :func:`asm` for GCN and ir3, :func:`ptx_check`,
-  :func:`ptx_format`;
+  :func:`ptx_format`, :func:`ptx_exec` (a PTX texture instruction run for a 32-lane warp);
 * the load planner: :func:`plan_load`.
 
 Every failure raises a subclass of :class:`Error` carrying the C status and diagnostic.
@@ -30,7 +30,7 @@ from .formats import Format, decode, encode, format_info, formats
 from .texture import Sampler, Texture
 from .unit import Result, fetch, gather, quads, query, sample, unquads
 from .isa import asm, disasm
-from .ptx import Diagnostic, ptx_check, ptx_format
+from .ptx import Diagnostic, ptx_check, ptx_exec, ptx_format
 from .loadplan import plan_load
 from . import isa, loadplan, ptx  # noqa: F401  (submodules: tmu.isa.decode, tmu.loadplan.names)
 
@@ -49,5 +49,5 @@ __all__ = [
     "BufferTooSmallError", "NotFoundError", "RangeError", "FileError",
     "Format", "formats", "format_info", "decode", "encode",
     "Texture", "Sampler", "Result", "sample", "fetch", "gather", "query", "quads", "unquads",
-    "disasm", "asm", "Diagnostic", "ptx_check", "ptx_format", "plan_load", "version", "ffi", "lib",
+    "disasm", "asm", "Diagnostic", "ptx_check", "ptx_format", "ptx_exec", "plan_load", "version", "ffi", "lib",
 ]

@@ -253,7 +253,10 @@ class Texture:
     def _downsample(self, n):
         """Level n from level n-1: box average of decoded values, encoded back."""
         fi = self.format
-        prev = decode_texels(fi, self._bytes_view(n - 1)).astype(np.float64)
+        with np.errstate(invalid="ignore", over="ignore"):   # NaN / Inf texels average to NaN / Inf
+            return self._downsample_values(fi, decode_texels(fi, self._bytes_view(n - 1)).astype(np.float64))
+
+    def _downsample_values(self, fi, prev):
         axes = {"1d": [0], "2d": [0, 1], "3d": [0, 1, 2], "cube": [1, 2], "1d_array": [1], "2d_array": [1, 2],
                 "cube_array": [1, 2]}[self.dim]
         for ax in axes:

@@ -203,14 +203,18 @@ def test_encode_decode_idempotent(rng):
     """decode(encode(decode(x))) == decode(x) for every format (bitwise; NaN equal to NaN)."""
     for fi in tmu.formats():
         raw = rng.integers(0, 256, size=(512, fi.bytes), dtype=np.uint8)
-        v = tmu.decode(fi, raw)
-        if fi.has_stencil:
-            v = v.astype(np.float64)
-        again = tmu.decode(fi, tmu.encode(fi, v[..., :4]))
-        np.testing.assert_array_equal(np.isnan(again.astype(np.float64)), np.isnan(v.astype(np.float64)),
-                                      err_msg=fi.name)
-        ok = np.isnan(v.astype(np.float64))
-        np.testing.assert_array_equal(np.where(ok, 0, again), np.where(ok, 0, v), err_msg=fi.name)
+        with np.errstate(invalid="ignore"):
+            _idempotent(fi, raw)
+
+
+def _idempotent(fi, raw):
+    v = tmu.decode(fi, raw)
+    if fi.has_stencil:
+        v = v.astype(np.float64)
+    again = tmu.decode(fi, tmu.encode(fi, v[..., :4]))
+    nan = np.isnan(v.astype(np.float64))
+    np.testing.assert_array_equal(np.isnan(again.astype(np.float64)), nan, err_msg=fi.name)
+    np.testing.assert_array_equal(np.where(nan, 0, again), np.where(nan, 0, v), err_msg=fi.name)
 
 
 def test_srgb_8bit_exhaustive_round_trip():

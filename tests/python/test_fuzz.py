@@ -70,9 +70,9 @@ def weird(rng, a):
     return np.asfortranarray(a)
 
 
-def rand_texture(rng):
+def rand_texture(rng, dim=None):
     fmt = FORMATS[int(rng.integers(len(FORMATS)))]
-    dim = DIMS[int(rng.integers(len(DIMS)))]
+    dim = dim or DIMS[int(rng.integers(len(DIMS)))]
     fi = tmu.format_info(fmt)
     sp = {"1d": 1, "2d": 2, "3d": 3, "cube": 3, "1d_array": 2, "2d_array": 3, "cube_array": 3, "2d_ms": 3,
           "2d_ms_array": 4}[dim]
@@ -245,3 +245,36 @@ def test_fuzz_load_planner():
         p = calls(tmu.plan_load, **req)
         if p is not None:
             assert len(p["components"]) == p["total_bytes"] // max(1, req.get("component_size", 4))
+
+
+def test_fuzz_ptx_exec(data_dir):
+    """The recorded PTX forms, executed with random register values and bindings."""
+    import os
+    from conftest import read_tsv
+    rows = read_tsv(os.path.join(data_dir, "ptx-ptxas-verdicts.txt"))
+    rows += read_tsv(os.path.join(data_dir, "ptx-generated-verdicts.txt"))[:400]
+    rng = np.random.default_rng(17)
+    ran = 0
+    names = ["%%%s%d" % (p, i) for p in ("f", "r", "u", "b", "h", "hh", "rd", "p") for i in range(16)]
+    geoms = {".a2dms": "2d_ms_array", ".2dms": "2d_ms", ".acube": "cube_array", ".cube": "cube", ".a1d": "1d_array",
+             ".a2d": "2d_array", ".1d": "1d", ".2d": "2d", ".3d": "3d"}
+    for _ in range(ROUNDS):
+        for row in rows:
+            text = row[4]
+            dim = next((d for g, d in geoms.items() if g + "." in text), None) if rng.random() < 0.8 else None
+            regs = {}
+            for n in names:
+                if n in text:
+                    regs[n] = rand_array(rng, shape=(32,)) if rng.random() < 0.3 else float(rng.random())
+            regs["%rd1"], regs["%rd2"] = 1, 2
+            texs = {}
+            for name in ("t0", "t1", "pt", 1):
+                if rng.random() < 0.8:
+                    t = rand_texture(rng, dim)
+                    if t is not None:
+                        texs[name] = (t, rand_sampler(rng) or tmu.Sampler()) if rng.random() < 0.5 else t
+            smps = {k: tmu.Sampler() for k in ("s0", "s1", "ps", 2) if rng.random() < 0.7}
+            r = calls(tmu.ptx_exec, text, regs, texs, smps, active=int(rng.integers(0, 2**32)),
+                      independent=row[1] == "independent")
+            ran += r is not None
+    assert ran > 50

@@ -92,3 +92,43 @@ def test_argument_errors():
         tmu.ptx_check("tex;", version="nine")
     with pytest.raises(tmu.InvalidArgumentError):
         tmu.ptx_check("tex;\ntex;", instruction=True)
+
+
+def test_exec_tex_tld4_txq():
+    import numpy as np
+    t = tmu.Texture(np.array([[0, 255]], np.uint8), "r8_unorm")      # 2x1: black | white
+    s = np.linspace(0.25, 0.75, 32).astype(np.float32)
+    r = tmu.ptx_exec("tex.2d.v4.f32.f32 {%f0,%f1,%f2,%f3}, [t0, {%f4,%f5}];", {"%f4": s, "%f5": 0.5}, {"t0": t})
+    got = tmu.ptx.f32(r["%f0"])
+    want = np.clip(s.astype(np.float64) * 2 - 0.5, 0, 1)               # bilinear between the two centres
+    np.testing.assert_allclose(got, want, atol=1e-6)
+    assert tmu.ptx.f32(r["%f3"]).tolist() == [1.0] * 32                 # missing alpha
+    # tld4: the footprint's red in (i0,j1) (i1,j1) (i1,j0) (i0,j0) order
+    q = tmu.Texture(np.array([[10, 20], [30, 40]], np.uint8), "r8_uint")
+    r = tmu.ptx_exec("tld4.r.2d.v4.u32.f32 {%r0,%r1,%r2,%r3}, [t0, {%f4,%f5}];", {"%f4": 0.5, "%f5": 0.5},
+                     {"t0": q})
+    assert [int(r["%%r%d" % i][0]) for i in range(4)] == [30, 40, 20, 10]
+    # txq answers from the binding; guard predicates and the active mask select lanes
+    r = tmu.ptx_exec("@%p1 txq.width.b32 %r0, [t0];", {"%p1": np.arange(32) % 2 == 0}, {"t0": q},
+                     active=0x0000FFFF)
+    assert r["%r0"].tolist() == [2 if (l % 2 == 0 and l < 16) else 0 for l in range(32)]
+    # a texture handle in a .u64 register, and a separate sampler (independent mode)
+    r = tmu.ptx_exec("tex.2d.v4.u32.f32 {%r0,%r1,%r2,%r3}, [%rd1, %rd2, {%f4,%f5}];",
+                     {"%rd1": 0x1234, "%rd2": 0x99, "%f4": 0.75, "%f5": 0.75}, {0x1234: q},
+                     {0x99: tmu.Sampler(mag_filter="nearest", min_filter="nearest")}, independent=True)
+    assert int(r["%r0"][0]) == 40
+
+
+def test_exec_errors():
+    import numpy as np
+    t = tmu.Texture(np.zeros((2, 2), np.uint8), "r8_unorm")
+    with pytest.raises(tmu.NotFoundError, match="t9"):
+        tmu.ptx_exec("tex.2d.v4.f32.f32 {%f0,%f1,%f2,%f3}, [t9, {%f4,%f5}];", {"%f4": 0, "%f5": 0}, {"t0": t})
+    with pytest.raises(tmu.NotFoundError, match="%f5"):
+        tmu.ptx_exec("tex.2d.v4.f32.f32 {%f0,%f1,%f2,%f3}, [t0, {%f4,%f5}];", {"%f4": 0}, {"t0": t})
+    with pytest.raises(tmu.ParseError):
+        tmu.ptx_exec("tex.2d.v4 {", {}, {})
+    with pytest.raises(tmu.InvalidArgumentError):
+        tmu.ptx_exec("txq.width.b32 %r0, [t0];", {"%r0": [1, 2, 3]}, {"t0": t})
+    with pytest.raises(tmu.InvalidArgumentError):
+        tmu.ptx_exec("txq.width.b32 %r0, [t0];", {}, {"t0": "texture"})
