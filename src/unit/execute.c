@@ -191,9 +191,13 @@ static float lane_lambda(const tmu_texture *tex, const tmu_sampler *smp, const t
  * component substitution (§12) exactly, and normalised formats (and depth-compare results)
  * are clamped to their range, because the fp32 weights of §6.1 need not sum to exactly 1
  * and a constant UNORM texture must not give 1.0000001.  Float channels stay as filtered,
- * except that a NaN becomes the canonical quiet NaN. */
+ * except that a NaN becomes the canonical quiet NaN.  Integer formats are never filtered
+ * (NEAREST only): their texels, substituted with the integers 0 and 1 by the decoder, are
+ * returned unchanged, whatever their bits look like as floats. */
 static void finish_filtered(const tmu_texture *tex, int compare, tmu_texel *v)
 {
+    if (tmu_unit_format_is_int(tex->format))
+        return;
     const tmu_format_info *fi = tmu_format_get(tex->format);
     float lo = 0.0f;
     int clamp = compare || fi->numeric == TMU_NUMERIC_UNORM || fi->numeric == TMU_NUMERIC_SRGB ||
@@ -201,8 +205,7 @@ static void finish_filtered(const tmu_texture *tex, int compare, tmu_texel *v)
     if (!compare && fi->numeric == TMU_NUMERIC_SNORM)
         lo = -1.0f;
     for (int k = 0; k < 4; k++) {
-        int present = fi->is_depth ? k == 0 : fi->bits[k] > 0;
-        if (!present)
+        if (!tmu_unit_has_channel(fi, k))
             v->f[k] = k == 3 ? 1.0f : 0.0f;
         else if (clamp)
             v->f[k] = v->f[k] < lo ? lo : v->f[k] > 1.0f ? 1.0f : v->f[k];
@@ -219,18 +222,28 @@ static void lane_sample(const tmu_texture *tex, const tmu_sampler *smp, const tm
     lane_coord(tex, op, in, lane, &c, &ma);
     float lambda = lane_lambda(tex, smp, op, in, lane, NULL);
     tmu_level_pick pick;
-    tmu_unit_pick_levels(smp, tex->levels, lambda, &pick);
+    tmu_unit_pick_levels(smp, tex->levels, lambda, tex->min_lod, &pick);
     int resident = 1;
     tmu_texel v, hi, lo;
-    tmu_unit_sample_level(tex, smp, &c, pick.level[0], pick.filter, &hi, &resident);
+    const float st[3] = {c.s, c.t, c.r};
+    tmu_unit_sample_level(tex, smp, &c, pick.level[0], pick.filter, st, &hi, &resident);
     if (pick.count == 2) {
-        tmu_unit_sample_level(tex, smp, &c, pick.level[1], pick.filter, &lo, &resident);
-        for (int k = 0; k < 4; k++)
-            hi.f[k] = (1.0f - pick.frac) * hi.f[k] + pick.frac * lo.f[k];
+        tmu_unit_sample_level(tex, smp, &c, pick.level[1], pick.filter, st, &lo, &resident);
+        for (int k = 0; k < 4; k++) /* both weights are non-zero here */
+            hi.f[k] = smp->reduction == TMU_REDUCTION_MIN   ? fminf(hi.f[k], lo.f[k])
+                      : smp->reduction == TMU_REDUCTION_MAX ? fmaxf(hi.f[k], lo.f[k])
+                                                            : (1.0f - pick.frac) * hi.f[k] + pick.frac * lo.f[k];
     }
     finish_filtered(tex, c.compare, &hi);
     tmu_unit_swizzle(tex, &hi, &v);
     tmu_unit_store(op->result, &v, resident, out, lane, op->want_residency);
+}
+
+/* Whether whole view level `level` lies below the view's minimum LOD (VK_EXT_image_view_min_lod:
+ * levels below minLodInteger are not accessible; fetches and gathers of them return zeros). */
+static int level_below_min_lod(const tmu_texture *tex, int64_t level)
+{
+    return tex->min_lod > 0.0f && (float)level < floorf(tex->min_lod);
 }
 
 static void lane_gather(const tmu_texture *tex, const tmu_sampler *smp, const tmu_op *op, const tmu_wave_in *in,
@@ -241,7 +254,9 @@ static void lane_gather(const tmu_texture *tex, const tmu_sampler *smp, const tm
     lane_coord(tex, op, in, lane, &c, &ma);
     int resident = 1;
     tmu_texel v;
-    tmu_unit_gather(tex, smp, &c, op->component, &v, &resident);
+    memset(&v, 0, sizeof v);
+    if (!level_below_min_lod(tex, 0))
+        tmu_unit_gather(tex, smp, &c, op->component, NULL, &v, &resident);
     tmu_unit_store(op->result, &v, resident, out, lane, op->want_residency);
 }
 
@@ -260,7 +275,8 @@ static void lane_fetch(const tmu_texture *tex, const tmu_sampler *smp, const tmu
     tmu_texel v, sw;
     memset(&v, 0, sizeof v);
     int resident = 1;
-    if (level >= 0 && level < tex->levels && sample < tex->samples && layer < tex->layers) {
+    if (level >= 0 && level < tex->levels && sample < tex->samples && layer < tex->layers &&
+        !level_below_min_lod(tex, level)) {
         uint32_t lv = (uint32_t)level;
         int64_t n[3] = {tmu_level_size(tex->width, lv), tmu_level_size(tex->height, lv),
                         tex->dim == TMU_DIM_3D ? tmu_level_size(tex->depth, lv) : 1};
@@ -299,8 +315,7 @@ static void lane_query(const tmu_texture *tex, const tmu_sampler *smp, const tmu
     default: { /* QUERY_LOD */
         float unclamped;
         float lambda = lane_lambda(tex, smp, op, in, lane, &unclamped);
-        float q = (float)(tex->levels - 1);
-        v.f[0] = smp->mip_filter == TMU_MIP_NONE ? 0.0f : fminf(fmaxf(lambda, 0.0f), q);
+        v.f[0] = tmu_unit_level_param(smp, tex->levels, lambda, tex->min_lod); /* d_l - level_base */
         v.f[1] = unclamped;
         break;
     }
@@ -326,19 +341,10 @@ void tmu_unit_general_lane(const tmu_texture *tex, const tmu_sampler *smp, const
 
 #define FAIL(st, ...) return tmu_diag_set(diag, st, 0, 0, -1, __VA_ARGS__)
 
-static int address_ok(tmu_address a)
-{
-    return a == TMU_ADDRESS_REPEAT || a == TMU_ADDRESS_MIRRORED_REPEAT || a == TMU_ADDRESS_CLAMP_TO_EDGE ||
-           a == TMU_ADDRESS_MIRROR_CLAMP_TO_EDGE || a == TMU_ADDRESS_CLAMP_TO_BORDER;
-}
-
 static tmu_status validate_sampler(const tmu_sampler *smp, tmu_diag *diag)
 {
     for (int a = 0; a < 3; a++)
-        if ((unsigned)smp->address[a] <= TMU_ADDRESS_MIRROR_ONCE_BORDER && !address_ok(smp->address[a]))
-            FAIL(TMU_ERR_UNSUPPORTED, "sampler: address[%d] = %s is not implemented yet", a,
-                 tmu_address_name(smp->address[a]));
-        else if (!address_ok(smp->address[a]))
+        if ((unsigned)smp->address[a] > TMU_ADDRESS_MIRROR_ONCE_BORDER)
             FAIL(TMU_ERR_INVALID_ARGUMENT, "sampler: address[%d] = %u is not a tmu_address", a,
                  (unsigned)smp->address[a]);
     if ((unsigned)smp->mag_filter > TMU_FILTER_CUBIC || (unsigned)smp->min_filter > TMU_FILTER_CUBIC)
@@ -352,8 +358,8 @@ static tmu_status validate_sampler(const tmu_sampler *smp, tmu_diag *diag)
     /* declared in texture.h, not implemented yet */
     if (smp->mag_filter == TMU_FILTER_CUBIC || smp->min_filter == TMU_FILTER_CUBIC)
         FAIL(TMU_ERR_UNSUPPORTED, "sampler: cubic filtering is not implemented yet");
-    if (smp->reduction != TMU_REDUCTION_WEIGHTED_AVERAGE)
-        FAIL(TMU_ERR_UNSUPPORTED, "sampler: min/max reduction is not implemented yet");
+    if ((unsigned)smp->reduction > TMU_REDUCTION_MAX)
+        FAIL(TMU_ERR_INVALID_ARGUMENT, "sampler: reduction %u is not a tmu_reduction", (unsigned)smp->reduction);
     if (smp->max_anisotropy > 1.0f)
         FAIL(TMU_ERR_UNSUPPORTED, "sampler: anisotropic filtering is not implemented yet");
     return TMU_OK;
@@ -471,7 +477,7 @@ static tmu_status validate_call(const tmu_texture *tex, const tmu_sampler *smp, 
      * without mips, none for the size queries, all otherwise */
     uint32_t readable = TMU_MAX_LEVELS;
     if (op->kind == TMU_OP_GATHER || (op->kind == TMU_OP_SAMPLE && smp->mip_filter == TMU_MIP_NONE))
-        readable = 1;
+        readable = tex->min_lod > 0.0f ? TMU_MAX_LEVELS : 1; /* a view min_lod can move them up */
     else if (op->kind == TMU_OP_QUERY_SIZE || op->kind == TMU_OP_QUERY_LEVELS || op->kind == TMU_OP_QUERY_SAMPLES ||
              op->kind == TMU_OP_QUERY_LOD)
         readable = 0;
@@ -499,9 +505,6 @@ static tmu_status validate_call(const tmu_texture *tex, const tmu_sampler *smp, 
         FAIL(TMU_ERR_UNSUPPORTED, "op %s: gather with four offsets is not implemented yet", tmu_op_kind_name(op->kind));
     if (out->lod || out->magnified)
         FAIL(TMU_ERR_UNSUPPORTED, "execute: the LOD report (out->lod, out->magnified) is not implemented yet");
-    if (tex->base_level || tex->level_count || tex->base_layer || tex->layer_count || tex->min_lod != 0.0f)
-        FAIL(TMU_ERR_UNSUPPORTED, "texture: view fields (base/count of levels and layers, min_lod) are not "
-                                  "implemented yet");
     return TMU_OK;
 }
 
@@ -509,15 +512,23 @@ tmu_status tmu_unit_execute_ex(const tmu_texture *tex, const tmu_sampler *smp, c
                                const uint64_t exec[2], const tmu_wave_in *in, tmu_wave_out *out, unsigned flags,
                                tmu_diag *diag)
 {
-    tmu_status st = validate_call(tex, smp, op, lanes, in, out, diag);
+    if (!tex || !smp || !op || !in || !out)
+        FAIL(TMU_ERR_INVALID_ARGUMENT, "execute: texture, sampler, op, in and out must not be NULL");
+    /* Every stage works on the view: its level 0 is the view's base level, its layer 0 the
+     * view's base layer (texture.h). */
+    tmu_texture view;
+    tmu_residency res;
+    tmu_status st = tmu_unit_make_view(tex, &view, &res, diag);
+    if (st == TMU_OK)
+        st = validate_call(&view, smp, op, lanes, in, out, diag);
     if (st != TMU_OK)
         return st;
     tmu_diag_clear(diag);
-    if (!(flags & TMU_UNIT_GENERAL_ONLY) && tmu_unit_fast_execute(tex, smp, op, lanes, exec, in, out, flags))
+    if (!(flags & TMU_UNIT_GENERAL_ONLY) && tmu_unit_fast_execute(&view, smp, op, lanes, exec, in, out, flags))
         return TMU_OK;
     for (uint32_t lane = 0; lane < lanes; lane++)
         if (!exec || (exec[lane >> 6] >> (lane & 63) & 1))
-            tmu_unit_general_lane(tex, smp, op, lanes, in, out, lane);
+            tmu_unit_general_lane(&view, smp, op, lanes, in, out, lane);
     return TMU_OK;
 }
 
