@@ -483,12 +483,197 @@ static void test_border_conversion(void **state)
     assert_float_equal(v.f[0], 1.0, 0);
 }
 
+/* ---------------------------------------------------------------------------------------- */
+/* Regressions of issue 11's five defects, one reproducer each, expectations from the Vulkan  */
+/* specification's texture chapter.                                                          */
+/* ---------------------------------------------------------------------------------------- */
+
+/* Defects 1 and 2: integer SAMPLE.  "Component substitution": a missing component of an
+ * integer format is the integer 0 (G, B) or 1 (A), not 1.0f; "Numeric conversion": SINT /
+ * UINT texels are returned as the integers they are, whatever their bits mean as floats. */
+static void test_defect_integer_sample(void **state)
+{
+    (void)state;
+    test_wave *w = test_wave_new();
+    test_tex t;
+    assert_int_equal(test_tex_make(&t, TMU_DIM_2D, TMU_FORMAT_R32_SINT, 2, 1, 1, 1, 1, 1), 0);
+    const int32_t texels[2] = {5, -1};
+    memcpy(t.mem, texels, sizeof texels);
+    tmu_sampler smp = tmu_sampler_default();
+    smp.address[0] = smp.address[1] = TMU_ADDRESS_CLAMP_TO_EDGE;
+    smp.mag_filter = smp.min_filter = TMU_FILTER_NEAREST;
+    tmu_op op = test_op(TMU_OP_SAMPLE, TMU_DIM_2D, TMU_LEVEL_LOD);
+    op.result = TMU_RESULT_S32;
+    w->coord[0][0] = 0.25f, w->coord[1][0] = 0.5f, w->lod[0] = 0;
+    w->coord[0][1] = 0.75f, w->coord[1][1] = 0.5f, w->lod[1] = 0;
+    run_op(&t, &smp, &op, w, 2);
+    assert_int_equal(w->data[0][0], 5);
+    assert_int_equal(w->data[1][0], 0);
+    assert_int_equal(w->data[2][0], 0);
+    assert_int_equal(w->data[3][0], 1); /* was 0x3F800000 */
+    assert_int_equal(w->data[0][1], 0xFFFFFFFFu); /* was 0x7FC00000 */
+    assert_int_equal(w->data[3][1], 1);
+    /* an R32 value in the float-NaN range, and R8_SINT / R16G16B16A16_SINT negatives */
+    const uint32_t nan_bits = 0x7F800001u;
+    memcpy(t.mem, &nan_bits, 4);
+    op.result = TMU_RESULT_U32;
+    run_op(&t, &smp, &op, w, 1);
+    assert_int_equal(w->data[0][0], 0x7F800001u);
+    test_tex_free(&t);
+    assert_int_equal(test_tex_make(&t, TMU_DIM_2D, TMU_FORMAT_R8_SINT, 1, 1, 1, 1, 1, 1), 0);
+    t.mem[0] = 0x80; /* -128 */
+    op.result = TMU_RESULT_S32;
+    run_op(&t, &smp, &op, w, 1);
+    assert_int_equal((int32_t)w->data[0][0], -128);
+    assert_int_equal(w->data[3][0], 1);
+    test_tex_free(&t);
+    assert_int_equal(test_tex_make(&t, TMU_DIM_2D, TMU_FORMAT_R16G16B16A16_SINT, 1, 1, 1, 1, 1, 1), 0);
+    const int16_t rgba[4] = {-1, -32768, 7, -2};
+    memcpy(t.mem, rgba, sizeof rgba);
+    run_op(&t, &smp, &op, w, 1);
+    for (int c = 0; c < 4; c++)
+        assert_int_equal((int32_t)w->data[c][0], rgba[c]);
+    test_tex_free(&t);
+    /* R32G32_UINT: B = 0, A = 1 as integers */
+    assert_int_equal(test_tex_make(&t, TMU_DIM_2D, TMU_FORMAT_R32G32_UINT, 1, 1, 1, 1, 1, 1), 0);
+    const uint32_t rg[2] = {0xFFC00000u, 0x80000000u};
+    memcpy(t.mem, rg, sizeof rg);
+    op.result = TMU_RESULT_U32;
+    run_op(&t, &smp, &op, w, 1);
+    assert_int_equal(w->data[0][0], 0xFFC00000u);
+    assert_int_equal(w->data[1][0], 0x80000000u);
+    assert_int_equal(w->data[2][0], 0);
+    assert_int_equal(w->data[3][0], 1);
+    test_tex_free(&t);
+    free(w);
+}
+
+/* Defect 3: "Border Replacement": a three-component format takes the border's R, G, B only;
+ * E5B9G9R9's fourth field is the shared exponent, so alpha is substituted (1). */
+static void test_defect_rgb9e5_border(void **state)
+{
+    (void)state;
+    test_wave *w = test_wave_new();
+    test_tex t;
+    assert_int_equal(test_tex_make(&t, TMU_DIM_2D, TMU_FORMAT_E5B9G9R9_UFLOAT_PACK32, 1, 1, 1, 1, 1, 1), 0);
+    const uint32_t texel = 0x840301FFu; /* (1.996094, 1.5, 1.0) (sampling.md §12) */
+    memcpy(t.mem, &texel, 4);
+    tmu_sampler smp = tmu_sampler_default();
+    smp.address[0] = smp.address[1] = TMU_ADDRESS_CLAMP_TO_BORDER;
+    smp.mag_filter = smp.min_filter = TMU_FILTER_NEAREST;
+    tmu_op op = test_op(TMU_OP_SAMPLE, TMU_DIM_2D, TMU_LEVEL_LOD);
+    w->coord[0][0] = -0.5f, w->coord[1][0] = 0.5f, w->lod[0] = 0;
+    w->coord[0][1] = 0.5f, w->coord[1][1] = 0.5f, w->lod[1] = 0;
+    run_op(&t, &smp, &op, w, 2);
+    assert_float_equal(test_f(w->data[0][0]), 0.0, 0);
+    assert_float_equal(test_f(w->data[1][0]), 0.0, 0);
+    assert_float_equal(test_f(w->data[2][0]), 0.0, 0);
+    assert_float_equal(test_f(w->data[3][0]), 1.0, 0); /* was 0 */
+    assert_float_equal(test_f(w->data[0][1]), 511.0 / 256.0, 0);
+    assert_float_equal(test_f(w->data[1][1]), 1.5, 0);
+    assert_float_equal(test_f(w->data[2][1]), 1.0, 0);
+    assert_float_equal(test_f(w->data[3][1]), 1.0, 0);
+    /* LINEAR half on the border: alpha stays 1 */
+    smp.mag_filter = smp.min_filter = TMU_FILTER_LINEAR;
+    run_op(&t, &smp, &op, w, 1);
+    assert_float_equal(test_f(w->data[3][0]), 1.0, 0);
+    test_tex_free(&t);
+    free(w);
+}
+
+/* Defect 4: "Cube Map Corner Texel": the corner is the average of the three texels meeting
+ * there, and three equal texels must give that value.  Integer channels are averaged as
+ * integers (unit.h: the exact mean rounded toward zero). */
+static void test_defect_cube_corner_integer(void **state)
+{
+    (void)state;
+    test_wave *w = test_wave_new();
+    test_tex t;
+    assert_int_equal(test_tex_make(&t, TMU_DIM_CUBE, TMU_FORMAT_R32_SINT, 1, 1, 1, 6, 1, 1), 0);
+    for (uint32_t f = 0; f < 6; f++) {
+        uint32_t v = f == 4 ? 0x3F800000u : 0xBF800000u; /* +Z = 1065353216, others -1082130432 */
+        memcpy((void *)tmu_texel_address(&t.tex, 0, 0, 0, f, 0), &v, 4);
+    }
+    tmu_sampler smp = tmu_sampler_default();
+    tmu_op op = test_op(TMU_OP_GATHER, TMU_DIM_CUBE, TMU_LEVEL_BASE);
+    op.result = TMU_RESULT_S32;
+    /* (0.3, 0.2, 1) -> +Z, s = 0.65, t = 0.4: u - .5 = .15 -> i0 0, i1 1 (off the face);
+     * v - .5 = -.1 -> j0 -1 (off), j1 0.  Result 2 = (i1, j0) is off both axes: the corner */
+    w->coord[0][0] = 0.3f, w->coord[1][0] = 0.2f, w->coord[2][0] = 1.0f;
+    run_op(&t, &smp, &op, w, 1);
+    assert_int_equal(w->data[0][0], 0x3F800000u); /* (0, 0) on +Z */
+    assert_int_equal(w->data[1][0], 0xBF800000u); /* from +X */
+    assert_int_equal(w->data[3][0], 0xBF800000u); /* from +Y */
+    /* (1065353216 - 2 * 1082130432) / 3 = -366302549.33 -> -366302549 (was 0xBEAAAAAB) */
+    assert_int_equal(w->data[2][0], 0xEA2AAAABu);
+    /* three equal texels give that value (was 0x7FC00001) */
+    for (uint32_t f = 0; f < 6; f++) {
+        uint32_t v = 0x7F800001u;
+        memcpy((void *)tmu_texel_address(&t.tex, 0, 0, 0, f, 0), &v, 4);
+    }
+    run_op(&t, &smp, &op, w, 1);
+    for (int c = 0; c < 4; c++)
+        assert_int_equal(w->data[c][0], 0x7F800001u);
+    test_tex_free(&t);
+    /* R32_UINT: unsigned mean of 1, 2, 4000000000 = 1333333334 */
+    assert_int_equal(test_tex_make(&t, TMU_DIM_CUBE, TMU_FORMAT_R32_UINT, 1, 1, 1, 6, 1, 1), 0);
+    const uint32_t fv[6] = {2, 2, 4000000000u, 4000000000u, 1, 1}; /* +X, -X, +Y, -Y, +Z, -Z */
+    for (uint32_t f = 0; f < 6; f++)
+        memcpy((void *)tmu_texel_address(&t.tex, 0, 0, 0, f, 0), &fv[f], 4);
+    op.result = TMU_RESULT_U32;
+    run_op(&t, &smp, &op, w, 1);
+    assert_int_equal(w->data[2][0], 1333333334u);
+    test_tex_free(&t);
+    free(w);
+}
+
+/* Defect 5: texel offsets are added to the texel coordinates (Vulkan: u + delta_i); the unit
+ * adds them to the integer coordinate after the floor, so they stay exact at any coordinate.
+ * 27x1 R8_UINT ramp (texel x holds x), repeat, s = 441603.875, offset (3, 0):
+ * u = fp32(s * 27) = 11923305 (11923304.625 rounded), u - 0.5 = 11923304 (RNE),
+ * i0 = 11923304 + 3 = 11923307 = 27 * 441603 + 26 -> 26; i1 = 27 -> 0 (three fp32 roundings
+ * gave i0 = 0). */
+static void test_defect_offsets_huge(void **state)
+{
+    (void)state;
+    test_wave *w = test_wave_new();
+    test_tex t;
+    assert_int_equal(test_tex_make(&t, TMU_DIM_2D, TMU_FORMAT_R8_UINT, 27, 1, 1, 1, 1, 1), 0);
+    for (int x = 0; x < 27; x++)
+        t.mem[x] = (unsigned char)x;
+    tmu_sampler smp = tmu_sampler_default();
+    smp.mag_filter = smp.min_filter = TMU_FILTER_NEAREST;
+    tmu_op op = test_op(TMU_OP_GATHER, TMU_DIM_2D, TMU_LEVEL_BASE);
+    op.result = TMU_RESULT_U32;
+    op.has_offset = 1;
+    w->coord[0][0] = 441603.875f, w->coord[1][0] = 0.5f;
+    w->off[0][0] = 3, w->off[1][0] = 0;
+    run_op(&t, &smp, &op, w, 1);
+    assert_int_equal(w->data[0][0], 26);
+    assert_int_equal(w->data[1][0], 0);
+    assert_int_equal(w->data[2][0], 0);
+    assert_int_equal(w->data[3][0], 26);
+    /* NEAREST sample: floor(11923305) + 3 = 11923308 = 27 * 441604 -> 0; offset -1: 11923304 -> 23 */
+    op.kind = TMU_OP_SAMPLE;
+    op.level_mode = TMU_LEVEL_LOD;
+    w->lod[0] = 0;
+    run_op(&t, &smp, &op, w, 1);
+    assert_int_equal(w->data[0][0], 0);
+    w->off[0][0] = -1;
+    run_op(&t, &smp, &op, w, 1);
+    assert_int_equal(w->data[0][0], 23);
+    test_tex_free(&t);
+    free(w);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_half_border_modes),  cmocka_unit_test(test_minmax_reduction),
         cmocka_unit_test(test_view_levels),        cmocka_unit_test(test_view_layers),
         cmocka_unit_test(test_border_conversion),
+        cmocka_unit_test(test_defect_integer_sample), cmocka_unit_test(test_defect_rgb9e5_border),
+        cmocka_unit_test(test_defect_cube_corner_integer), cmocka_unit_test(test_defect_offsets_huge),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
