@@ -214,6 +214,15 @@ static void finish_filtered(const tmu_texture *tex, int compare, tmu_texel *v)
     }
 }
 
+/* The optional LOD report (op.h tmu_wave_out): the final lambda and whether it magnified. */
+static void report_lod(tmu_wave_out *out, uint32_t lane, float lambda)
+{
+    if (out->lod)
+        out->lod[lane] = lambda;
+    if (out->magnified)
+        out->magnified[lane] = lambda <= 0.0f;
+}
+
 static void lane_sample(const tmu_texture *tex, const tmu_sampler *smp, const tmu_op *op, const tmu_wave_in *in,
                         tmu_wave_out *out, uint32_t lane)
 {
@@ -221,6 +230,7 @@ static void lane_sample(const tmu_texture *tex, const tmu_sampler *smp, const tm
     float ma = 0.0f;
     lane_coord(tex, op, in, lane, &c, &ma);
     float lambda = lane_lambda(tex, smp, op, in, lane, NULL);
+    report_lod(out, lane, lambda);
     tmu_level_pick pick;
     tmu_unit_pick_levels(smp, tex->levels, lambda, tex->min_lod, &pick);
     int resident = 1;
@@ -315,6 +325,7 @@ static void lane_query(const tmu_texture *tex, const tmu_sampler *smp, const tmu
     default: { /* QUERY_LOD */
         float unclamped;
         float lambda = lane_lambda(tex, smp, op, in, lane, &unclamped);
+        report_lod(out, lane, lambda);
         v.f[0] = tmu_unit_level_param(smp, tex->levels, lambda, tex->min_lod); /* d_l - level_base */
         v.f[1] = unclamped;
         break;
@@ -503,8 +514,6 @@ static tmu_status validate_call(const tmu_texture *tex, const tmu_sampler *smp, 
     /* declared in op.h / texture.h, not implemented yet */
     if (op->has_gather_offsets)
         FAIL(TMU_ERR_UNSUPPORTED, "op %s: gather with four offsets is not implemented yet", tmu_op_kind_name(op->kind));
-    if (out->lod || out->magnified)
-        FAIL(TMU_ERR_UNSUPPORTED, "execute: the LOD report (out->lod, out->magnified) is not implemented yet");
     return TMU_OK;
 }
 

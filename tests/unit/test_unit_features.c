@@ -666,6 +666,77 @@ static void test_defect_offsets_huge(void **state)
     free(w);
 }
 
+/* ---------------------------------------------------------------------------------------- */
+/* LOD report (out->lod, out->magnified): lambda after bias and every clamp (Vulkan "LOD      */
+/* Operation"), magnified when lambda <= 0.  8x8 R32_FLOAT, 4 levels.                        */
+/* ---------------------------------------------------------------------------------------- */
+
+static void test_lod_report(void **state)
+{
+    (void)state;
+    test_tex t = make_mips();
+    test_wave *w = test_wave_new();
+    float lod[TMU_MAX_LANES];
+    uint8_t mag[TMU_MAX_LANES];
+    w->out.lod = lod, w->out.magnified = mag;
+    tmu_sampler smp = tmu_sampler_default();
+    smp.mip_filter = TMU_MIP_LINEAR;
+    smp.min_lod = -10.0f, smp.max_lod = 2.5f, smp.lod_bias = 0.5f;
+    tmu_op op = test_op(TMU_OP_SAMPLE, TMU_DIM_2D, TMU_LEVEL_LOD);
+    const float in_lod[4] = {1.25f, -0.5f, -0.5001f, 7.0f};
+    for (int l = 0; l < 4; l++)
+        w->coord[0][l] = 0.5f, w->coord[1][l] = 0.5f, w->lod[l] = in_lod[l];
+    run_op(&t, &smp, &op, w, 4);
+    assert_float_equal(lod[0], 1.75, 0);  /* 1.25 + 0.5 */
+    assert_int_equal(mag[0], 0);
+    assert_float_equal(lod[1], 0.0, 0);   /* -0.5 + 0.5 = 0: magnified (lambda <= 0) */
+    assert_int_equal(mag[1], 1);
+    assert_true(lod[2] < 0.0f);           /* -0.0001 */
+    assert_int_equal(mag[2], 1);
+    assert_float_equal(lod[3], 2.5, 0);   /* clamped to max_lod */
+    assert_int_equal(mag[3], 0);
+    assert_float_equal(test_f(w->data[0][0]), 2.75, 1e-6); /* levels 1, 2 blended .25 / .75 */
+    /* per-lane minimum LOD clamps too */
+    op.has_min_lod = 1;
+    w->min_lod[0] = 2.0f;
+    run_op(&t, &smp, &op, w, 1);
+    assert_float_equal(lod[0], 2.0, 0);
+    op.has_min_lod = 0;
+    /* implicit LOD of a quad: s steps by 1/8 (one texel of 8) in x, t by 2/8 in y ->
+     * rho = max(1, 2) = 2 -> lambda_base 1, + bias 0.5 = 1.5 for every lane of the quad */
+    op.level_mode = TMU_LEVEL_IMPLICIT;
+    for (int l = 0; l < 4; l++)
+        w->coord[0][l] = 0.25f + 0.125f * (float)(l & 1), w->coord[1][l] = 0.25f + 0.25f * (float)(l >> 1);
+    run_op(&t, &smp, &op, w, 4);
+    for (int l = 0; l < 4; l++) {
+        assert_float_equal(lod[l], 1.5, 1e-6);
+        assert_int_equal(mag[l], 0);
+    }
+    /* gradients: ds/dx = 1/32 -> rho 0.25 -> lambda -2 + 0.5 = -1.5: magnified */
+    op.level_mode = TMU_LEVEL_GRAD;
+    w->gx[0][0] = 1.0f / 32, w->gx[1][0] = 0, w->gy[0][0] = 0, w->gy[1][0] = 0;
+    run_op(&t, &smp, &op, w, 1);
+    assert_float_equal(lod[0], -1.5, 1e-6);
+    assert_int_equal(mag[0], 1);
+    /* QUERY_LOD reports the same lambda beside its (d_l, lambda') result */
+    op.kind = TMU_OP_QUERY_LOD;
+    smp.max_lod = 1.0f;
+    w->gx[0][0] = 2.0f; /* rho 16 -> lambda_base 4 -> lambda' 4.5 -> lambda 1 */
+    run_op(&t, &smp, &op, w, 1);
+    assert_float_equal(lod[0], 1.0, 0);
+    assert_float_equal(test_f(w->data[0][0]), 1.0, 0);
+    assert_float_equal(test_f(w->data[1][0]), 4.5, 1e-6);
+    /* lanes outside the execution mask are untouched */
+    lod[1] = 123.0f, mag[1] = 7;
+    const uint64_t exec[2] = {1, 0};
+    op.kind = TMU_OP_SAMPLE;
+    assert_int_equal(tmu_unit_execute(&t.tex, &smp, &op, 2, exec, &w->in, &w->out, NULL), TMU_OK);
+    assert_float_equal(lod[1], 123.0, 0);
+    assert_int_equal(mag[1], 7);
+    test_tex_free(&t);
+    free(w);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -674,6 +745,7 @@ int main(void)
         cmocka_unit_test(test_border_conversion),
         cmocka_unit_test(test_defect_integer_sample), cmocka_unit_test(test_defect_rgb9e5_border),
         cmocka_unit_test(test_defect_cube_corner_integer), cmocka_unit_test(test_defect_offsets_huge),
+        cmocka_unit_test(test_lod_report),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
