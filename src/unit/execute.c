@@ -265,8 +265,12 @@ static void lane_gather(const tmu_texture *tex, const tmu_sampler *smp, const tm
     int resident = 1;
     tmu_texel v;
     memset(&v, 0, sizeof v);
+    int32_t offs[4][2];
+    if (op->has_gather_offsets)
+        for (int q = 0; q < 4; q++)
+            offs[q][0] = in->gather_offset[q][0][lane], offs[q][1] = in->gather_offset[q][1][lane];
     if (!level_below_min_lod(tex, 0))
-        tmu_unit_gather(tex, smp, &c, op->component, NULL, &v, &resident);
+        tmu_unit_gather(tex, smp, &c, op->component, op->has_gather_offsets ? offs : NULL, &v, &resident);
     tmu_unit_store(op->result, &v, resident, out, lane, op->want_residency);
 }
 
@@ -419,6 +423,19 @@ static tmu_status validate_inputs(const tmu_texture *tex, const tmu_op *op, cons
             if (!in->offset[a])
                 FAIL(TMU_ERR_INVALID_ARGUMENT, "op %s: has_offset but in->offset[%d] is NULL", kn, a);
     }
+    if (op->has_gather_offsets) {
+        if (op->kind != TMU_OP_GATHER)
+            FAIL(TMU_ERR_INVALID_ARGUMENT, "op %s: four gather offsets need a gather", kn);
+        if (op->has_offset)
+            FAIL(TMU_ERR_INVALID_ARGUMENT, "op gather: has_offset and has_gather_offsets exclude each other");
+        if (cube)
+            FAIL(TMU_ERR_INVALID_ARGUMENT, "op gather: texel offsets are not allowed on cube maps (sampling.md §9)");
+        for (int q = 0; q < 4; q++)
+            for (int a = 0; a < 2; a++)
+                if (!in->gather_offset[q][a])
+                    FAIL(TMU_ERR_INVALID_ARGUMENT, "op gather: has_gather_offsets but in->gather_offset[%d][%d] is NULL",
+                         q, a);
+    }
     if (op->compare && (op->kind == TMU_OP_SAMPLE || op->kind == TMU_OP_GATHER) && !in->ref)
         FAIL(TMU_ERR_INVALID_ARGUMENT, "op %s: compare but in->ref is NULL", kn);
     return TMU_OK;
@@ -511,9 +528,6 @@ static tmu_status validate_call(const tmu_texture *tex, const tmu_sampler *smp, 
             FAIL(TMU_ERR_INVALID_ARGUMENT, "execute: out->data[%d] is NULL", c);
     if (op->want_residency && !out->resident)
         FAIL(TMU_ERR_INVALID_ARGUMENT, "execute: want_residency but out->resident is NULL");
-    /* declared in op.h / texture.h, not implemented yet */
-    if (op->has_gather_offsets)
-        FAIL(TMU_ERR_UNSUPPORTED, "op %s: gather with four offsets is not implemented yet", tmu_op_kind_name(op->kind));
     return TMU_OK;
 }
 

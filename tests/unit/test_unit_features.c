@@ -737,6 +737,74 @@ static void test_lod_report(void **state)
     free(w);
 }
 
+/* ---------------------------------------------------------------------------------------- */
+/* Gather with four offsets (textureGatherOffsets, Vulkan "Texel Gathering": result n is     */
+/* texel (i0, j0) + delta_n).  4x4 R32_FLOAT, texel (x, y) = 10 y + x.                       */
+/* ---------------------------------------------------------------------------------------- */
+
+static void test_gather_offsets(void **state)
+{
+    (void)state;
+    test_tex t;
+    assert_int_equal(test_tex_make(&t, TMU_DIM_2D, TMU_FORMAT_R32_FLOAT, 4, 4, 1, 1, 1, 1), 0);
+    for (uint32_t y = 0; y < 4; y++)
+        for (uint32_t x = 0; x < 4; x++)
+            test_tex_setf(&t, 0, x, y, 0, 10.0f * (float)y + (float)x);
+    test_wave *w = test_wave_new();
+    static int32_t go[4][2][TMU_MAX_LANES];
+    for (int q = 0; q < 4; q++)
+        for (int a = 0; a < 2; a++)
+            w->in.gather_offset[q][a] = go[q][a];
+    tmu_sampler smp = tmu_sampler_default();
+    tmu_op op = test_op(TMU_OP_GATHER, TMU_DIM_2D, TMU_LEVEL_BASE);
+    op.has_gather_offsets = 1;
+    /* s = t = 1.75 / 4: u - 0.5 = 1.25 -> i0 = j0 = 1 */
+    w->coord[0][0] = w->coord[1][0] = 1.75f / 4;
+    const int32_t d[4][2] = {{0, 0}, {2, -1}, {-3, 2}, {5, 7}};
+    for (int q = 0; q < 4; q++)
+        go[q][0][0] = d[q][0], go[q][1][0] = d[q][1];
+    run_op(&t, &smp, &op, w, 1);
+    assert_float_equal(test_f(w->data[0][0]), 11.0, 0); /* (1, 1) */
+    assert_float_equal(test_f(w->data[1][0]), 3.0, 0);  /* (3, 0) */
+    assert_float_equal(test_f(w->data[2][0]), 32.0, 0); /* (-2, 3) -> repeat (2, 3) */
+    assert_float_equal(test_f(w->data[3][0]), 2.0, 0);  /* (6, 8) -> (2, 0) */
+    smp.address[0] = smp.address[1] = TMU_ADDRESS_CLAMP_TO_EDGE;
+    run_op(&t, &smp, &op, w, 1);
+    assert_float_equal(test_f(w->data[2][0]), 30.0, 0); /* (-2 -> 0, 3) */
+    assert_float_equal(test_f(w->data[3][0]), 33.0, 0); /* (6 -> 3, 8 -> 3) */
+    /* the offsets (0, 1), (1, 1), (1, 0), (0, 0) are the plain gather, for any coordinate */
+    const int32_t p[4][2] = {{0, 1}, {1, 1}, {1, 0}, {0, 0}};
+    uint64_t seed = 7;
+    for (int l = 0; l < 64; l++) {
+        w->coord[0][l] = (float)test_randf(&seed, -1.5, 1.5), w->coord[1][l] = (float)test_randf(&seed, -1.5, 1.5);
+        for (int q = 0; q < 4; q++)
+            go[q][0][l] = p[q][0], go[q][1][l] = p[q][1];
+    }
+    smp.address[0] = TMU_ADDRESS_MIRRORED_REPEAT;
+    run_op(&t, &smp, &op, w, 64);
+    uint32_t with[4][64];
+    for (int c = 0; c < 4; c++)
+        memcpy(with[c], w->data[c], sizeof with[c]);
+    op.has_gather_offsets = 0;
+    run_op(&t, &smp, &op, w, 64);
+    for (int c = 0; c < 4; c++)
+        assert_memory_equal(with[c], w->data[c], sizeof with[c]);
+    /* errors: with has_offset, on a sample, on a cube map, missing array */
+    tmu_diag dg;
+    op.has_gather_offsets = 1;
+    op.has_offset = 1;
+    assert_int_equal(tmu_unit_execute(&t.tex, &smp, &op, 1, NULL, &w->in, &w->out, &dg), TMU_ERR_INVALID_ARGUMENT);
+    op.has_offset = 0;
+    op.kind = TMU_OP_SAMPLE;
+    assert_int_equal(tmu_unit_execute(&t.tex, &smp, &op, 1, NULL, &w->in, &w->out, &dg), TMU_ERR_INVALID_ARGUMENT);
+    op.kind = TMU_OP_GATHER;
+    w->in.gather_offset[3][1] = NULL;
+    assert_int_equal(tmu_unit_execute(&t.tex, &smp, &op, 1, NULL, &w->in, &w->out, &dg), TMU_ERR_INVALID_ARGUMENT);
+    assert_non_null(strstr(dg.message, "gather_offset[3][1]"));
+    test_tex_free(&t);
+    free(w);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -745,7 +813,7 @@ int main(void)
         cmocka_unit_test(test_border_conversion),
         cmocka_unit_test(test_defect_integer_sample), cmocka_unit_test(test_defect_rgb9e5_border),
         cmocka_unit_test(test_defect_cube_corner_integer), cmocka_unit_test(test_defect_offsets_huge),
-        cmocka_unit_test(test_lod_report),
+        cmocka_unit_test(test_lod_report),            cmocka_unit_test(test_gather_offsets),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
