@@ -130,8 +130,15 @@ typedef enum tmu_address {
     TMU_ADDRESS_MIRROR_ONCE_BORDER = 7,      /* GL_MIRROR_CLAMP_TO_BORDER_EXT, GCN MIRROR_ONCE_BORDER */
 } tmu_address;
 
-/* Texel filters.  CUBIC is VK_EXT_filter_cubic (Catmull-Rom weights over the 4x4 footprint,
- * 2D shapes only). */
+/* Texel filters (within a level; sampling.md §6).  CUBIC is VK_EXT_filter_cubic: taps i0 - 1 ..
+ * i0 + 2 per axis (i0 = floor(u - 1/2), so 4 in 1D, 4x4 in 2D and cube faces, 4x4x4 in 3D)
+ * with the Catmull-Rom weights of alpha = frac(u - 1/2) (quantised first in the NVIDIA
+ * models): w = 1/2 [1 a a^2 a^3] [[0 2 0 0] [-1 0 1 0] [2 -5 4 -1] [-1 3 -3 1]].  The extension
+ * lets a device allow it per view type and format; tmu allows it on every sampled shape
+ * (seamless cube maps read up to two texels across an edge, corners are the three-texel mean)
+ * and every non-integer format, with any mip filter, reduction and depth compare, but not with
+ * anisotropy (VUID-VkSamplerCreateInfo-magFilter-01081).  Weights may be negative: UNORM /
+ * SNORM / compare results are clamped to their range afterwards. */
 typedef enum tmu_filter { TMU_FILTER_NEAREST = 0, TMU_FILTER_LINEAR, TMU_FILTER_CUBIC } tmu_filter;
 
 /* Reduction of the texels a filter reads (VK_EXT_sampler_filter_minmax, GCN S# FILTER_MODE):

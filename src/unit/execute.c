@@ -370,9 +370,9 @@ static tmu_status validate_sampler(const tmu_sampler *smp, tmu_diag *diag)
         FAIL(TMU_ERR_INVALID_ARGUMENT, "sampler: compare_op %u is not a tmu_compare", (unsigned)smp->compare_op);
     if ((unsigned)smp->precision > TMU_PRECISION_NVIDIA_TRUNC)
         FAIL(TMU_ERR_INVALID_ARGUMENT, "sampler: precision %u is not a tmu_precision", (unsigned)smp->precision);
+    if ((smp->mag_filter == TMU_FILTER_CUBIC || smp->min_filter == TMU_FILTER_CUBIC) && smp->max_anisotropy > 1.0f)
+        FAIL(TMU_ERR_INVALID_ARGUMENT, "sampler: cubic filtering excludes anisotropy (Vulkan VUID-VkSamplerCreateInfo-magFilter-01081)");
     /* declared in texture.h, not implemented yet */
-    if (smp->mag_filter == TMU_FILTER_CUBIC || smp->min_filter == TMU_FILTER_CUBIC)
-        FAIL(TMU_ERR_UNSUPPORTED, "sampler: cubic filtering is not implemented yet");
     if ((unsigned)smp->reduction > TMU_REDUCTION_MAX)
         FAIL(TMU_ERR_INVALID_ARGUMENT, "sampler: reduction %u is not a tmu_reduction", (unsigned)smp->reduction);
     if (smp->max_anisotropy > 1.0f)
@@ -468,9 +468,10 @@ static tmu_status validate_op(const tmu_texture *tex, const tmu_sampler *smp, co
         if (op->kind == TMU_OP_GATHER && op->component > 3)
             FAIL(TMU_ERR_INVALID_ARGUMENT, "op gather: component %u (0..3)", op->component);
         if (is_int && op->kind == TMU_OP_SAMPLE &&
-            (smp->mag_filter == TMU_FILTER_LINEAR || smp->min_filter == TMU_FILTER_LINEAR ||
+            (smp->mag_filter != TMU_FILTER_NEAREST || smp->min_filter != TMU_FILTER_NEAREST ||
              smp->mip_filter == TMU_MIP_LINEAR))
-            FAIL(TMU_ERR_UNSUPPORTED, "op sample: integer format %s cannot be filtered linearly (use nearest)", fn);
+            FAIL(TMU_ERR_UNSUPPORTED, "op sample: integer format %s cannot be filtered linearly or cubically (use nearest)",
+                 fn);
         if (is_int && op->compare)
             FAIL(TMU_ERR_UNSUPPORTED, "op %s: depth compare on integer format %s", kn, fn);
         if (is_int && f16)

@@ -805,6 +805,110 @@ static void test_gather_offsets(void **state)
     free(w);
 }
 
+/* ---------------------------------------------------------------------------------------- */
+/* Cubic filtering (VK_EXT_filter_cubic: taps floor(u - 3/2) + 0..3, Catmull-Rom weights of    */
+/* a = frac(u - 1/2)).  At a = 1/4 the weights are 1/2 (-a + 2a^2 - a^3, 2 - 5a^2 + 3a^3,      */
+/* a + 4a^2 - 3a^3, -a^2 + a^3) = (-0.0703125, 0.8671875, 0.2265625, -0.0234375).  Catmull-Rom */
+/* reproduces polynomials up to degree 2: texels i^2 give (index position)^2.               */
+/* ---------------------------------------------------------------------------------------- */
+
+static void test_cubic(void **state)
+{
+    (void)state;
+    test_wave *w = test_wave_new();
+    test_tex t;
+    assert_int_equal(test_tex_make(&t, TMU_DIM_1D, TMU_FORMAT_R32_FLOAT, 8, 1, 1, 1, 1, 1), 0);
+    for (uint32_t x = 0; x < 8; x++)
+        test_tex_setf(&t, 0, x, 0, 0, (float)(x * x));
+    tmu_sampler smp = tmu_sampler_default();
+    smp.address[0] = TMU_ADDRESS_CLAMP_TO_EDGE;
+    smp.mag_filter = smp.min_filter = TMU_FILTER_CUBIC;
+    smp.normalized = 0;
+    tmu_op op = test_op(TMU_OP_SAMPLE, TMU_DIM_1D, TMU_LEVEL_LOD);
+    /* u 3.75: u - 1/2 = 3.25, i0 = 2, taps 4, 9, 16, 25:
+     * -0.28125 + 7.8046875 + 3.625 - 0.5859375 = 10.5625 = 3.25^2 */
+    assert_float_equal(sample_r(&t, &smp, &op, w, 3.75f, 0, 0), 10.5625, 1e-6);
+    assert_float_equal(sample_r(&t, &smp, &op, w, 5.5f, 0, 0), 25.0, 0); /* a = 0: the texel itself */
+    /* at the edge, clamp to edge: u 0.75 -> taps -1, 0, 1, 2 = 0, 0, 1, 4:
+     * 0.2265625 - 0.09375 = 0.1328125 */
+    assert_float_equal(sample_r(&t, &smp, &op, w, 0.75f, 0, 0), 0.1328125, 1e-7);
+    /* mirror-once: the tap left of texel 0 is texel 0 again (mirror(-1) = 0): same value */
+    smp.address[0] = TMU_ADDRESS_MIRROR_ONCE_HALF_BORDER;
+    assert_float_equal(sample_r(&t, &smp, &op, w, 0.75f, 0, 0), 0.1328125, 1e-7);
+    /* clamp to border 100: taps -1 (100), 0, 1, 2: -7.03125 + 0 + .2265625 - .09375 */
+    smp.address[0] = TMU_ADDRESS_CLAMP_TO_BORDER;
+    smp.border_f[0] = 100.0f;
+    assert_float_equal(sample_r(&t, &smp, &op, w, 0.75f, 0, 0), -6.8984375, 1e-6);
+    /* min / max over the four taps of non-zero weight: 4 .. 25; at a = 0 only one tap */
+    smp.address[0] = TMU_ADDRESS_CLAMP_TO_EDGE;
+    smp.reduction = TMU_REDUCTION_MIN;
+    assert_float_equal(sample_r(&t, &smp, &op, w, 3.75f, 0, 0), 4.0, 0);
+    smp.reduction = TMU_REDUCTION_MAX;
+    assert_float_equal(sample_r(&t, &smp, &op, w, 3.75f, 0, 0), 25.0, 0);
+    assert_float_equal(sample_r(&t, &smp, &op, w, 5.5f, 0, 0), 25.0, 0);
+    /* 1.8 fixed point leaves a = 1/4 exact */
+    smp.reduction = TMU_REDUCTION_WEIGHTED_AVERAGE;
+    smp.precision = TMU_PRECISION_NVIDIA;
+    assert_float_equal(sample_r(&t, &smp, &op, w, 3.75f, 0, 0), 10.5625, 1e-6);
+    /* a = 0.3 quantises to 77/256: the quadratic is reproduced at 3 + 77/256 */
+    assert_float_equal(sample_r(&t, &smp, &op, w, 3.8f, 0, 0), pow(3.0 + 77.0 / 256, 2), 1e-5);
+    test_tex_free(&t);
+
+    /* 3D, texel (x, y, z) = x^2 + 10 y + 100 z at index position (1.25, 1.5, 1.75):
+     * 1.5625 + 15 + 175 (degree <= 2 per axis is reproduced) */
+    assert_int_equal(test_tex_make(&t, TMU_DIM_3D, TMU_FORMAT_R32_FLOAT, 4, 4, 4, 1, 1, 1), 0);
+    for (uint32_t z = 0; z < 4; z++)
+        for (uint32_t y = 0; y < 4; y++)
+            for (uint32_t x = 0; x < 4; x++)
+                test_tex_setf(&t, 0, x, y, z, (float)(x * x) + 10.0f * (float)y + 100.0f * (float)z);
+    smp = tmu_sampler_default();
+    smp.mag_filter = smp.min_filter = TMU_FILTER_CUBIC;
+    smp.address[0] = smp.address[1] = smp.address[2] = TMU_ADDRESS_CLAMP_TO_EDGE;
+    op = test_op(TMU_OP_SAMPLE, TMU_DIM_3D, TMU_LEVEL_LOD);
+    float v[4];
+    assert_int_equal(sample_at(&t, &smp, &op, w, 1.75f / 4, 2.0f / 4, 2.25f / 4, 0, v), TMU_OK);
+    assert_float_equal(v[0], 191.5625, 1e-4);
+    test_tex_free(&t);
+
+    /* with mips: LINEAR mip at lod 0.5 blends two cubic levels (constant l + 1): 1.5 */
+    t = make_mips();
+    smp = tmu_sampler_default();
+    smp.mag_filter = smp.min_filter = TMU_FILTER_CUBIC;
+    smp.mip_filter = TMU_MIP_LINEAR;
+    op = test_op(TMU_OP_SAMPLE, TMU_DIM_2D, TMU_LEVEL_LOD);
+    assert_float_equal(sample_r(&t, &smp, &op, w, 0.3f, 0.7f, 0.5f), 1.5, 1e-5);
+    /* cubic with anisotropy is invalid; integer formats cannot be filtered cubically */
+    smp.max_anisotropy = 4.0f;
+    assert_int_equal(sample_at(&t, &smp, &op, w, 0.3f, 0.7f, 0, 0, v), TMU_ERR_INVALID_ARGUMENT);
+    test_tex_free(&t);
+    assert_int_equal(test_tex_make(&t, TMU_DIM_2D, TMU_FORMAT_R8_UINT, 4, 4, 1, 1, 1, 1), 0);
+    smp.max_anisotropy = 0.0f;
+    smp.mip_filter = TMU_MIP_NONE;
+    op.result = TMU_RESULT_U32;
+    assert_int_equal(sample_at(&t, &smp, &op, w, 0.3f, 0.7f, 0, 0, v), TMU_ERR_UNSUPPORTED);
+    test_tex_free(&t);
+
+    /* seamless cube, every texel 5: "if the twelve available samples have the same value, the
+     * filtered texel must have that value", also across edges and corners */
+    assert_int_equal(test_tex_make(&t, TMU_DIM_CUBE, TMU_FORMAT_R32_FLOAT, 4, 4, 1, 6, 1, 1), 0);
+    for (uint32_t f = 0; f < 6; f++)
+        for (uint32_t i = 0; i < 16; i++)
+            test_tex_setf(&t, 0, i & 3, i >> 2, f, 5.0f);
+    smp = tmu_sampler_default();
+    smp.mag_filter = smp.min_filter = TMU_FILTER_CUBIC;
+    op = test_op(TMU_OP_SAMPLE, TMU_DIM_CUBE, TMU_LEVEL_LOD);
+    uint64_t seed = 11;
+    for (int k = 0; k < 200; k++) {
+        float x = (float)test_randf(&seed, -1, 1), y = (float)test_randf(&seed, -1, 1), z = (float)test_randf(&seed, -1, 1);
+        assert_int_equal(sample_at(&t, &smp, &op, w, x, y, z, 0, v), TMU_OK);
+        assert_float_equal(v[0], 5.0, 1e-5);
+    }
+    assert_int_equal(sample_at(&t, &smp, &op, w, 1.0f, 0.99f, -0.99f, 0, v), TMU_OK); /* near a corner */
+    assert_float_equal(v[0], 5.0, 1e-5);
+    test_tex_free(&t);
+    free(w);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -814,6 +918,7 @@ int main(void)
         cmocka_unit_test(test_defect_integer_sample), cmocka_unit_test(test_defect_rgb9e5_border),
         cmocka_unit_test(test_defect_cube_corner_integer), cmocka_unit_test(test_defect_offsets_huge),
         cmocka_unit_test(test_lod_report),            cmocka_unit_test(test_gather_offsets),
+        cmocka_unit_test(test_cubic),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
