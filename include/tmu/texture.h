@@ -21,6 +21,8 @@ extern "C" {
 
 /* Most mip levels a texture may have (enough for 32768-texel level 0). */
 #define TMU_MAX_LEVELS 16
+/* Largest max_anisotropy of a sampler (Vulkan's maxSamplerAnisotropy, GCN MAX_ANISO_RATIO 16:1). */
+#define TMU_MAX_ANISOTROPY 16
 /* Largest width, height or depth of level 0 (and largest layer count). */
 #define TMU_MAX_SIZE 32768u
 
@@ -206,7 +208,20 @@ typedef struct tmu_sampler {
                               * its range and rounded, sampling.md §12) and replaces only the
                               * components the format has (Vulkan "Border Replacement"). */
     tmu_reduction reduction; /* weighted average (default), min or max */
-    float max_anisotropy;    /* anisotropic filtering when > 1 (Vulkan maxAnisotropy); <= 1 = off */
+    float max_anisotropy;    /* anisotropic filtering when > 1 (Vulkan maxAnisotropy, at most
+                              * TMU_MAX_ANISOTROPY); <= 1 (or NaN) = off.  With derivative LOD
+                              * (implicit, bias, grad) and any shape, filter and mip filter:
+                              * rho_x, rho_y = lengths of the texel-space derivatives (cube: face
+                              * space), eta = min(rho_max / rho_min, max_anisotropy) (1 when both
+                              * are 0, max_anisotropy when only rho_min is), N = ceil(eta) probes,
+                              * lambda_base = log2(rho_max / eta).  Probe i = 1..N samples at
+                              * coord + (i / (N + 1) - 1/2) * d(coord)/d(major), major = x when
+                              * rho_x > rho_y else y (cube: the direction; each probe picks its
+                              * face), and the N results are averaged (1/N each) or reduced by
+                              * min / max.  This is the Vulkan specification's reference
+                              * description (textures "Texel Anisotropic Filtering"); it matches no
+                              * GPU bit for bit (vendors do not document theirs; SwiftShader, for
+                              * one, steps its probes from its own start / step tables). */
 } tmu_sampler;
 
 /* Returns a sampler with repeat addressing, linear filters, no mips, normalised

@@ -83,24 +83,24 @@ static uint32_t lane_layer(const tmu_op *op, const tmu_wave_in *in, uint32_t lan
     return l < count ? l : count - 1;
 }
 
-/* Coordinates, layer, offsets and compare reference of one lane (cube face selected). */
+/* Coordinates, layer, offsets and compare reference of one lane at coordinates co (the lane's
+ * own, or an anisotropic probe's), cube face selected. */
 static void lane_coord(const tmu_texture *tex, const tmu_op *op, const tmu_wave_in *in, uint32_t lane,
-                       tmu_lane_coord *c, float *cube_ma)
+                       const float co[3], tmu_lane_coord *c, float *cube_ma)
 {
     int axes = tmu_unit_dim_axes(tex->dim);
     memset(c, 0, sizeof *c);
     c->face = -1;
-    c->s = in->coord[0][lane];
-    c->t = axes >= 2 ? in->coord[1][lane] : 0.0f;
-    c->r = axes >= 3 ? in->coord[2][lane] : 0.0f;
+    c->s = co[0];
+    c->t = axes >= 2 ? co[1] : 0.0f;
+    c->r = axes >= 3 ? co[2] : 0.0f;
     uint32_t layer = 0;
     if (tex->dim == TMU_DIM_CUBE_ARRAY)
         layer = 6 * lane_layer(op, in, lane, tex->layers / 6);
     else if (tmu_unit_dim_is_array(tex->dim))
         layer = lane_layer(op, in, lane, tex->layers);
     if (tmu_unit_dim_is_cube(tex->dim)) {
-        float dir[3] = {in->coord[0][lane], in->coord[1][lane], in->coord[2][lane]};
-        tmu_unit_cube_face(dir, &c->face, &c->s, &c->t, cube_ma);
+        tmu_unit_cube_face(co, &c->face, &c->s, &c->t, cube_ma);
         c->r = 0.0f;
         layer += (uint32_t)c->face;
     }
@@ -116,6 +116,14 @@ static void lane_coord(const tmu_texture *tex, const tmu_op *op, const tmu_wave_
         c->compare = 1;
         c->ref = ref;
     }
+}
+
+/* The lane's coordinates (unused axes 0). */
+static void lane_coords(const tmu_texture *tex, const tmu_wave_in *in, uint32_t lane, float co[3])
+{
+    int n = tmu_unit_dim_is_cube(tex->dim) ? 3 : tmu_unit_dim_axes(tex->dim);
+    for (int a = 0; a < 3; a++)
+        co[a] = a < n ? in->coord[a][lane] : 0.0f;
 }
 
 /* Derivatives of lane `lane`'s coordinates: from the op's gradients or from its quad. */
@@ -135,10 +143,19 @@ static void lane_derivs(const tmu_op *op, const tmu_wave_in *in, uint32_t lane, 
     }
 }
 
-/* lambda_base of a lane (before bias and clamps), §5.1. */
+/* Anisotropic footprint of a lane (texture.h max_anisotropy): N probes spaced along `major`,
+ * the derivative of the coordinates along the screen axis with the larger scale factor. */
+typedef struct lane_aniso {
+    int probes;      /* N = ceil(eta), 1 = isotropic */
+    float major[3];  /* d(coordinates)/dx or /dy (cube: of the direction) */
+} lane_aniso;
+
+/* lambda_base of a lane (before bias and clamps), §5.1, and its anisotropy (an = NULL: none). */
 static float lane_lambda_base(const tmu_texture *tex, const tmu_sampler *smp, const tmu_op *op,
-                              const tmu_wave_in *in, uint32_t lane)
+                              const tmu_wave_in *in, uint32_t lane, lane_aniso *an)
 {
+    if (an)
+        an->probes = 1;
     switch (op->level_mode) {
     case TMU_LEVEL_BASE:
         return 0.0f;
@@ -149,8 +166,10 @@ static float lane_lambda_base(const tmu_texture *tex, const tmu_sampler *smp, co
     }
     int cube = tmu_unit_dim_is_cube(tex->dim);
     int n = cube ? 3 : tmu_unit_dim_axes(tex->dim);
-    float dx[3], dy[3];
+    float dx[3], dy[3], rawx[3], rawy[3];
     lane_derivs(op, in, lane, n, dx, dy);
+    for (int a = 0; a < 3; a++)
+        rawx[a] = dx[a], rawy[a] = dy[a];
     if (cube) {
         float dir[3] = {in->coord[0][lane], in->coord[1][lane], in->coord[2][lane]};
         float s, t, ma;
@@ -168,14 +187,29 @@ static float lane_lambda_base(const tmu_texture *tex, const tmu_sampler *smp, co
         for (int a = 0; a < n; a++)
             dx[a] *= (float)size[a], dy[a] *= (float)size[a];
     }
-    return tmu_unit_lod_from_grad(dx, dy);
+    if (!an || !(smp->max_anisotropy > 1.0f))
+        return tmu_unit_lod_from_grad(dx, dy);
+    /* Vulkan "Scale Factors and LOD": eta = min(rho_max / rho_min, maxAniso), 1 when both are 0,
+     * maxAniso when only rho_min is; N = ceil(eta); lambda_base = log2(rho_max / eta) */
+    float rx = sqrtf(dx[0] * dx[0] + dx[1] * dx[1] + dx[2] * dx[2]);
+    float ry = sqrtf(dy[0] * dy[0] + dy[1] * dy[1] + dy[2] * dy[2]);
+    if (isnan(rx) || isnan(ry))
+        return 0.0f;
+    float rmax = fmaxf(rx, ry), rmin = fminf(rx, ry), amax = smp->max_anisotropy;
+    float eta = rmax == 0.0f ? 1.0f : rmin == 0.0f ? amax : fminf(rmax / rmin, amax);
+    if (!(eta > 1.0f)) /* also rho_max = Inf: Inf / Inf */
+        return tmu_unit_lod_from_grad(dx, dy);
+    an->probes = (int)ceilf(eta);
+    for (int a = 0; a < 3; a++)
+        an->major[a] = rx > ry ? rawx[a] : rawy[a];
+    return log2f(rmax / eta);
 }
 
-/* Final LOD of a lane and its pre-clamp value lambda' (for QUERY_LOD). */
+/* Final LOD of a lane and its pre-clamp value lambda' (for QUERY_LOD); an: anisotropy or NULL. */
 static float lane_lambda(const tmu_texture *tex, const tmu_sampler *smp, const tmu_op *op, const tmu_wave_in *in,
-                         uint32_t lane, float *unclamped)
+                         uint32_t lane, float *unclamped, lane_aniso *an)
 {
-    float base = lane_lambda_base(tex, smp, op, in, lane);
+    float base = lane_lambda_base(tex, smp, op, in, lane, an);
     float bias = op->level_mode == TMU_LEVEL_BIAS ? in->lod[lane] : 0.0f;
     float min_lod = op->has_min_lod ? in->min_lod[lane] : -INFINITY;
     if (unclamped)
@@ -223,29 +257,65 @@ static void report_lod(tmu_wave_out *out, uint32_t lane, float lambda)
         out->magnified[lane] = lambda <= 0.0f;
 }
 
-static void lane_sample(const tmu_texture *tex, const tmu_sampler *smp, const tmu_op *op, const tmu_wave_in *in,
-                        tmu_wave_out *out, uint32_t lane)
+/* The mip-filtered value of one lane at coordinates co (before finish_filtered). */
+static void sample_at(const tmu_texture *tex, const tmu_sampler *smp, const tmu_op *op, const tmu_wave_in *in,
+                      uint32_t lane, const float co[3], const tmu_level_pick *pick, tmu_texel *out, int *compare,
+                      int *resident)
 {
     tmu_lane_coord c;
     float ma = 0.0f;
-    lane_coord(tex, op, in, lane, &c, &ma);
-    float lambda = lane_lambda(tex, smp, op, in, lane, NULL);
+    lane_coord(tex, op, in, lane, co, &c, &ma);
+    *compare = c.compare;
+    tmu_texel lo;
+    const float st[3] = {c.s, c.t, c.r};
+    tmu_unit_sample_level(tex, smp, &c, pick->level[0], pick->filter, st, out, resident);
+    if (pick->count == 2) {
+        tmu_unit_sample_level(tex, smp, &c, pick->level[1], pick->filter, st, &lo, resident);
+        for (int k = 0; k < 4; k++) /* both weights are non-zero here */
+            out->f[k] = smp->reduction == TMU_REDUCTION_MIN   ? fminf(out->f[k], lo.f[k])
+                        : smp->reduction == TMU_REDUCTION_MAX ? fmaxf(out->f[k], lo.f[k])
+                                                              : (1.0f - pick->frac) * out->f[k] + pick->frac * lo.f[k];
+    }
+}
+
+static void lane_sample(const tmu_texture *tex, const tmu_sampler *smp, const tmu_op *op, const tmu_wave_in *in,
+                        tmu_wave_out *out, uint32_t lane)
+{
+    lane_aniso an;
+    float lambda = lane_lambda(tex, smp, op, in, lane, NULL, &an);
     report_lod(out, lane, lambda);
     tmu_level_pick pick;
     tmu_unit_pick_levels(smp, tex->levels, lambda, tex->min_lod, &pick);
-    int resident = 1;
-    tmu_texel v, hi, lo;
-    const float st[3] = {c.s, c.t, c.r};
-    tmu_unit_sample_level(tex, smp, &c, pick.level[0], pick.filter, st, &hi, &resident);
-    if (pick.count == 2) {
-        tmu_unit_sample_level(tex, smp, &c, pick.level[1], pick.filter, st, &lo, &resident);
-        for (int k = 0; k < 4; k++) /* both weights are non-zero here */
-            hi.f[k] = smp->reduction == TMU_REDUCTION_MIN   ? fminf(hi.f[k], lo.f[k])
-                      : smp->reduction == TMU_REDUCTION_MAX ? fmaxf(hi.f[k], lo.f[k])
-                                                            : (1.0f - pick.frac) * hi.f[k] + pick.frac * lo.f[k];
+    int resident = 1, compare = 0;
+    tmu_texel v, acc;
+    float co[3];
+    lane_coords(tex, in, lane, co);
+    if (an.probes == 1) {
+        sample_at(tex, smp, op, in, lane, co, &pick, &acc, &compare, &resident);
+    } else {
+        /* Vulkan's reference anisotropic filter: N isotropic probes at x - 1/2 + i / (N + 1),
+         * i = 1..N, along the major screen axis, i.e. at co + (i / (N + 1) - 1/2) * major in
+         * coordinate space, averaged (1/N each) or reduced by min / max; each probe filters its
+         * level(s) as an isotropic sample would (any filter, any mip filter). */
+        int n = an.probes;
+        for (int i = 1; i <= n; i++) {
+            float d = (float)i / (float)(n + 1) - 0.5f, pc[3];
+            for (int a = 0; a < 3; a++)
+                pc[a] = co[a] + d * an.major[a];
+            tmu_texel p;
+            sample_at(tex, smp, op, in, lane, pc, &pick, &p, &compare, &resident);
+            for (int k = 0; k < 4; k++)
+                acc.f[k] = i == 1                                   ? p.f[k]
+                           : smp->reduction == TMU_REDUCTION_MIN    ? fminf(acc.f[k], p.f[k])
+                           : smp->reduction == TMU_REDUCTION_MAX    ? fmaxf(acc.f[k], p.f[k])
+                                                                    : acc.f[k] + p.f[k];
+        }
+        if (smp->reduction == TMU_REDUCTION_WEIGHTED_AVERAGE)
+            for (int k = 0; k < 4; k++)
+                acc.f[k] = acc.f[k] / (float)n;
     }
-    finish_filtered(tex, c.compare, &hi);
-    tmu_unit_swizzle(tex, &hi, &v);
+    finish_filtered(tex, compare, &acc);
+    tmu_unit_swizzle(tex, &acc, &v);
     tmu_unit_store(op->result, &v, resident, out, lane, op->want_residency);
 }
 
@@ -260,8 +330,9 @@ static void lane_gather(const tmu_texture *tex, const tmu_sampler *smp, const tm
                         tmu_wave_out *out, uint32_t lane)
 {
     tmu_lane_coord c;
-    float ma = 0.0f;
-    lane_coord(tex, op, in, lane, &c, &ma);
+    float ma = 0.0f, co[3];
+    lane_coords(tex, in, lane, co);
+    lane_coord(tex, op, in, lane, co, &c, &ma);
     int resident = 1;
     tmu_texel v;
     memset(&v, 0, sizeof v);
@@ -328,7 +399,8 @@ static void lane_query(const tmu_texture *tex, const tmu_sampler *smp, const tmu
         break;
     default: { /* QUERY_LOD */
         float unclamped;
-        float lambda = lane_lambda(tex, smp, op, in, lane, &unclamped);
+        lane_aniso an;
+        float lambda = lane_lambda(tex, smp, op, in, lane, &unclamped, &an);
         report_lod(out, lane, lambda);
         v.f[0] = tmu_unit_level_param(smp, tex->levels, lambda, tex->min_lod); /* d_l - level_base */
         v.f[1] = unclamped;
@@ -371,12 +443,13 @@ static tmu_status validate_sampler(const tmu_sampler *smp, tmu_diag *diag)
     if ((unsigned)smp->precision > TMU_PRECISION_NVIDIA_TRUNC)
         FAIL(TMU_ERR_INVALID_ARGUMENT, "sampler: precision %u is not a tmu_precision", (unsigned)smp->precision);
     if ((smp->mag_filter == TMU_FILTER_CUBIC || smp->min_filter == TMU_FILTER_CUBIC) && smp->max_anisotropy > 1.0f)
-        FAIL(TMU_ERR_INVALID_ARGUMENT, "sampler: cubic filtering excludes anisotropy (Vulkan VUID-VkSamplerCreateInfo-magFilter-01081)");
-    /* declared in texture.h, not implemented yet */
+        FAIL(TMU_ERR_INVALID_ARGUMENT,
+             "sampler: cubic filtering excludes anisotropy (Vulkan VUID-VkSamplerCreateInfo-magFilter-01081)");
     if ((unsigned)smp->reduction > TMU_REDUCTION_MAX)
         FAIL(TMU_ERR_INVALID_ARGUMENT, "sampler: reduction %u is not a tmu_reduction", (unsigned)smp->reduction);
-    if (smp->max_anisotropy > 1.0f)
-        FAIL(TMU_ERR_UNSUPPORTED, "sampler: anisotropic filtering is not implemented yet");
+    if (smp->max_anisotropy > (float)TMU_MAX_ANISOTROPY)
+        FAIL(TMU_ERR_INVALID_ARGUMENT, "sampler: max_anisotropy %g exceeds %d", (double)smp->max_anisotropy,
+             TMU_MAX_ANISOTROPY);
     return TMU_OK;
 }
 

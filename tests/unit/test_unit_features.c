@@ -909,6 +909,119 @@ static void test_cubic(void **state)
     free(w);
 }
 
+/* ---------------------------------------------------------------------------------------- */
+/* Anisotropic filtering (Vulkan's reference description, texture.h max_anisotropy).          */
+/* 16x16 R32_FLOAT, 2 levels: texel (x, y) of level L = 1000 L + x + 100 y; NEAREST filters,  */
+/* so a probe at texel-space (u, v) reads texel (floor u, floor v) and min / max show where   */
+/* the probes went.  Lane at (s, t) = (0.5, 0.5): u = v = 8 on level 0, 4 on level 1.        */
+/* ---------------------------------------------------------------------------------------- */
+
+static float aniso_sample(const test_tex *t, tmu_sampler *smp, test_wave *w, tmu_reduction red, float dsdx,
+                          float dtdy, float *lod)
+{
+    tmu_op op = test_op(TMU_OP_SAMPLE, TMU_DIM_2D, TMU_LEVEL_GRAD);
+    smp->reduction = red;
+    w->coord[0][0] = 0.5f, w->coord[1][0] = 0.5f;
+    w->gx[0][0] = dsdx, w->gx[1][0] = 0, w->gy[0][0] = 0, w->gy[1][0] = dtdy;
+    float l[TMU_MAX_LANES];
+    w->out.lod = l;
+    run_op(t, smp, &op, w, 1);
+    w->out.lod = NULL;
+    if (lod)
+        *lod = l[0];
+    return test_f(w->data[0][0]);
+}
+
+static void test_anisotropy(void **state)
+{
+    (void)state;
+    test_tex t;
+    assert_int_equal(test_tex_make(&t, TMU_DIM_2D, TMU_FORMAT_R32_FLOAT, 16, 16, 1, 1, 2, 1), 0);
+    for (uint32_t l = 0; l < 2; l++)
+        for (uint32_t y = 0; y < (16u >> l); y++)
+            for (uint32_t x = 0; x < (16u >> l); x++)
+                test_tex_setf(&t, l, x, y, 0, 1000.0f * (float)l + (float)x + 100.0f * (float)y);
+    test_wave *w = test_wave_new();
+    tmu_sampler smp = tmu_sampler_default();
+    smp.address[0] = smp.address[1] = TMU_ADDRESS_CLAMP_TO_EDGE;
+    smp.mag_filter = smp.min_filter = TMU_FILTER_NEAREST;
+    smp.mip_filter = TMU_MIP_NEAREST;
+    smp.max_anisotropy = 16.0f;
+    const tmu_reduction AVG = TMU_REDUCTION_WEIGHTED_AVERAGE, MIN = TMU_REDUCTION_MIN, MAX = TMU_REDUCTION_MAX;
+    float lod;
+    /* A: ds/dx = 4 texels, dt/dy = 1: rho 4 and 1, eta 4, N 4, lambda log2(4 / 4) = 0 (level 0).
+     * Probes at i / 5 - 1/2 = -.3, -.1, .1, .3 of the x derivative: u = 6.8 7.6 8.4 9.2 -> x 6..9 */
+    assert_float_equal(aniso_sample(&t, &smp, w, MAX, 0.25f, 1.0f / 16, &lod), 809.0, 0);
+    assert_float_equal(lod, 0.0, 1e-6);
+    assert_float_equal(aniso_sample(&t, &smp, w, MIN, 0.25f, 1.0f / 16, NULL), 806.0, 0);
+    assert_float_equal(aniso_sample(&t, &smp, w, AVG, 0.25f, 1.0f / 16, NULL), 807.5, 1e-4);
+    /* B: the major axis is y: v = 6.8 .. 9.2 -> y 6..9, x 8 */
+    assert_float_equal(aniso_sample(&t, &smp, w, MAX, 1.0f / 16, 0.25f, NULL), 908.0, 0);
+    assert_float_equal(aniso_sample(&t, &smp, w, MIN, 1.0f / 16, 0.25f, NULL), 608.0, 0);
+    assert_float_equal(aniso_sample(&t, &smp, w, AVG, 1.0f / 16, 0.25f, NULL), 758.0, 1e-4);
+    /* C: max_anisotropy 2: eta 2, N 2, lambda log2(4 / 2) = 1 -> level 1: probes at -1/6, +1/6
+     * of ds/dx = 1/3 texel of level 1 around u = 4: 3.67 -> 3, 4.33 -> 4; v 4 */
+    smp.max_anisotropy = 2.0f;
+    assert_float_equal(aniso_sample(&t, &smp, w, MAX, 0.25f, 1.0f / 16, &lod), 1404.0, 0);
+    assert_float_equal(lod, 1.0, 1e-6);
+    assert_float_equal(aniso_sample(&t, &smp, w, MIN, 0.25f, 1.0f / 16, NULL), 1403.0, 0);
+    /* D: rho_min = 0 (a line of 8 texels): eta = max_anisotropy 16, N 16, lambda log2(8 / 16) = -1,
+     * clamped to 0; probes u = 8 + (i / 17 - 1/2) 8 = 4 + 8 i / 17: x = 4 4 5 5 6 6 .. 11 11 */
+    smp.max_anisotropy = 16.0f;
+    assert_float_equal(aniso_sample(&t, &smp, w, MAX, 0.5f, 0.0f, &lod), 811.0, 0);
+    assert_float_equal(lod, 0.0, 0);
+    assert_float_equal(aniso_sample(&t, &smp, w, MIN, 0.5f, 0.0f, NULL), 804.0, 0);
+    assert_float_equal(aniso_sample(&t, &smp, w, AVG, 0.5f, 0.0f, NULL), 807.5, 1e-4);
+    /* E: both zero: isotropic (eta 1): texel (8, 8) */
+    assert_float_equal(aniso_sample(&t, &smp, w, MAX, 0.0f, 0.0f, NULL), 808.0, 0);
+    /* F: off (max_anisotropy 1): isotropic, lambda log2(4) = 2 -> level 1 (the last): (4, 4) */
+    smp.max_anisotropy = 1.0f;
+    assert_float_equal(aniso_sample(&t, &smp, w, MAX, 0.25f, 1.0f / 16, &lod), 1404.0, 0);
+    assert_float_equal(lod, 2.0, 1e-6);
+    /* LINEAR: the mean of symmetric probes on a linear ramp is the centre: 7.5 + 750 */
+    smp.max_anisotropy = 16.0f;
+    smp.mag_filter = smp.min_filter = TMU_FILTER_LINEAR;
+    assert_float_equal(aniso_sample(&t, &smp, w, AVG, 0.25f, 1.0f / 16, NULL), 757.5, 1e-4);
+    smp.mag_filter = smp.min_filter = TMU_FILTER_NEAREST;
+    /* G: explicit LOD stays isotropic */
+    tmu_op op = test_op(TMU_OP_SAMPLE, TMU_DIM_2D, TMU_LEVEL_LOD);
+    smp.reduction = MAX;
+    assert_float_equal(sample_r(&t, &smp, &op, w, 0.5f, 0.5f, 0), 808.0, 0);
+    /* H: an implicit quad (s steps 0.25 in x, t 1/16 in y) is case A for lane 0 */
+    op.level_mode = TMU_LEVEL_IMPLICIT;
+    smp.reduction = MIN;
+    for (int l = 0; l < 4; l++)
+        w->coord[0][l] = 0.5f + 0.25f * (float)(l & 1), w->coord[1][l] = 0.5f + (float)(l >> 1) / 16;
+    run_op(&t, &smp, &op, w, 4);
+    assert_float_equal(test_f(w->data[0][0]), 806.0, 0);
+    /* I: QUERY_LOD reports the anisotropic lambda' = log2(rho_max / eta) = log2(4 / 2) */
+    op = test_op(TMU_OP_QUERY_LOD, TMU_DIM_2D, TMU_LEVEL_GRAD);
+    smp.max_anisotropy = 2.0f;
+    w->gx[0][0] = 0.25f, w->gx[1][0] = 0, w->gy[0][0] = 0, w->gy[1][0] = 1.0f / 16;
+    run_op(&t, &smp, &op, w, 1);
+    assert_float_equal(test_f(w->data[1][0]), 1.0, 1e-6);
+    /* limits */
+    smp.max_anisotropy = 17.0f;
+    tmu_diag dg;
+    assert_int_equal(tmu_unit_execute(&t.tex, &smp, &op, 1, NULL, &w->in, &w->out, &dg), TMU_ERR_INVALID_ARGUMENT);
+    test_tex_free(&t);
+
+    /* a constant cube map stays constant whichever faces the probes reach */
+    assert_int_equal(test_tex_make(&t, TMU_DIM_CUBE, TMU_FORMAT_R32_FLOAT, 4, 4, 1, 6, 1, 1), 0);
+    for (uint32_t f = 0; f < 6; f++)
+        for (uint32_t i = 0; i < 16; i++)
+            test_tex_setf(&t, 0, i & 3, i >> 2, f, 3.0f);
+    smp = tmu_sampler_default();
+    smp.max_anisotropy = 8.0f;
+    op = test_op(TMU_OP_SAMPLE, TMU_DIM_CUBE, TMU_LEVEL_GRAD);
+    w->coord[0][0] = 1.0f, w->coord[1][0] = 0.9f, w->coord[2][0] = 0.2f;
+    w->gx[0][0] = 0, w->gx[1][0] = 0.5f, w->gx[2][0] = 0, w->gy[0][0] = 0, w->gy[1][0] = 0, w->gy[2][0] = 0.05f;
+    run_op(&t, &smp, &op, w, 1);
+    assert_float_equal(test_f(w->data[0][0]), 3.0, 1e-5);
+    test_tex_free(&t);
+    free(w);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -918,7 +1031,7 @@ int main(void)
         cmocka_unit_test(test_defect_integer_sample), cmocka_unit_test(test_defect_rgb9e5_border),
         cmocka_unit_test(test_defect_cube_corner_integer), cmocka_unit_test(test_defect_offsets_huge),
         cmocka_unit_test(test_lod_report),            cmocka_unit_test(test_gather_offsets),
-        cmocka_unit_test(test_cubic),
+        cmocka_unit_test(test_cubic),                 cmocka_unit_test(test_anisotropy),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
