@@ -109,6 +109,10 @@ def ptx_check(text, *, target=None, version=None, instruction=False, independent
     ver = _version(version, where)
     if not instruction:
         opt = ffi.new("tmu_ptx_check_options *", {"sm": sm, "version": ver})
+        name = None
+        if isinstance(target, str) and sm:
+            name = ffi.new("char[]", (target if target.startswith("sm_") else "sm_" + target).encode())
+            opt.target = name   # as written ("sm_100a"), for the messages
         return _check_module(src, opt)
     if b"\n" in src or b"\0" in src or len(src) > 4096:
         raise InvalidArgumentError("instruction mode takes one line of at most 4096 bytes", where)

@@ -56,7 +56,12 @@ def test_module_check(data_dir):
     # a newer .version removes the predicate-result problem, bytes work as well as str
     assert len(tmu.ptx_check(text.encode(), version="7.1")) == 4
     with open(os.path.join(data_dir, "ptx-module-ok.ptx")) as f:
-        assert tmu.ptx_check(f.read()) == []
+        ok = f.read()
+    assert tmu.ptx_check(ok) == []
+    # target overrides .target (ptxas with .target sm_50 says the same)
+    assert [(d.line, d.column, d.message) for d in tmu.ptx_check(ok, target="sm_50")] == \
+        [(60, 2, "Feature 'Texture instruction with optional predicate result' requires .target sm_60 or higher")]
+    assert tmu.ptx_check(ok, target=50) == tmu.ptx_check(ok, target="sm_50")
 
 
 def test_syntax_error_is_a_fatal_diagnostic():

@@ -73,7 +73,8 @@ def test_bilinear_matches_float64_model(rng, address):
     border = (0.25, 0.5, 0.75, 1.0)
     smp = tmu.Sampler(address=address, border_f=border)
     got = tmu.sample(t, st, smp)
-    want = ref_2d(lv[0], st[:, 0], st[:, 1], "linear", (address, address), border)
+    # the border colour is converted to the texture's format (UNORM8: nearest k / 255) first
+    want = ref_2d(lv[0], st[:, 0], st[:, 1], "linear", (address, address), np.round(np.array(border) * 255) / 255)
     assert got.shape == (n, 4) and got.dtype == np.float32
     err = np.abs(got - want).max()
     assert err < 4e-6, err
@@ -470,11 +471,62 @@ def test_queries():
         tmu.query(t, "width")
 
 
-def test_lod_report_not_yet_implemented():
-    """op.h declares the LOD report; the unit refuses it until it is implemented."""
-    t = tmu.Texture(np.zeros((4, 4), np.uint8), "r8_unorm")
-    with pytest.raises(tmu.UnsupportedError, match="LOD report"):
-        tmu.sample(t, [[0.5, 0.5]], lod_report=True)
+def test_lod_report():
+    """lod = the final lambda after bias and clamps, magnified = lambda <= 0 (op.h)."""
+    t = tmu.Texture(np.zeros((16, 16), np.uint8), "r8_unorm", levels="full")
+    smp = tmu.Sampler(mip_filter="linear", lod_bias=0.5, min_lod=0.0, max_lod=1.75)
+    r = tmu.sample(t, np.full((4, 2), 0.5, np.float32), smp, lod=[-1.0, 0.25, 1.5, 3.0], lod_report=True)
+    assert isinstance(r, tmu.Result) and r.resident is None
+    assert r.lod.tolist() == [0.0, 0.75, 1.75, 1.75]
+    assert r.magnified.tolist() == [True, False, False, False]
+    # implicit: one pixel steps 2 texels -> lambda = 1 (+ bias 0.5)
+    y, x = np.mgrid[0:4, 0:4]
+    lanes = tmu.quads(np.stack([(x + 0.5) / 8, (y + 0.5) / 8], -1).astype(np.float32))
+    r = tmu.sample(t, lanes, smp, level="implicit", lod_report=True)
+    np.testing.assert_allclose(r.lod, 1.5, atol=1e-5)
+
+
+def test_gather_offsets():
+    data = np.arange(16, dtype=np.uint8).reshape(4, 4)
+    t = tmu.Texture(data, "r8_uint")
+    # (0.5, 0.5) on 4x4: i0 = j0 = 1; result n comes from (i0, j0) + offset n
+    g = tmu.gather(t, [0.5, 0.5], offsets=[(0, 0), (1, 0), (0, 1), (2, 2)])
+    assert g.tolist() == [data[1, 1], data[1, 2], data[2, 1], data[3, 3]]
+    g = tmu.gather(t, [[0.5, 0.5]] * 2, offsets=[[(0, 0)] * 4, [(-1, -1)] * 4])
+    assert g[:, 0].tolist() == [data[1, 1], data[0, 0]]
+    with pytest.raises(tmu.InvalidArgumentError):
+        tmu.gather(t, [0.5, 0.5], offsets=[(0, 0)] * 3)
+
+
+def test_reduction_and_cubic():
+    t = tmu.Texture(np.array([[0.0, 1.0]], np.float32), "r32_float")
+    c = [0.5, 0.5]                                        # half way between the two texels
+    assert tmu.sample(t, c)[0] == 0.5
+    assert tmu.sample(t, c, {"reduction": "min"})[0] == 0.0
+    assert tmu.sample(t, c, {"reduction": "max"})[0] == 1.0
+    # Catmull-Rom: at a texel centre the texel itself, half way -1/16, 9/16, 9/16, -1/16
+    v = np.array([0.0, 1.0, 5.0, 2.0, -3.0, 4.0, 0.5, 8.0], np.float32)
+    t = tmu.Texture(np.tile(v, (4, 1)), "r32_float")
+    cub = tmu.Sampler(mag_filter="cubic", min_filter="cubic")
+    centres = np.stack([(np.arange(8) + 0.5) / 8, np.full(8, 0.5)], -1).astype(np.float32)
+    np.testing.assert_allclose(tmu.sample(t, centres, cub)[:, 0], v, atol=1e-6)
+    halves = np.stack([(np.arange(8) + 1.0) / 8, np.full(8, 0.5)], -1).astype(np.float32)
+    i = np.arange(8)
+    want = (-v[(i - 1) % 8] + 9 * v[i] + 9 * v[(i + 1) % 8] - v[(i + 2) % 8]) / 16
+    np.testing.assert_allclose(tmu.sample(t, halves, cub)[:, 0], want, atol=1e-5)
+
+
+def test_texture_views():
+    levels = [np.full((8 >> n, 8 >> n), 10 * (n + 1), np.uint8) for n in range(4)]
+    smp = tmu.Sampler(mag_filter="nearest", min_filter="nearest", mip_filter="nearest")
+    v = tmu.Texture(levels, "r8_uint", base_level=1, level_count=2)
+    assert tmu.sample(v, [0.5, 0.5], smp, lod=0.0)[0] == 20      # view level 0 = image level 1
+    assert tmu.sample(v, [0.5, 0.5], smp, lod=5.0)[0] == 30      # only two levels seen
+    assert tmu.query(v, "levels") == 2 and tmu.query(v, "size", level=0)[:2].tolist() == [4, 4]
+    assert tmu.fetch(v, [0, 0], level=1)[0] == 30
+    layers = np.stack([np.full((2, 2), 10 * i, np.uint8) for i in range(4)])
+    a = tmu.Texture(layers, "r8_uint", "2d_array", base_layer=1, layer_count=2)
+    assert tmu.sample(a, [[0.5, 0.5]] * 3, smp, layer=[0, 1, 7])[:, 0].tolist() == [10, 20, 20]
 
 
 def test_errors_carry_status_and_diag():
