@@ -110,12 +110,12 @@ class Texture:
                                            self.depth, self.layers, nlev, self.samples)
         if size == 0:
             raise InvalidArgumentError("impossible texture shape %s" % (raw0.shape[:-1],), where)
-        self.memory = np.zeros(size, dtype=np.uint8)
+        self._memory = np.zeros(size, dtype=np.uint8)
         self._tex = ffi.new("tmu_texture *")
         diag = ffi.new("tmu_diag *")
         st = lib.tmu_texture_init_packed(self._tex, dim_value(self.dim), self.format.value, self.width,
                                          self.height, self.depth, self.layers, nlev, self.samples,
-                                         ffi.from_buffer(self.memory), size, diag)
+                                         ffi.from_buffer(self._memory), size, diag)
         check(st, diag, where)
         self._set_level_bytes(0, raw0, where)
         for n in range(1, nlev):
@@ -227,8 +227,8 @@ class Texture:
 
     def _level_memory(self, n):
         lv = self._tex.level[n]
-        start = int(ffi.cast("uintptr_t", lv.data)) - int(ffi.cast("uintptr_t", ffi.from_buffer(self.memory)))
-        return self.memory[start:start + lv.size]
+        start = int(ffi.cast("uintptr_t", lv.data)) - int(ffi.cast("uintptr_t", ffi.from_buffer(self._memory)))
+        return self._memory[start:start + lv.size]
 
     def _bytes_view(self, n):
         """Writable uint8 view of level n: spatial shape (this class's order) + (bytes,)."""
@@ -310,6 +310,14 @@ class Texture:
         self._tex.residency = r
 
     # -- public --------------------------------------------------------------------------------
+
+    @property
+    def memory(self):
+        """All texel memory (every level, as ``tmu_texture_init_packed`` lays it out) as a writable
+        flat uint8 array; the C texture points into it, so it cannot be replaced, only written.
+
+        Example: ``tmu.Texture(np.zeros((4, 4), np.uint8), 'r8_unorm', levels=3).memory.size`` is 21."""
+        return self._memory
 
     @property
     def swizzle(self):

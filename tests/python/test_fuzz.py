@@ -122,7 +122,7 @@ def rand_value(rng):
 def test_fuzz_texture_unit(seed):
     rng = np.random.default_rng(1000 + seed)
     done = 0
-    for _ in range(6000 * ROUNDS):
+    for _ in range(3000 * ROUNDS):
         t = rand_texture(rng)
         if t is None:
             continue
@@ -179,12 +179,12 @@ def test_fuzz_texture_unit(seed):
             r = calls(tmu.query, t, what, level=rand_value(rng), coords=coords if rng.random() < 0.7 else None)
         if r is not None:
             done += 1
-    assert done > 800  # about a fifth succeed; the rest must fail cleanly
+    assert done > 400  # about a fifth succeed; the rest must fail cleanly
 
 
 def test_fuzz_formats_and_texture_construction():
     rng = np.random.default_rng(7)
-    for _ in range(3000 * ROUNDS):
+    for _ in range(1500 * ROUNDS):
         fmt = FORMATS[int(rng.integers(len(FORMATS)))] if rng.random() < 0.9 else rand_value(rng)
         calls(tmu.decode, fmt, rng.bytes(int(rng.integers(0, 64))))
         calls(tmu.decode, fmt, rand_array(rng, 200))
@@ -208,7 +208,7 @@ def test_fuzz_isa_and_text():
     rng = np.random.default_rng(11)
     alphabet = list("image_sample v[0:3], s[8:15] dmask:0xf unorm glc slc tfe lwe da d16 r128 a16 sam isam "
                     "(f32)(xyzw)r0.x hr1.y s#3 t#2 .base1 .s2en .v .1d .3d .a .o .p a1.x +8 ;#//\t\n\0\x7f\xff")
-    for _ in range(4000 * ROUNDS):
+    for _ in range(2500 * ROUNDS):
         isa = ["gcn", "ir3"][int(rng.integers(2))]
         gpu = [None, "gfx6", "gfx81", "gfx9", "a3xx", "a6xx", 700, 899, "zz"][int(rng.integers(9))]
         words = rng.integers(0, 2**63, size=int(rng.integers(0, 8)), dtype=np.uint64) * 2 + 1
@@ -226,7 +226,7 @@ def test_fuzz_load_planner():
     rng = np.random.default_rng(13)
     classes = tmu.loadplan.names("class") + ["bad"]
     kinds = tmu.loadplan.names("offset_kind")
-    for _ in range(15000 * ROUNDS):
+    for _ in range(8000 * ROUNDS):
         req = {"cls": classes[int(rng.integers(len(classes)))], "gpu": "gfx%d" % rng.integers(5, 14),
                "mode": ["exact", "aco"][int(rng.integers(2))],
                "offset_kind": kinds[int(rng.integers(len(kinds)))],

@@ -159,3 +159,12 @@ def test_sparse_3d_tiles():
                     resident=[np.array([[[1, 1], [1, 1]], [[1, 1], [1, 0]]])])
     r = tmu.fetch(t, [[3, 3, 3], [0, 0, 0]], residency=True)
     assert r.resident.tolist() == [False, True] and r.data[:, 0].tolist() == [0, 1]
+
+
+def test_memory_cannot_be_replaced():
+    t = tmu.Texture(np.zeros((4, 4), np.uint8), "r8_unorm", levels=3)
+    assert t.memory.size == 16 + 4 + 1
+    t.memory[:] = 255                                  # written in place: the texture sees it
+    assert tmu.fetch(t, [0, 0], level=2, result="f32")[0] == 1.0
+    with pytest.raises(AttributeError):
+        t.memory = np.zeros(21, np.uint8)
