@@ -83,8 +83,8 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--peer", required=True, help="the bench_python_peer executable")
     ap.add_argument("-n", type=int, default=1 << 20, help="coordinates per call (default 1 M = 2^20)")
-    ap.add_argument("--reps", type=int, default=5, help="runs per side and round (default 5)")
-    ap.add_argument("--rounds", type=int, default=4, help="rounds, alternating the sides (default 4)")
+    ap.add_argument("--reps", type=int, default=3, help="runs per side and round (default 3)")
+    ap.add_argument("--rounds", type=int, default=10, help="rounds, alternating the sides (default 10)")
     ap.add_argument("cases", nargs="*", help="case names (default: all)")
     args = ap.parse_args()
     cases = [c for c in CASES if not args.cases or c[0] in args.cases]
