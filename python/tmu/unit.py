@@ -108,7 +108,6 @@ class _Call:
             parts = [a]
         for i, p in enumerate(parts):
             try:
-                np.broadcast_shapes(p.shape, self.shape)
                 if np.broadcast_shapes(p.shape, self.shape) != self.shape:
                     raise ValueError
             except ValueError:
