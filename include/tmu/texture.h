@@ -233,7 +233,8 @@ tmu_sampler tmu_sampler_default(void);
 uint32_t tmu_level_size(uint32_t size, uint32_t level);
 
 /* Checks that `tex` is well-formed: shape fields consistent with `dim`, format known,
- * levels within the mip chain, pitches large enough and every texel of every level,
+ * levels within the mip chain, view fields inside the image (min_lod in range),
+ * pitches large enough and every texel of every level,
  * layer and sample inside [data, data + size).  On failure fills `diag` (may be NULL)
  * naming the field and returns TMU_ERR_INVALID_ARGUMENT. */
 tmu_status tmu_texture_validate(const tmu_texture *tex, tmu_diag *diag);
