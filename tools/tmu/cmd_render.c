@@ -71,6 +71,11 @@ static int parse_floats(const char *text, float *out, int n)
     return *p == '\0' ? 0 : -1;
 }
 
+const char *tmu_unit_cli_filter_name(tmu_filter f)
+{
+    return f == TMU_FILTER_LINEAR ? "linear" : f == TMU_FILTER_CUBIC ? "cubic" : "nearest";
+}
+
 static int parse_address(const char *text, tmu_address *out)
 {
     const char *names[8];
@@ -466,7 +471,7 @@ int tmu_cmd_render(int argc, char **argv)
             rc = tmu_cli_error(o.out, "cannot write PNG: %s", img.message);
         else
             printf("wrote %s (%ux%u, %s %s, %s filter, %s mips)\n", o.out, o.width, o.height, o.pattern,
-                   tmu_dim_name(rt.tex.dim), o.smp.mag_filter == TMU_FILTER_LINEAR ? "linear" : "nearest",
+                   tmu_dim_name(rt.tex.dim), tmu_unit_cli_filter_name(o.smp.mag_filter),
                    o.smp.mip_filter == TMU_MIP_NONE ? "no" : o.smp.mip_filter == TMU_MIP_NEAREST ? "nearest" : "linear");
     }
     free(rgba);
