@@ -613,7 +613,8 @@ static void test_border(void **state)
         rig_init(&r, TMU_GCN_GFX8, 1 << 16);
         r.env.border_table = table;
         r.env.border_count = 3;
-        tmu_texture shape = rig_shape(TMU_DIM_2D, TMU_FORMAT_R8G8B8A8_UNORM, 2, 2, 1, 1, 1);
+        /* a float image, so the table colour reaches the result unconverted */
+        tmu_texture shape = rig_shape(TMU_DIM_2D, TMU_FORMAT_R32G32B32A32_FLOAT, 2, 2, 1, 1, 1);
         rig_texture(&r, 8, &shape, 0, NULL);
         tmu_gcn_sdesc s;
         memset(&s, 0, sizeof s);
@@ -658,8 +659,9 @@ static void test_border(void **state)
     for (int c = 0; c < 4; c++)
         assert_int_equal(r.w->vgpr[c][0], 7 + c);
     /* gfx9 BC_SWIZZLE: b8g8r8a8 (DST_SEL Z,Y,X,W) with BC_SWIZZLE ZYXW (4) shows the table colour
-     * as given; with XYZW (0) the DST_SEL swaps R and B */
-    static const uint32_t ftable[1][4] = {{0x3e800000, 0x3f000000, 0x3f400000, 0x3f800000}};
+     * as given; with XYZW (0) the DST_SEL swaps R and B.  0.2, 0.4, 0.6 are 51, 102, 153 / 255
+     * exactly, so the conversion to the 8-bit format keeps them. */
+    static const uint32_t ftable[1][4] = {{0x3e4ccccd, 0x3ecccccd, 0x3f19999a, 0x3f800000}};
     r.env.border_table = ftable;
     shape = rig_shape(TMU_DIM_2D, TMU_FORMAT_B8G8R8A8_UNORM, 2, 2, 1, 1, 1);
     tmu_gcn_tdesc t;
@@ -671,9 +673,9 @@ static void test_border(void **state)
         rig_tdesc(&r, 8, &t);
         assert_int_equal(rig_run(&r, "image_sample v[0:3], v[4:5], s[8:15], s[16:19] dmask:0xf"), TMU_OK);
         tmu_gcn_wave_wait(r.w, 0, 0);
-        assert_true(rig_getf(&r, 0, 0) == (bc ? 0.25f : 0.75f));
-        assert_true(rig_getf(&r, 2, 0) == (bc ? 0.75f : 0.25f));
-        assert_true(rig_getf(&r, 1, 0) == 0.5f && rig_getf(&r, 3, 0) == 1.0f);
+        assert_true(rig_getf(&r, 0, 0) == (bc ? 0.2f : 0.6f));
+        assert_true(rig_getf(&r, 2, 0) == (bc ? 0.6f : 0.2f));
+        assert_true(rig_getf(&r, 1, 0) == 0.4f && rig_getf(&r, 3, 0) == 1.0f);
     }
     rig_free(&r);
 }
