@@ -939,6 +939,90 @@ static void test_refusals(void **state)
     rig_free(&r);
 }
 
+/* Texture-unit features the S#/T# reach: FILTER_MODE min/max, the half-border address mode,
+ * the T# view (BASE_LEVEL, MIN_LOD), gather4 at a level, LWE. */
+static void test_unit_features(void **state)
+{
+    (void)state;
+    rig r;
+    rig_init(&r, TMU_GCN_GFX9, 1 << 16);
+    grid_4x4(&r, TMU_FORMAT_R32_FLOAT);
+    tmu_gcn_sdesc s;
+    memset(&s, 0, sizeof s);
+    s.gen = TMU_GCN_GFX9;
+    s.f[TMU_GCN_S_XY_MAG_FILTER] = s.f[TMU_GCN_S_XY_MIN_FILTER] = 1;
+    s.f[TMU_GCN_S_MAX_LOD] = 15 << 8;
+    /* bilinear at (0.5, 0.5) reads 11, 12, 21, 22: MIN 11, MAX 22, BLEND 16.5 */
+    static const float want[3] = {16.5f, 11.0f, 22.0f};
+    rig_setf_all(&r, 4, 0.5f), rig_setf_all(&r, 5, 0.5f);
+    for (unsigned m = 0; m < 3; m++) {
+        s.f[TMU_GCN_S_FILTER_MODE] = m;
+        rig_sdesc(&r, 16, &s);
+        assert_int_equal(rig_run(&r, "image_sample v0, v[4:5], s[8:15], s[16:19] dmask:0x1"), TMU_OK);
+        tmu_gcn_wave_wait(r.w, 0, 0);
+        assert_true(rig_getf(&r, 0, 0) == want[m]);
+    }
+    /* CLAMP_HALF_BORDER at s = 0 on row 1 (t = 1.5 / 4: no blend in y): x' = 0, i0 = -1 is the
+     * border (transparent black), i1 = 0, weights 1/2 -> (0 + 10) / 2 = 5; CLAMP_LAST_TEXEL: 10 */
+    s.f[TMU_GCN_S_FILTER_MODE] = 0;
+    rig_setf_all(&r, 4, 0.0f), rig_setf_all(&r, 5, 1.5f / 4);
+    for (unsigned c = 0; c < 2; c++) {
+        s.f[TMU_GCN_S_CLAMP_X] = s.f[TMU_GCN_S_CLAMP_Y] = c ? 2 : 4;
+        rig_sdesc(&r, 16, &s);
+        assert_int_equal(rig_run(&r, "image_sample v0, v[4:5], s[8:15], s[16:19] dmask:0x1"), TMU_OK);
+        tmu_gcn_wave_wait(r.w, 0, 0);
+        assert_true(rig_getf(&r, 0, 0) == (c ? 10.0f : 5.0f));
+    }
+    /* the T# view: BASE_LEVEL 1 makes level 1 the base (sample_lz reads value 2); MIN_LOD 2.0
+     * keeps lod 0 at level 2 (value 3) */
+    mips_16(&r);
+    rig_sampler(&r, 16, 2, 0, 1);
+    uint32_t dw[8];
+    memcpy(dw, &r.w->sgpr[8], sizeof dw);
+    tmu_gcn_tdesc t;
+    assert_int_equal(tmu_gcn_tdesc_decode(TMU_GCN_GFX9, dw, 8, &t, NULL), TMU_OK);
+    t.f[TMU_GCN_T_BASE_LEVEL] = 1;
+    rig_tdesc(&r, 8, &t);
+    rig_setf_all(&r, 4, 0.5f), rig_setf_all(&r, 5, 0.5f), rig_setf_all(&r, 6, 0.0f);
+    assert_int_equal(rig_run(&r, "image_sample_lz v0, v[4:5], s[8:15], s[16:19] dmask:0x1"), TMU_OK);
+    tmu_gcn_wave_wait(r.w, 0, 0);
+    assert_true(rig_getf(&r, 0, 0) == 2.0f);
+    t.f[TMU_GCN_T_BASE_LEVEL] = 0;
+    t.f[TMU_GCN_T_MIN_LOD] = 2 << 8;
+    rig_tdesc(&r, 8, &t);
+    assert_int_equal(rig_run(&r, "image_sample_l v0, v[4:6], s[8:15], s[16:19] dmask:0x1"), TMU_OK);
+    tmu_gcn_wave_wait(r.w, 0, 0);
+    assert_true(rig_getf(&r, 0, 0) == 3.0f);
+    t.f[TMU_GCN_T_MIN_LOD] = 0;
+    /* gather4_l at lod 1 reads level 1 (every texel 2); gather4_lz level 0 (1) */
+    rig_tdesc(&r, 8, &t);
+    rig_setf_all(&r, 6, 1.0f);
+    assert_int_equal(rig_run(&r, "image_gather4_l v[0:3], v[4:6], s[8:15], s[16:19] dmask:0x1"), TMU_OK);
+    tmu_gcn_wave_wait(r.w, 0, 0);
+    for (unsigned k = 0; k < 4; k++)
+        assert_true(rig_getf(&r, k, 0) == 2.0f);
+    assert_int_equal(rig_run(&r, "image_gather4_lz v[0:3], v[4:5], s[8:15], s[16:19] dmask:0x1"), TMU_OK);
+    tmu_gcn_wave_wait(r.w, 0, 0);
+    assert_true(rig_getf(&r, 0, 0) == 1.0f);
+    /* implicit-LOD gather: 4 texels per pixel -> lambda 2 -> level 2 (value 3) */
+    quad_coords(&r, 4, 5, 4.0f / 16);
+    assert_int_equal(rig_run(&r, "image_gather4 v[0:3], v[4:5], s[8:15], s[16:19] dmask:0x1"), TMU_OK);
+    tmu_gcn_wave_wait(r.w, 0, 0);
+    assert_true(rig_getf(&r, 3, 5) == 3.0f);
+    /* LWE: MIN_LOD_WARN 1.0 (u4.8 256); lod 0 is below it -> status bit 1; lod 2 is not */
+    t.f[TMU_GCN_T_MIN_LOD_WARN] = 256;
+    rig_tdesc(&r, 8, &t);
+    rig_setf_all(&r, 4, 0.5f), rig_setf_all(&r, 5, 0.5f);
+    rig_setf(&r, 6, 0, 0.0f), rig_setf(&r, 6, 1, 2.0f);
+    rig_setu_all(&r, 1, 0xdeadbeef);
+    assert_int_equal(rig_run(&r, "image_sample_l v0, v[4:6], s[8:15], s[16:19] dmask:0x1 lwe"), TMU_OK);
+    tmu_gcn_wave_wait(r.w, 0, 0);
+    assert_int_equal(r.w->vgpr[1][0], 2);
+    assert_int_equal(r.w->vgpr[1][1], 0xdeadbeef);
+    assert_true(rig_getf(&r, 0, 1) == 3.0f);
+    rig_free(&r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -950,6 +1034,7 @@ int main(void)
         cmocka_unit_test(test_atomics),      cmocka_unit_test(test_border),
         cmocka_unit_test(test_store_load),   cmocka_unit_test(test_placement),
         cmocka_unit_test(test_counters),     cmocka_unit_test(test_refusals),
+        cmocka_unit_test(test_unit_features),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
