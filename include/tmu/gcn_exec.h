@@ -96,7 +96,7 @@ typedef struct tmu_gcn_region {
 
 /* Residency of a partially resident (sparse) image, for TFE: applies to every T# whose base
  * address (BASE_ADDRESS << 8) equals `base`.  See tmu_residency (texture.h); levels are the
- * image's levels. */
+ * image's levels, and each map must hold a byte for every tile of its level. */
 typedef struct tmu_gcn_prt {
     uint64_t base;
     const tmu_residency *residency;
