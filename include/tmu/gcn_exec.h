@@ -164,6 +164,10 @@ typedef struct tmu_gcn_wave {
         uint8_t writes[TMU_GCN_VGPRS]; /* pending results per VGPR */
         uint8_t reads[TMU_GCN_VGPRS];  /* unread VDATA per VGPR */
         tmu_gcn_pending ring[TMU_GCN_MAX_PENDING];
+        /* the last instruction prepared (descriptors bound, op lifted) and what it depended on */
+        uint32_t cache_valid;
+        uint64_t cache_key[32];
+        uint64_t cache[320];
     } priv;
 } tmu_gcn_wave;
 

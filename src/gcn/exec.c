@@ -145,15 +145,19 @@ static void retire_oldest(tmu_gcn_wave *w)
     retire_exp(w, e);
     for (uint32_t k = 0; k < e->ndst; k++) {
         uint32_t *reg = w->vgpr[e->dst + k];
-        for (uint64_t m = e->mask[k]; m; m &= m - 1) {
-            unsigned lane = (unsigned)__builtin_ctzll(m);
-            reg[lane] = e->data[k][lane];
-        }
+        if (e->mask[k] == ~0ull)
+            memcpy(reg, e->data[k], sizeof e->data[k]);
+        else
+            for (uint64_t m = e->mask[k]; m; m &= m - 1) {
+                unsigned lane = (unsigned)__builtin_ctzll(m);
+                reg[lane] = e->data[k][lane];
+            }
         if (e->dstmask >> k & 1)
             w->priv.writes[e->dst + k]--;
     }
     w->priv.head = (w->priv.head + 1) % TMU_GCN_MAX_PENDING;
-    w->priv.count--;
+    if (--w->priv.count == 0)
+        w->priv.head = 0; /* reuse the same (cached) slots while little is in flight */
 }
 
 void tmu_gcn_wave_wait(tmu_gcn_wave *wave, uint32_t vm_cnt, uint32_t exp_cnt)
@@ -230,14 +234,14 @@ static tmu_status exec_prepared(tmu_gcn_wave *w, const gcn_inst *x, tmu_diag *di
     else if (atomic)
         nsrc = x->nvals; /* data (and compare) dwords */
     gcn_lanes ln;
-    gcn_result res;
-    memset(res.mask, 0, sizeof res.mask);
+    tmu_gcn_pending *e = entry(w, w->priv.count); /* the slot this instruction will occupy */
+    memset(e->mask, 0, sizeof e->mask);
     tmu_status st;
     int pck_load = row->cls == TMU_GCN_CLASS_LOAD && (row->flags & TMU_GCN_OPF_PCK);
     if (writes_mem || pck_load)
-        st = gcn_exec_memory(w, x, &ln, &res, diag);
+        st = gcn_exec_memory(w, x, &ln, e, diag);
     else
-        st = gcn_exec_sampling(w, x, &ln, &res, diag);
+        st = gcn_exec_sampling(w, x, &ln, e, diag);
     if (st != TMU_OK)
         return st;
     check_reads(w, x->vaddr0, x->vaddr.vgprs, seq);
@@ -255,7 +259,6 @@ static tmu_status exec_prepared(tmu_gcn_wave *w, const gcn_inst *x, tmu_diag *di
     }
     if (x->status)
         dstmask |= (uint8_t)(1u << x->data_dwords);
-    tmu_gcn_pending *e = entry(w, w->priv.count);
     e->seq = seq;
     e->ndst = (uint8_t)ndst;
     e->dstmask = dstmask;
@@ -263,15 +266,9 @@ static tmu_status exec_prepared(tmu_gcn_wave *w, const gcn_inst *x, tmu_diag *di
     e->src = (uint16_t)x->vdata0;
     e->nsrc = (uint16_t)nsrc;
     e->exp = (uint8_t)(writes_mem ? 1 : 0);
-    for (uint32_t k = 0; k < ndst; k++) {
-        e->mask[k] = res.mask[k];
-        for (uint64_t m = res.mask[k]; m; m &= m - 1) {
-            unsigned lane = (unsigned)__builtin_ctzll(m);
-            e->data[k][lane] = res.data[k][lane];
-        }
+    for (uint32_t k = 0; k < ndst; k++)
         if (dstmask >> k & 1)
             w->priv.writes[x->vdata0 + k]++;
-    }
     if (e->exp) {
         for (uint32_t v = e->src; v < e->src + nsrc; v++)
             w->priv.reads[v]++;
@@ -283,6 +280,70 @@ static tmu_status exec_prepared(tmu_gcn_wave *w, const gcn_inst *x, tmu_diag *di
     return TMU_OK;
 }
 
+_Static_assert(sizeof(gcn_inst) <= sizeof(((tmu_gcn_wave *)0)->priv.cache), "prepared-instruction cache");
+
+/* Everything gcn_prepare reads: the instruction, its T# and S#, and the environment (region,
+ * border-table and residency entries).  0 when it does not fit the key (then no caching). */
+static int cache_key(const tmu_gcn_wave *w, const tmu_gcn_env *env, const tmu_gcn_mimg *mi, uint64_t key[32])
+{
+    memset(key, 0, 32 * sizeof *key);
+    unsigned t = 4 * mi->f[TMU_GCN_F_SRSRC], s = 4 * mi->f[TMU_GCN_F_SSAMP];
+    if (t + 8 > TMU_GCN_SGPRS || s + 4 > TMU_GCN_SGPRS || !env || env->region_count > 2 || env->prt_count > 1)
+        return 0;
+    unsigned k = 0;
+    key[k++] = (uint64_t)mi->gen | (uint64_t)w->gen << 4 | (uint64_t)(uintptr_t)mi->op << 8;
+    for (unsigned i = 0; i + 1 < TMU_GCN_F_COUNT; i += 2)
+        key[k++] = mi->f[i] | (uint64_t)mi->f[i + 1] << 32;
+    key[k++] = mi->f[TMU_GCN_F_COUNT - 1];
+    for (unsigned i = 0; i < 8; i += 2)
+        key[k++] = w->sgpr[t + i] | (uint64_t)w->sgpr[t + i + 1] << 32;
+    key[k++] = w->sgpr[s] | (uint64_t)w->sgpr[s + 1] << 32;
+    key[k++] = w->sgpr[s + 2] | (uint64_t)w->sgpr[s + 3] << 32;
+    key[k++] = (uint64_t)(uintptr_t)env->regions ^ (uint64_t)env->region_count << 56;
+    for (size_t i = 0; i < env->region_count && env->regions; i++) {
+        const tmu_gcn_region *r = &env->regions[i];
+        key[k++] = r->base ^ (uint64_t)(r->writable != 0) << 63;
+        key[k++] = r->size;
+        key[k++] = (uint64_t)(uintptr_t)r->host;
+    }
+    key[k++] = (uint64_t)(uintptr_t)env->border_table ^ (uint64_t)env->border_count << 48;
+    uint32_t ptr = (w->sgpr[s + 3] & 0xfffu); /* S# BORDER_COLOR_PTR: the entry it reads */
+    if (env->border_table && ptr < env->border_count) {
+        key[k++] = env->border_table[ptr][0] | (uint64_t)env->border_table[ptr][1] << 32;
+        key[k++] = env->border_table[ptr][2] | (uint64_t)env->border_table[ptr][3] << 32;
+    }
+    key[k++] = (uint64_t)(uintptr_t)env->prt ^ (uint64_t)env->prt_count << 56;
+    if (env->prt_count && env->prt) {
+        key[k++] = env->prt[0].base;
+        key[k++] = (uint64_t)(uintptr_t)env->prt[0].residency;
+    }
+    return 1;
+}
+
+/* gcn_prepare through the wave's one-entry cache: an emulator runs the same instructions on the
+ * same descriptors again and again. */
+static tmu_status prepare_cached(tmu_gcn_wave *w, const tmu_gcn_env *env, const tmu_gcn_mimg *mi,
+                                 const gcn_inst **out, tmu_diag *diag)
+{
+    gcn_inst *x = (gcn_inst *)(void *)w->priv.cache;
+    uint64_t key[32];
+    int keyed = cache_key(w, env, mi, key);
+    if (keyed && w->priv.cache_valid && !memcmp(key, w->priv.cache_key, sizeof key)) {
+        *out = x;
+        return TMU_OK;
+    }
+    w->priv.cache_valid = 0;
+    tmu_status st = gcn_prepare(w, env, mi, x, diag);
+    if (st != TMU_OK)
+        return st;
+    if (keyed) {
+        memcpy(w->priv.cache_key, key, sizeof key);
+        w->priv.cache_valid = 1;
+    }
+    *out = x;
+    return TMU_OK;
+}
+
 tmu_status tmu_gcn_exec(tmu_gcn_wave *wave, const tmu_gcn_env *env, const tmu_gcn_mimg *inst,
                         tmu_diag *diag)
 {
@@ -291,10 +352,10 @@ tmu_status tmu_gcn_exec(tmu_gcn_wave *wave, const tmu_gcn_env *env, const tmu_gc
     tmu_status st = tmu_gcn_validate(inst, diag);
     if (st != TMU_OK)
         return st;
-    gcn_inst x;
-    if ((st = gcn_prepare(wave, env, inst, &x, diag)) != TMU_OK)
+    const gcn_inst *x;
+    if ((st = prepare_cached(wave, env, inst, &x, diag)) != TMU_OK)
         return st;
-    return exec_prepared(wave, &x, diag);
+    return exec_prepared(wave, x, diag);
 }
 
 tmu_status tmu_gcn_exec_word(tmu_gcn_wave *wave, const tmu_gcn_env *env, uint64_t word,
@@ -306,10 +367,10 @@ tmu_status tmu_gcn_exec_word(tmu_gcn_wave *wave, const tmu_gcn_env *env, uint64_
     tmu_status st = tmu_gcn_decode(wave->gen, word, &mi, diag);
     if (st != TMU_OK)
         return st;
-    gcn_inst x;
-    if ((st = gcn_prepare(wave, env, &mi, &x, diag)) != TMU_OK)
+    const gcn_inst *x;
+    if ((st = prepare_cached(wave, env, &mi, &x, diag)) != TMU_OK)
         return st;
-    return exec_prepared(wave, &x, diag);
+    return exec_prepared(wave, x, diag);
 }
 
 tmu_status tmu_gcn_exec_explain(const tmu_gcn_wave *wave, const tmu_gcn_env *env,

@@ -171,7 +171,9 @@ tmu_status gcn_prepare(const tmu_gcn_wave *w, const tmu_gcn_env *env, const tmu_
                        gcn_inst *x, tmu_diag *diag)
 {
     memset(x, 0, sizeof *x);
-    x->mi = mi;
+    x->mi_copy = *mi;
+    x->mi = &x->mi_copy;
+    mi = x->mi;
     x->row = mi->op;
     x->gen = mi->gen;
     const uint32_t *f = mi->f;

@@ -11,7 +11,8 @@ enum { GCN_STATUS_NOT_RESIDENT = 1u, GCN_STATUS_LOD_WARNING = 2u };
 
 /* An instruction with everything it reads resolved (gcn_prepare). */
 typedef struct gcn_inst {
-    const tmu_gcn_mimg *mi;
+    const tmu_gcn_mimg *mi; /* = &mi_copy */
+    tmu_gcn_mimg mi_copy;
     const tmu_gcn_opcode_info *row;
     tmu_gcn_gen gen;
     tmu_gcn_tdesc tdesc;
@@ -49,12 +50,9 @@ typedef struct gcn_lanes {
     float lodrep[TMU_GCN_LANES];
 } gcn_lanes;
 
-/* Results of one instruction before they go into the pending ring. */
-typedef struct gcn_result {
-    unsigned ndst;
-    uint64_t mask[5];
-    uint32_t data[5][TMU_GCN_LANES];
-} gcn_result;
+/* Results of one instruction: written straight into the pending-ring slot it will occupy
+ * (mask[i] / data[i] per VDATA dword; the slot is committed only when execution succeeds). */
+typedef tmu_gcn_pending gcn_result;
 
 /* Reads descriptors, binds memory, lifts the op and checks every operand (no side effect). */
 tmu_status gcn_prepare(const tmu_gcn_wave *w, const tmu_gcn_env *env, const tmu_gcn_mimg *mi,

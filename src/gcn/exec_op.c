@@ -144,10 +144,47 @@ static void lane_coords(const tmu_gcn_wave *w, const gcn_inst *x, gcn_lanes *ln,
     }
 }
 
+/* A whole 32-bit component row (all lanes) as floats; 0 when absent. */
+static int copy_row(const tmu_gcn_wave *w, const gcn_inst *x, tmu_gcn_addr_comp c, float *dst)
+{
+    int i = x->pos[c];
+    if (i < 0)
+        return 0;
+    memcpy(dst, w->vgpr[x->vaddr0 + x->vaddr.dword[i]], TMU_GCN_LANES * sizeof *dst);
+    return 1;
+}
+
 /* Every per-lane input of a sample / gather / get_lod, for all 64 lanes (implicit LOD reads the
  * whole quad, EXEC or not). */
 static void fill_float_inputs(const tmu_gcn_wave *w, const gcn_inst *x, gcn_lanes *ln)
 {
+    int cube = x->tex.dim == TMU_DIM_CUBE || x->tex.dim == TMU_DIM_CUBE_ARRAY;
+    if (!x->a16 && !cube) {
+        /* 32-bit operands outside cube maps are the VGPR rows as they are */
+        static const tmu_gcn_addr_comp dh[3] = {TMU_GCN_AC_DSDH, TMU_GCN_AC_DTDH, TMU_GCN_AC_DRDH};
+        static const tmu_gcn_addr_comp dv[3] = {TMU_GCN_AC_DSDV, TMU_GCN_AC_DTDV, TMU_GCN_AC_DRDV};
+        for (int a = 0; a < 3; a++) {
+            copy_row(w, x, (tmu_gcn_addr_comp)(TMU_GCN_AC_X + a), ln->coord[a]);
+            if (x->op.level_mode == TMU_LEVEL_GRAD)
+                copy_row(w, x, dh[a], ln->grad_x[a]), copy_row(w, x, dv[a], ln->grad_y[a]);
+        }
+        if (copy_row(w, x, TMU_GCN_AC_SLICE, ln->layer_f))
+            for (unsigned lane = 0; lane < TMU_GCN_LANES; lane++) {
+                float a = ln->layer_f[lane]; /* gfx6-8 truncate (see lane_coords) */
+                ln->layer[lane] = !(a > 0.0f) ? 0u : a >= 4294967040.0f ? 0xffffffffu : (uint32_t)a;
+            }
+        copy_row(w, x, TMU_GCN_AC_BIAS, ln->lod);
+        copy_row(w, x, TMU_GCN_AC_LOD, ln->lod);
+        copy_row(w, x, TMU_GCN_AC_CLAMP, ln->min_lod);
+        copy_row(w, x, TMU_GCN_AC_ZCOMPARE, ln->ref);
+        if (x->pos[TMU_GCN_AC_OFFSET] >= 0)
+            for (unsigned lane = 0; lane < TMU_GCN_LANES; lane++) {
+                uint32_t o = gcn_addr_raw(w, x, TMU_GCN_AC_OFFSET, lane);
+                for (int a = 0; a < 3; a++)
+                    ln->offset[a][lane] = (int32_t)((o >> (8 * a)) << 26) >> 26;
+            }
+        return;
+    }
     for (unsigned lane = 0; lane < TMU_GCN_LANES; lane++) {
         lane_coords(w, x, ln, lane, 0.0f, 0.0f);
         if (x->pos[TMU_GCN_AC_OFFSET] >= 0) {

@@ -1023,6 +1023,52 @@ static void test_unit_features(void **state)
     rig_free(&r);
 }
 
+/* The wave keeps the last prepared instruction: anything it depended on changing must be seen. */
+static void test_prepare_cache(void **state)
+{
+    (void)state;
+    rig r;
+    rig_init(&r, TMU_GCN_GFX9, 1 << 16);
+    grid_4x4(&r, TMU_FORMAT_R32_FLOAT);
+    rig_sampler(&r, 16, 2, 0, 0);
+    rig_setf_all(&r, 4, 0.5f), rig_setf_all(&r, 5, 0.5f);
+    const char *text = "image_sample v0, v[4:5], s[8:15], s[16:19] dmask:0x1";
+    assert_int_equal(rig_run(&r, text), TMU_OK);
+    tmu_gcn_wave_wait(r.w, 0, 0);
+    assert_true(rig_getf(&r, 0, 0) == 22.0f);
+    /* a second image at 0x8000 holding 100 + texel: a new T# in the same SGPRs */
+    tmu_texture shape = rig_shape(TMU_DIM_2D, TMU_FORMAT_R32_FLOAT, 4, 4, 1, 1, 1), t;
+    rig_texture(&r, 8, &shape, 0x8000, &t);
+    put_f(&t, 0, 2, 2, 0, 122.0f);
+    assert_int_equal(rig_run(&r, text), TMU_OK);
+    tmu_gcn_wave_wait(r.w, 0, 0);
+    assert_true(rig_getf(&r, 0, 0) == 122.0f);
+    /* the S# changes: CLAMP_BORDER with a REGISTER colour; then the table entry changes */
+    static uint32_t table[1][4] = {{0x40000000, 0, 0, 0}}; /* 2.0 */
+    r.env.border_table = (const uint32_t(*)[4])table;
+    r.env.border_count = 1;
+    tmu_gcn_sdesc s;
+    memset(&s, 0, sizeof s);
+    s.gen = TMU_GCN_GFX9;
+    s.f[TMU_GCN_S_CLAMP_X] = s.f[TMU_GCN_S_CLAMP_Y] = 6;
+    s.f[TMU_GCN_S_BORDER_COLOR_TYPE] = 3;
+    rig_sdesc(&r, 16, &s);
+    rig_setf_all(&r, 4, -1.0f);
+    assert_int_equal(rig_run(&r, text), TMU_OK);
+    tmu_gcn_wave_wait(r.w, 0, 0);
+    assert_true(rig_getf(&r, 0, 0) == 2.0f);
+    table[0][0] = 0x40400000; /* 3.0, same table */
+    assert_int_equal(rig_run(&r, text), TMU_OK);
+    tmu_gcn_wave_wait(r.w, 0, 0);
+    assert_true(rig_getf(&r, 0, 0) == 3.0f);
+    /* the region moves away from the image */
+    r.region.base = RIG_BASE + (1 << 20);
+    assert_int_equal(rig_run(&r, text), TMU_ERR_RANGE);
+    r.region.base = RIG_BASE;
+    assert_int_equal(rig_run(&r, text), TMU_OK);
+    rig_free(&r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1034,7 +1080,7 @@ int main(void)
         cmocka_unit_test(test_atomics),      cmocka_unit_test(test_border),
         cmocka_unit_test(test_store_load),   cmocka_unit_test(test_placement),
         cmocka_unit_test(test_counters),     cmocka_unit_test(test_refusals),
-        cmocka_unit_test(test_unit_features),
+        cmocka_unit_test(test_unit_features), cmocka_unit_test(test_prepare_cache),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
