@@ -354,18 +354,64 @@ int tmu_gcn_sdesc_print(const tmu_gcn_sdesc *desc, char *buf, size_t size);
 struct tmu_texture;
 struct tmu_sampler;
 
-/* Fills the shape of a tmu_texture from a T# (dim, format via DATA/NUM_FORMAT, sizes, layers,
- * levels, samples, swizzle from DST_SEL); level memory is left NULL (the T# holds a GPU
- * address).  Follows radv's conventions (gcn-mimg.md section 4).  TMU_ERR_UNSUPPORTED when
- * the format has no tmu equivalent or a DST_SEL is reserved. */
+/* Fills the shape of a tmu_texture from a T# (dim, format via DATA/NUM_FORMAT, sizes, swizzle
+ * from DST_SEL including the constants 0 and 1, and the view: base_level/level_count from
+ * BASE/LAST_LEVEL, base_layer/layer_count from BASE/LAST_ARRAY (gfx9: BASE_ARRAY..DEPTH),
+ * min_lod from MIN_LOD); level memory is left NULL (the T# holds a GPU address:
+ * tmu_gcn_bind_texture in gcn_exec.h places it).  levels = LAST_LEVEL + 1 (the levels the view
+ * can reach), layers = the image's layers (gfx6-8 DEPTH + 1, cube images 6 per DEPTH + 1; gfx9
+ * DEPTH + 1); a view that is the whole image leaves the view fields 0.  TYPE CUBE is a cube
+ * array when the view spans more than 6 faces.  Follows radv's conventions (gcn-mimg.md
+ * section 4).  TMU_ERR_UNSUPPORTED when the format has no tmu equivalent or a DST_SEL is
+ * reserved; TMU_ERR_INVALID for LAST_LEVEL < BASE_LEVEL or a view outside the image. */
 tmu_status tmu_gcn_tdesc_to_texture(const tmu_gcn_tdesc *desc, struct tmu_texture *out,
                                     tmu_diag *diag);
 
-/* Fills a tmu_sampler from an S# (address modes, filters, compare, LOD bias/min/max,
- * FORCE_UNNORMALIZED, border type).  TMU_ERR_UNSUPPORTED for address modes tmu lacks
- * (half-border, mirror-once-border) or anisotropic filters. */
+/* Fills a tmu_sampler from an S#: CLAMP_X/Y/Z (all eight modes), XY_MAG/MIN_FILTER
+ * (ANISO_* = the filter with anisotropy), MIP_FILTER, MAX_ANISO_RATIO (1x..16x), FILTER_MODE
+ * (blend/min/max), DEPTH_COMPARE_FUNC, FORCE_UNNORMALIZED, DISABLE_CUBE_WRAP, LOD_BIAS (s5.8),
+ * MIN/MAX_LOD (u4.8) and the border colour of BORDER_COLOR_TYPE 0-2 (REGISTER needs the
+ * caller's table: tmu_gcn_bind_sampler).  TMU_ERR_UNSUPPORTED, naming field and value, for
+ * TRUNC_COORD = 1, MC_COORD_TRUNC = 1 and the reserved MIP_FILTER 3 and FILTER_MODE 3. */
 tmu_status tmu_gcn_sdesc_to_sampler(const tmu_gcn_sdesc *desc, struct tmu_sampler *out,
                                     tmu_diag *diag);
+
+/* Where the levels of a linear image lie relative to its base address, by AMD addrlib's rules
+ * (the hardware computes the same placement from the T#):
+ *  gfx6-8 (TILING_INDEX 8 = ARRAY_LINEAR_ALIGNED in the kernel drivers' tile-mode table;
+ *  SiLib/EgBasedLib): levels one after another, each aligned to 256 bytes (the pipe
+ *  interleave), each holding all its slices; level 0 rows are PITCH + 1 texels; level n > 0 is
+ *  max(1, (PITCH + 1) >> n) texels wide (its pitch derives from the base pitch), padded to a
+ *  multiple of max(8, 64 / bytes per texel) texels and then widened by that step until a slice
+ *  holds a multiple of max(64, 256 / bytes per texel) texels; with POW2_PAD the heights and slice
+ *  counts of every level and the widths of levels > 0 are first rounded up to powers of two.
+ *  gfx9 (SW_MODE 0 = SW_LINEAR; Gfx9Lib): every slice (layer, or 3D z) holds the whole mip chain,
+ *  levels stacked one under another with one pitch, the level-0 width aligned to
+ *  256 / bytes per texel texels; a level is ceil(height / 2^n) rows high (1D: one row); a
+ *  one-level image uses PITCH + 1 as its pitch, a mipmapped one PITCH + 1 rows per slice
+ *  (addrlib's epitchIsHeight) and MAX_MIP + 1 levels in its chain.
+ * `shape` is what tmu_gcn_tdesc_to_texture gives for `desc`; *out receives the placement of its
+ * levels 0 .. shape->levels - 1.  TMU_ERR_UNSUPPORTED for any other TILING_INDEX or SW_MODE,
+ * COMPRESSION_EN = 1, multisampled types (never linear), INTERLACED = 1, gfx9 ARRAY_PITCH != 0,
+ * 96-bit texels with more than one level on gfx6-8. */
+#define TMU_GCN_MAX_LEVELS 16 /* = TMU_MAX_LEVELS */
+typedef struct tmu_gcn_placement {
+    uint64_t offset[TMU_GCN_MAX_LEVELS];      /* bytes from the base address to texel (0,0,0) */
+    uint64_t row_pitch[TMU_GCN_MAX_LEVELS];   /* bytes from one row to the next */
+    uint64_t slice_pitch[TMU_GCN_MAX_LEVELS]; /* bytes from one layer (3D: z slice) to the next */
+    uint64_t extent;                          /* bytes from the base the levels span */
+} tmu_gcn_placement;
+tmu_status tmu_gcn_tdesc_placement(const tmu_gcn_tdesc *desc, const struct tmu_texture *shape,
+                                   tmu_gcn_placement *out, tmu_diag *diag);
+
+/* Builds the T# a driver (radv conventions) writes for a linear image of `shape` (dim, format,
+ * width, height, depth, layers, levels, swizzle; view fields honoured) at byte address
+ * `address` (256-byte aligned, below 2^48) on `gen`, and returns the bytes it needs from
+ * `address` in *size (tmu_gcn_tdesc_placement of the result).  TMU_ERR_UNSUPPORTED for formats
+ * without GCN codes and multisampled shapes. */
+tmu_status tmu_gcn_tdesc_for_texture(tmu_gcn_gen gen, const struct tmu_texture *shape,
+                                     uint64_t address, tmu_gcn_tdesc *out, uint64_t *size,
+                                     tmu_diag *diag);
 
 #ifdef __cplusplus
 }

@@ -101,7 +101,7 @@ static const tmu_gcn_desc_field_info tfields[] = {
     {TMU_GCN_T_DEPTH, "DEPTH", 4, 0, 13, G6_8, M1, NULL, 0},
     {TMU_GCN_T_DEPTH, "DEPTH", 4, 0, 13, G9, P, NULL, 0},
     {TMU_GCN_T_PITCH, "PITCH", 4, 13, 14, G6_8, M1, NULL, 0},
-    {TMU_GCN_T_PITCH, "PITCH", 4, 13, 16, G9, P, NULL, 0},
+    {TMU_GCN_T_PITCH, "PITCH", 4, 13, 16, G9, M1, NULL, 0},
     {TMU_GCN_T_BC_SWIZZLE, "BC_SWIZZLE", 4, 29, 3, G9, P, NULL, 0},
     {TMU_GCN_T_BASE_ARRAY, "BASE_ARRAY", 5, 0, 13, G_ALL, P, NULL, 0},
     {TMU_GCN_T_LAST_ARRAY, "LAST_ARRAY", 5, 13, 13, G6_8, P, NULL, 0},
@@ -338,15 +338,26 @@ int tmu_gcn_sdesc_print(const tmu_gcn_sdesc *desc, char *buf, size_t size)
 static tmu_status sel_to_swizzle(unsigned sel, tmu_swizzle *out)
 {
     switch (sel) {
-    case 0: *out = TMU_SWIZZLE_ZERO; return TMU_OK;
-    case 1: *out = TMU_SWIZZLE_ONE; return TMU_OK;
-    case 4: *out = TMU_SWIZZLE_R; return TMU_OK;
-    case 5: *out = TMU_SWIZZLE_G; return TMU_OK;
-    case 6: *out = TMU_SWIZZLE_B; return TMU_OK;
-    case 7: *out = TMU_SWIZZLE_A; return TMU_OK;
+    case TMU_GCN_SEL_0: *out = TMU_SWIZZLE_ZERO; return TMU_OK;
+    case TMU_GCN_SEL_1: *out = TMU_SWIZZLE_ONE; return TMU_OK;
+    case TMU_GCN_SEL_X: *out = TMU_SWIZZLE_R; return TMU_OK;
+    case TMU_GCN_SEL_Y: *out = TMU_SWIZZLE_G; return TMU_OK;
+    case TMU_GCN_SEL_Z: *out = TMU_SWIZZLE_B; return TMU_OK;
+    case TMU_GCN_SEL_W: *out = TMU_SWIZZLE_A; return TMU_OK;
     default: return TMU_ERR_UNSUPPORTED;
     }
 }
+
+/* Image shapes of the T# TYPE codes 8-15, as data. */
+static const struct {
+    tmu_dim dim;
+    uint8_t arrayed; /* layers come from DEPTH / BASE_ARRAY / LAST_ARRAY */
+} type_dims[8] = {
+    {TMU_DIM_1D, 0},       {TMU_DIM_2D, 0},       {TMU_DIM_3D, 0},    {TMU_DIM_CUBE, 1},
+    {TMU_DIM_1D_ARRAY, 1}, {TMU_DIM_2D_ARRAY, 1}, {TMU_DIM_2D_MS, 0}, {TMU_DIM_2D_MS_ARRAY, 1},
+};
+
+#define TFAIL(st, bit, ...) return tmu_diag_set(diag, st, 0, 0, bit, __VA_ARGS__)
 
 tmu_status tmu_gcn_tdesc_to_texture(const tmu_gcn_tdesc *desc, struct tmu_texture *out,
                                     tmu_diag *diag)
@@ -357,76 +368,83 @@ tmu_status tmu_gcn_tdesc_to_texture(const tmu_gcn_tdesc *desc, struct tmu_textur
     const uint32_t *f = desc->f;
     bool gfx9 = desc->gen == TMU_GCN_GFX9;
     memset(out, 0, sizeof *out);
-    tmu_format fmt = tmu_format_from_gcn(f[TMU_GCN_T_DATA_FORMAT], f[TMU_GCN_T_NUM_FORMAT]);
-    if (fmt == TMU_FORMAT_INVALID)
-        return tmu_diag_set(diag, TMU_ERR_UNSUPPORTED, 0, 0, 32 + 20,
-                            "DATA_FORMAT %u / NUM_FORMAT %u has no tmu format",
-                            f[TMU_GCN_T_DATA_FORMAT], f[TMU_GCN_T_NUM_FORMAT]);
+    unsigned dfmt = f[TMU_GCN_T_DATA_FORMAT], nfmt = f[TMU_GCN_T_NUM_FORMAT];
+    tmu_format fmt = tmu_format_from_gcn(dfmt, nfmt);
+    if (fmt == TMU_FORMAT_INVALID) {
+        const tmu_gcn_desc_field_info *dr = tmu_gcn_tdesc_field_get(desc->gen, TMU_GCN_T_DATA_FORMAT);
+        const tmu_gcn_desc_field_info *nr = tmu_gcn_tdesc_field_get(desc->gen, TMU_GCN_T_NUM_FORMAT);
+        const char *dn = dfmt < dr->nvalues && dr->values[dfmt] ? dr->values[dfmt] : "reserved";
+        const char *nn = nfmt < nr->nvalues && nr->values[nfmt] ? nr->values[nfmt] : "reserved";
+        TFAIL(TMU_ERR_UNSUPPORTED, 32 + 20, "DATA_FORMAT %u (%s) / NUM_FORMAT %u (%s) has no tmu format",
+              dfmt, dn, nfmt, nn);
+    }
     out->format = fmt;
     static const tmu_gcn_tdesc_field sels[4] = {TMU_GCN_T_DST_SEL_X, TMU_GCN_T_DST_SEL_Y,
                                                 TMU_GCN_T_DST_SEL_Z, TMU_GCN_T_DST_SEL_W};
     for (int c = 0; c < 4; c++)
         if (sel_to_swizzle(f[sels[c]], &out->swizzle[c]) != TMU_OK)
-            return tmu_diag_set(diag, TMU_ERR_UNSUPPORTED, 0, 0, 3 * 32 + 3 * c,
-                                "DST_SEL_%c = %u is reserved", "XYZW"[c], f[sels[c]]);
+            TFAIL(TMU_ERR_UNSUPPORTED, 3 * 32 + 3 * c, "DST_SEL_%c = %u is reserved", "XYZW"[c],
+                  f[sels[c]]);
+    unsigned type = f[TMU_GCN_T_TYPE];
+    if (type < 8 || type > 15)
+        TFAIL(TMU_ERR_UNSUPPORTED, 3 * 32 + 28, "TYPE %u is not an image type", type);
+    out->dim = type_dims[type - 8].dim;
     out->width = f[TMU_GCN_T_WIDTH] + 1;
     out->height = f[TMU_GCN_T_HEIGHT] + 1;
     out->depth = 1;
     out->layers = 1;
     out->samples = 1;
     unsigned base = f[TMU_GCN_T_BASE_LEVEL], last = f[TMU_GCN_T_LAST_LEVEL];
-    /* Layer count: gfx6-8 DEPTH holds layers-1 (cube arrays: cubes-1); gfx9 DEPTH holds the
-     * last accessible layer (BASE_ARRAY..DEPTH); 3D depth is depth-1 on both. */
-    unsigned depth_field = f[TMU_GCN_T_DEPTH];
-    unsigned last_layer = gfx9 ? depth_field : f[TMU_GCN_T_LAST_ARRAY];
-    unsigned nlayers = last_layer >= f[TMU_GCN_T_BASE_ARRAY]
-                           ? last_layer - f[TMU_GCN_T_BASE_ARRAY] + 1
-                           : 1;
-    switch (f[TMU_GCN_T_TYPE]) {
-    case TMU_GCN_IMG_1D: out->dim = TMU_DIM_1D; out->height = 1; break;
-    case TMU_GCN_IMG_2D: out->dim = TMU_DIM_2D; break;
-    case TMU_GCN_IMG_3D: out->dim = TMU_DIM_3D; out->depth = depth_field + 1; break;
-    case TMU_GCN_IMG_CUBE:
-        /* BASE_ARRAY/LAST_ARRAY count faces: more than 6 faces is a cube array. */
-        if (nlayers > 6) {
-            out->dim = TMU_DIM_CUBE_ARRAY;
-            out->layers = nlayers / 6 * 6;
-        } else {
-            out->dim = TMU_DIM_CUBE;
-            out->layers = 6;
+    unsigned depth = f[TMU_GCN_T_DEPTH];
+    if (out->dim == TMU_DIM_1D || out->dim == TMU_DIM_1D_ARRAY)
+        out->height = 1;
+    if (out->dim == TMU_DIM_3D)
+        out->depth = depth + 1;
+    if (type_dims[type - 8].arrayed) {
+        /* The image's layers in memory: gfx6-8 DEPTH = layers - 1 (cube: cubes - 1, BASE_ARRAY
+         * and LAST_ARRAY count faces); gfx9 DEPTH = the last layer the view may access. */
+        uint32_t layers = depth + 1;
+        if (!gfx9 && out->dim == TMU_DIM_CUBE)
+            layers *= 6;
+        uint32_t first = f[TMU_GCN_T_BASE_ARRAY];
+        uint32_t lastl = gfx9 ? depth : f[TMU_GCN_T_LAST_ARRAY];
+        if (lastl >= layers || first > lastl)
+            TFAIL(TMU_ERR_INVALID, 5 * 32, "BASE_ARRAY %u .. last layer %u is not a view of the %u layers "
+                  "DEPTH %u gives", first, lastl, layers, depth);
+        if (out->dim == TMU_DIM_CUBE) {
+            if (layers % 6)
+                TFAIL(TMU_ERR_INVALID, 4 * 32, "cube image with %u faces (DEPTH %u), not a multiple of 6",
+                      layers, depth);
+            if (layers > 6)
+                out->dim = TMU_DIM_CUBE_ARRAY;
         }
-        break;
-    case TMU_GCN_IMG_1D_ARRAY: out->dim = TMU_DIM_1D_ARRAY; out->height = 1; out->layers = nlayers; break;
-    case TMU_GCN_IMG_2D_ARRAY: out->dim = TMU_DIM_2D_ARRAY; out->layers = nlayers; break;
-    case TMU_GCN_IMG_2D_MSAA:
-    case TMU_GCN_IMG_2D_MSAA_ARRAY:
-        out->dim = f[TMU_GCN_T_TYPE] == TMU_GCN_IMG_2D_MSAA ? TMU_DIM_2D_MS : TMU_DIM_2D_MS_ARRAY;
-        if (out->dim == TMU_DIM_2D_MS_ARRAY)
-            out->layers = nlayers;
+        out->layers = layers;
+        if (first != 0 || lastl + 1 != layers) {
+            out->base_layer = first;
+            out->layer_count = lastl - first + 1;
+        }
+    }
+    if (out->dim == TMU_DIM_2D_MS || out->dim == TMU_DIM_2D_MS_ARRAY) {
         /* MSAA: LAST_LEVEL holds log2(samples) and there is one level. */
         out->samples = 1u << last;
         out->levels = 1;
-        tmu_diag_clear(diag);
-        return TMU_OK;
-    default:
-        return tmu_diag_set(diag, TMU_ERR_UNSUPPORTED, 0, 0, 3 * 32 + 28,
-                            "TYPE %u is not an image type", f[TMU_GCN_T_TYPE]);
+    } else {
+        if (last < base)
+            TFAIL(TMU_ERR_INVALID, 3 * 32 + 16, "LAST_LEVEL %u is below BASE_LEVEL %u", last, base);
+        out->levels = last + 1;
+        if (base != 0) {
+            out->base_level = base;
+            out->level_count = last - base + 1;
+        }
+        out->min_lod = (float)f[TMU_GCN_T_MIN_LOD] / 256.0f;
     }
-    out->levels = last >= base ? last - base + 1 : 1;
     tmu_diag_clear(diag);
     return TMU_OK;
 }
 
-static tmu_status clamp_to_address(unsigned c, tmu_address *out)
+static float u4_8(uint32_t v)
 {
-    switch (c) {
-    case 0: *out = TMU_ADDRESS_REPEAT; return TMU_OK;
-    case 1: *out = TMU_ADDRESS_MIRRORED_REPEAT; return TMU_OK;
-    case 2: *out = TMU_ADDRESS_CLAMP_TO_EDGE; return TMU_OK;
-    case 3: *out = TMU_ADDRESS_MIRROR_CLAMP_TO_EDGE; return TMU_OK;
-    case 6: *out = TMU_ADDRESS_CLAMP_TO_BORDER; return TMU_OK;
-    default: return TMU_ERR_UNSUPPORTED;
-    }
+    return (float)v / 256.0f;
 }
 
 tmu_status tmu_gcn_sdesc_to_sampler(const tmu_gcn_sdesc *desc, struct tmu_sampler *out,
@@ -437,38 +455,47 @@ tmu_status tmu_gcn_sdesc_to_sampler(const tmu_gcn_sdesc *desc, struct tmu_sample
                             "bad argument to tmu_gcn_sdesc_to_sampler");
     const uint32_t *f = desc->f;
     memset(out, 0, sizeof *out);
+    /* CLAMP codes are tmu_address values (texture.h): all eight modes exist. */
     static const tmu_gcn_sdesc_field cl[3] = {TMU_GCN_S_CLAMP_X, TMU_GCN_S_CLAMP_Y,
                                               TMU_GCN_S_CLAMP_Z};
     for (int a = 0; a < 3; a++)
-        if (clamp_to_address(f[cl[a]], &out->address[a]) != TMU_OK)
-            return tmu_diag_set(diag, TMU_ERR_UNSUPPORTED, 0, 0, 3 * a,
-                                "CLAMP_%c = %u (%s) has no tmu address mode", "XYZ"[a], f[cl[a]],
-                                clamp_mode[f[cl[a]] & 7]);
-    if (f[TMU_GCN_S_XY_MAG_FILTER] > 1 || f[TMU_GCN_S_XY_MIN_FILTER] > 1)
-        return tmu_diag_set(diag, TMU_ERR_UNSUPPORTED, 0, 0, 2 * 32 + 20,
-                            "anisotropic XY filters are not supported by the texture unit");
-    out->mag_filter = f[TMU_GCN_S_XY_MAG_FILTER] ? TMU_FILTER_LINEAR : TMU_FILTER_NEAREST;
-    out->min_filter = f[TMU_GCN_S_XY_MIN_FILTER] ? TMU_FILTER_LINEAR : TMU_FILTER_NEAREST;
+        out->address[a] = (tmu_address)(f[cl[a]] & 7);
+    if (f[TMU_GCN_S_TRUNC_COORD])
+        TFAIL(TMU_ERR_UNSUPPORTED, 27, "TRUNC_COORD = 1 (truncated texel coordinates) is not modelled");
+    if (f[TMU_GCN_S_MC_COORD_TRUNC])
+        TFAIL(TMU_ERR_UNSUPPORTED, 19, "MC_COORD_TRUNC = 1 (truncated motion-compensation coordinates) "
+              "is not modelled");
+    unsigned mag = f[TMU_GCN_S_XY_MAG_FILTER], min = f[TMU_GCN_S_XY_MIN_FILTER];
+    /* POINT, BILINEAR, ANISO_POINT, ANISO_BILINEAR: bit 0 = bilinear, bit 1 = anisotropic */
+    out->mag_filter = (mag & 1) ? TMU_FILTER_LINEAR : TMU_FILTER_NEAREST;
+    out->min_filter = (min & 1) ? TMU_FILTER_LINEAR : TMU_FILTER_NEAREST;
+    if ((mag | min) & 2)
+        out->max_anisotropy = (float)(1u << (f[TMU_GCN_S_MAX_ANISO_RATIO] > 4 ? 4 : f[TMU_GCN_S_MAX_ANISO_RATIO]));
+    if (f[TMU_GCN_S_MAX_ANISO_RATIO] > 4)
+        TFAIL(TMU_ERR_UNSUPPORTED, 9, "MAX_ANISO_RATIO = %u is reserved (0-4 = 1x-16x)",
+              f[TMU_GCN_S_MAX_ANISO_RATIO]);
     unsigned mip = f[TMU_GCN_S_MIP_FILTER];
     if (mip > 2)
-        return tmu_diag_set(diag, TMU_ERR_UNSUPPORTED, 0, 0, 2 * 32 + 26,
-                            "MIP_FILTER %u is reserved", mip);
+        TFAIL(TMU_ERR_UNSUPPORTED, 2 * 32 + 26, "MIP_FILTER = %u is reserved", mip);
     out->mip_filter = mip == 0 ? TMU_MIP_NONE : mip == 1 ? TMU_MIP_NEAREST : TMU_MIP_LINEAR;
+    unsigned fm = f[TMU_GCN_S_FILTER_MODE];
+    if (fm > 2)
+        TFAIL(TMU_ERR_UNSUPPORTED, 29, "FILTER_MODE = %u is reserved (0 BLEND, 1 MIN, 2 MAX)", fm);
+    out->reduction = fm == 0 ? TMU_REDUCTION_WEIGHTED_AVERAGE : fm == 1 ? TMU_REDUCTION_MIN : TMU_REDUCTION_MAX;
     out->normalized = f[TMU_GCN_S_FORCE_UNNORMALIZED] ? 0 : 1;
     out->seamless_cube = f[TMU_GCN_S_DISABLE_CUBE_WRAP] ? 0 : 1;
     out->compare_op = (tmu_compare)f[TMU_GCN_S_DEPTH_COMPARE_FUNC];
     out->precision = TMU_PRECISION_EXACT;
-    int32_t bias = (int32_t)(f[TMU_GCN_S_LOD_BIAS] << 18) >> 18;
+    int32_t bias = (int32_t)(f[TMU_GCN_S_LOD_BIAS] << 18) >> 18; /* signed 5.8 */
     out->lod_bias = (float)bias / 256.0f;
-    out->min_lod = (float)f[TMU_GCN_S_MIN_LOD] / 256.0f;
-    out->max_lod = (float)f[TMU_GCN_S_MAX_LOD] / 256.0f;
-    /* Border colours by BORDER_COLOR_TYPE; REGISTER (a table outside the S#) maps to 0. */
-    static const float border[4][4] = {
-        {0, 0, 0, 0}, {0, 0, 0, 1}, {1, 1, 1, 1}, {0, 0, 0, 0}};
-    static const uint32_t borderu[4][4] = {
-        {0, 0, 0, 0}, {0, 0, 0, 1}, {1, 1, 1, 1}, {0, 0, 0, 0}};
+    out->min_lod = u4_8(f[TMU_GCN_S_MIN_LOD]);
+    out->max_lod = u4_8(f[TMU_GCN_S_MAX_LOD]);
+    /* Border colours by BORDER_COLOR_TYPE; REGISTER (a table outside the S#) is filled by
+     * tmu_gcn_bind_sampler. */
+    static const float border[3][4] = {{0, 0, 0, 0}, {0, 0, 0, 1}, {1, 1, 1, 1}};
+    static const uint32_t borderu[3][4] = {{0, 0, 0, 0}, {0, 0, 0, 1}, {1, 1, 1, 1}};
     unsigned bt = f[TMU_GCN_S_BORDER_COLOR_TYPE] & 3;
-    for (int c = 0; c < 4; c++) {
+    for (int c = 0; c < 4 && bt < 3; c++) {
         out->border_f[c] = border[bt][c];
         out->border_u[c] = borderu[bt][c];
     }

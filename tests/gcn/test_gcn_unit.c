@@ -462,10 +462,10 @@ static void test_tdesc(void **state)
     assert_int_equal(tex.swizzle[0], TMU_SWIZZLE_R);
     assert_int_equal(tex.swizzle[3], TMU_SWIZZLE_A);
     assert_int_equal(tex.format, tmu_format_from_name("r8g8b8a8_unorm"));
-    /* 2D array of 6 layers: gfx8 LAST_ARRAY = 5 (dword 5 bits 13-25); gfx9 DEPTH = 5 (the last
-     * layer, dword 4) */
+    /* 2D array of 6 layers: gfx8 DEPTH = 5 (layers - 1, dword 4) and LAST_ARRAY = 5 (dword 5
+     * bits 13-25); gfx9 DEPTH = 5 (the last layer, dword 4) */
     uint32_t arr[8] = {0, 10u << 20, 63u | 63u << 14, 4u | 5u << 3 | 6u << 6 | 7u << 9 | 13u << 28,
-                       0, 5u << 13, 0, 0};
+                       5, 5u << 13, 0, 0};
     assert_int_equal(tmu_gcn_tdesc_decode(TMU_GCN_GFX8, arr, 8, &t, NULL), TMU_OK);
     assert_int_equal(tmu_gcn_tdesc_to_texture(&t, &tex, NULL), TMU_OK);
     assert_int_equal(tex.dim, TMU_DIM_2D_ARRAY);
@@ -536,11 +536,14 @@ static void test_sdesc(void **state)
     assert_int_equal(smp.mip_filter, TMU_MIP_LINEAR);
     assert_true(smp.border_f[0] == 1.0f && smp.border_f[3] == 1.0f);
     assert_int_equal(smp.normalized, 1);
-    /* CLAMP_HALF_BORDER has no tmu equivalent */
+    /* CLAMP_HALF_BORDER is tmu_address 4; TRUNC_COORD is not modelled */
     s.f[TMU_GCN_S_CLAMP_X] = 4;
+    assert_int_equal(tmu_gcn_sdesc_to_sampler(&s, &smp, NULL), TMU_OK);
+    assert_int_equal(smp.address[0], TMU_ADDRESS_CLAMP_HALF_BORDER);
+    s.f[TMU_GCN_S_TRUNC_COORD] = 1;
     tmu_diag d;
     assert_int_equal(tmu_gcn_sdesc_to_sampler(&s, &smp, &d), TMU_ERR_UNSUPPORTED);
-    assert_non_null(strstr(d.message, "CLAMP_HALF_BORDER"));
+    assert_non_null(strstr(d.message, "TRUNC_COORD"));
 }
 
 int main(void)

@@ -8,6 +8,8 @@
 #include "tmu/gcn.h"
 #include "tmu/texture.h"
 
+int tmu_cmd_gcn_run(int argc, char **argv);
+
 static void usage(FILE *out)
 {
     fprintf(out,
@@ -199,6 +201,8 @@ int tmu_cmd_gcn(int argc, char **argv)
     }
     if (!strcmp(argv[1], "desc"))
         return cmd_desc(argc - 1, argv + 1);
-    static const char *const subs[] = {"desc"};
-    return tmu_cli_unknown_name("SUBCOMMAND", "subcommand", argv[1], subs, 1);
+    if (!strcmp(argv[1], "run"))
+        return tmu_cmd_gcn_run(argc - 1, argv + 1); /* cmd_gcn_run.c */
+    static const char *const subs[] = {"desc", "run"};
+    return tmu_cli_unknown_name("SUBCOMMAND", "subcommand", argv[1], subs, 2);
 }

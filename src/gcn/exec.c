@@ -1,0 +1,399 @@
+/* GCN executor, part 0: the wave, issue and retire, VM_CNT / EXP_CNT, the hazard log, s_waitcnt.
+ *
+ * Counters (CLRX's MIMG page, the seed of gcn-mimg.md: "Any MIMG instruction increments VMCNT and
+ * it decrements VMCNT after memory operation.  Any memory-write operation increments EXPCNT, and
+ * it decrements EXPCNT after reading data from VDATA."): every issued instruction is one entry of
+ * an in-order ring; its results reach the VGPRs when it retires (VM_CNT - 1); a store's or
+ * atomic's VDATA counts as unread until its EXP part retires (EXP_CNT - 1, at the latest when the
+ * instruction retires).  The data of a store is taken when it issues, so a late overwrite changes
+ * nothing here but is reported: on hardware it would race the read. */
+#include <string.h>
+
+#include "gcn/exec_internal.h"
+
+void tmu_gcn_wave_init(tmu_gcn_wave *wave, tmu_gcn_gen gen)
+{
+    if (!wave)
+        return;
+    memset(wave, 0, sizeof *wave);
+    wave->gen = gen;
+    wave->exec = ~0ull;
+}
+
+uint32_t tmu_gcn_vm_cnt_max(tmu_gcn_gen gen)
+{
+    return gen == TMU_GCN_GFX9 ? 63u : 15u;
+}
+
+uint32_t tmu_gcn_exp_cnt_max(tmu_gcn_gen gen)
+{
+    (void)gen;
+    return 7u;
+}
+
+uint32_t tmu_gcn_wave_vm_cnt(const tmu_gcn_wave *wave)
+{
+    return wave ? wave->priv.count : 0;
+}
+
+uint32_t tmu_gcn_wave_exp_cnt(const tmu_gcn_wave *wave)
+{
+    return wave ? wave->priv.exp_count : 0;
+}
+
+const char *tmu_gcn_hazard_name(tmu_gcn_hazard_kind kind)
+{
+    switch (kind) {
+    case TMU_GCN_HAZARD_READ_PENDING: return "read of a pending result (missing s_waitcnt vmcnt)";
+    case TMU_GCN_HAZARD_WRITE_PENDING: return "write to a register a pending result will overwrite";
+    case TMU_GCN_HAZARD_WRITE_VDATA: return "write to unread store/atomic data (missing s_waitcnt expcnt)";
+    }
+    return "invalid";
+}
+
+static tmu_gcn_pending *entry(tmu_gcn_wave *w, uint32_t i)
+{
+    return &w->priv.ring[(w->priv.head + i) % TMU_GCN_MAX_PENDING];
+}
+
+static const tmu_gcn_pending *centry(const tmu_gcn_wave *w, uint32_t i)
+{
+    return &w->priv.ring[(w->priv.head + i) % TMU_GCN_MAX_PENDING];
+}
+
+static void log_hazard(tmu_gcn_wave *w, tmu_gcn_hazard_kind kind, uint32_t vgpr, uint64_t at,
+                       uint64_t pending)
+{
+    w->hazard_total++;
+    if (w->hazard_count < TMU_GCN_MAX_HAZARDS)
+        w->hazards[w->hazard_count++] = (tmu_gcn_hazard){kind, vgpr, at, pending};
+}
+
+/* The newest unretired instruction writing `v`, and the oldest one not yet having read it. */
+static uint64_t writer_of(const tmu_gcn_wave *w, uint32_t v)
+{
+    for (uint32_t i = w->priv.count; i-- > 0;) {
+        const tmu_gcn_pending *e = centry(w, i);
+        if (v >= e->dst && v < e->dst + e->ndst && (e->dstmask >> (v - e->dst) & 1))
+            return e->seq;
+    }
+    return 0;
+}
+
+static uint64_t reader_of(const tmu_gcn_wave *w, uint32_t v)
+{
+    for (uint32_t i = 0; i < w->priv.count; i++) {
+        const tmu_gcn_pending *e = centry(w, i);
+        if (e->exp && v >= e->src && v < (uint32_t)e->src + e->nsrc)
+            return e->seq;
+    }
+    return 0;
+}
+
+static uint32_t check_reads(tmu_gcn_wave *w, uint32_t first, uint32_t count, uint64_t at)
+{
+    uint32_t n = 0;
+    for (uint32_t v = first; v < first + count && v < TMU_GCN_VGPRS; v++)
+        if (w->priv.writes[v]) {
+            log_hazard(w, TMU_GCN_HAZARD_READ_PENDING, v, at, writer_of(w, v));
+            n++;
+        }
+    return n;
+}
+
+static uint32_t check_writes(tmu_gcn_wave *w, uint32_t first, uint32_t count, uint64_t at)
+{
+    uint32_t n = 0;
+    for (uint32_t v = first; v < first + count && v < TMU_GCN_VGPRS; v++) {
+        if (w->priv.writes[v]) {
+            log_hazard(w, TMU_GCN_HAZARD_WRITE_PENDING, v, at, writer_of(w, v));
+            n++;
+        }
+        if (w->priv.reads[v]) {
+            log_hazard(w, TMU_GCN_HAZARD_WRITE_VDATA, v, at, reader_of(w, v));
+            n++;
+        }
+    }
+    return n;
+}
+
+uint32_t tmu_gcn_wave_note_read(tmu_gcn_wave *wave, uint32_t first, uint32_t count)
+{
+    return wave ? check_reads(wave, first, count, wave->issued + 1) : 0;
+}
+
+uint32_t tmu_gcn_wave_note_write(tmu_gcn_wave *wave, uint32_t first, uint32_t count)
+{
+    return wave ? check_writes(wave, first, count, wave->issued + 1) : 0;
+}
+
+/* The VDATA of an entry has been read: EXP_CNT - 1. */
+static void retire_exp(tmu_gcn_wave *w, tmu_gcn_pending *e)
+{
+    if (!e->exp)
+        return;
+    e->exp = 0;
+    for (uint32_t v = e->src; v < (uint32_t)e->src + e->nsrc; v++)
+        w->priv.reads[v]--;
+    w->priv.exp_count--;
+}
+
+/* The oldest entry retires: its results become visible (VM_CNT - 1). */
+static void retire_oldest(tmu_gcn_wave *w)
+{
+    tmu_gcn_pending *e = entry(w, 0);
+    retire_exp(w, e);
+    for (uint32_t k = 0; k < e->ndst; k++) {
+        uint32_t *reg = w->vgpr[e->dst + k];
+        if (e->mask[k] == ~0ull)
+            memcpy(reg, e->data[k], sizeof e->data[k]);
+        else
+            for (uint64_t m = e->mask[k]; m; m &= m - 1) {
+                unsigned lane = (unsigned)__builtin_ctzll(m);
+                reg[lane] = e->data[k][lane];
+            }
+        if (e->dstmask >> k & 1)
+            w->priv.writes[e->dst + k]--;
+    }
+    w->priv.head = (w->priv.head + 1) % TMU_GCN_MAX_PENDING;
+    if (--w->priv.count == 0)
+        w->priv.head = 0; /* reuse the same (cached) slots while little is in flight */
+}
+
+void tmu_gcn_wave_wait(tmu_gcn_wave *wave, uint32_t vm_cnt, uint32_t exp_cnt)
+{
+    if (!wave)
+        return;
+    while (wave->priv.count > vm_cnt)
+        retire_oldest(wave);
+    for (uint32_t i = 0; wave->priv.exp_count > exp_cnt && i < wave->priv.count; i++)
+        retire_exp(wave, entry(wave, i));
+}
+
+tmu_status tmu_gcn_waitcnt_decode(tmu_gcn_gen gen, uint32_t word, uint32_t *vm_cnt,
+                                  uint32_t *exp_cnt, uint32_t *lgkm_cnt, tmu_diag *diag)
+{
+    if ((word & 0xffff0000u) != 0xbf8c0000u)
+        return tmu_diag_set(diag, TMU_ERR_DECODE, 0, 0, 16,
+                            "0x%08x is not s_waitcnt (SOPP opcode 12: 0xbf8cXXXX)", word);
+    uint32_t s = word & 0xffffu;
+    uint32_t vm = s & 0xfu;
+    if (gen == TMU_GCN_GFX9)
+        vm |= ((s >> 14) & 3u) << 4;
+    if (vm_cnt)
+        *vm_cnt = vm;
+    if (exp_cnt)
+        *exp_cnt = (s >> 4) & 7u;
+    if (lgkm_cnt)
+        *lgkm_cnt = (s >> 8) & 0xfu;
+    tmu_diag_clear(diag);
+    return TMU_OK;
+}
+
+uint32_t tmu_gcn_waitcnt_encode(tmu_gcn_gen gen, uint32_t vm_cnt, uint32_t exp_cnt,
+                                uint32_t lgkm_cnt)
+{
+    uint32_t vmax = tmu_gcn_vm_cnt_max(gen);
+    uint32_t vm = vm_cnt > vmax ? vmax : vm_cnt;
+    uint32_t ex = exp_cnt > 7 ? 7 : exp_cnt;
+    uint32_t lg = lgkm_cnt > 15 ? 15 : lgkm_cnt;
+    uint32_t s = (vm & 0xfu) | ex << 4 | lg << 8;
+    if (gen == TMU_GCN_GFX9)
+        s |= (vm >> 4) << 14;
+    return 0xbf8c0000u | s;
+}
+
+tmu_status tmu_gcn_exec_waitcnt(tmu_gcn_wave *wave, uint32_t word, tmu_diag *diag)
+{
+    if (!wave)
+        return tmu_diag_set(diag, TMU_ERR_INVALID_ARGUMENT, 0, 0, -1, "NULL wave");
+    uint32_t vm, ex;
+    tmu_status st = tmu_gcn_waitcnt_decode(wave->gen, word, &vm, &ex, NULL, diag);
+    if (st == TMU_OK)
+        tmu_gcn_wave_wait(wave, vm, ex);
+    return st;
+}
+
+/* ---- issue ---------------------------------------------------------------------------------- */
+
+static tmu_status exec_prepared(tmu_gcn_wave *w, const gcn_inst *x, tmu_diag *diag)
+{
+    const tmu_gcn_opcode_info *row = x->row;
+    int store = row->cls == TMU_GCN_CLASS_STORE, atomic = row->cls == TMU_GCN_CLASS_ATOMIC;
+    int writes_mem = store || atomic;
+    /* a full counter stalls issue until the oldest instruction retires */
+    if (w->priv.count >= tmu_gcn_vm_cnt_max(w->gen) || w->priv.count >= TMU_GCN_MAX_PENDING)
+        retire_oldest(w);
+    if (writes_mem && w->priv.exp_count >= tmu_gcn_exp_cnt_max(w->gen))
+        tmu_gcn_wave_wait(w, TMU_GCN_NO_WAIT, tmu_gcn_exp_cnt_max(w->gen) - 1);
+    uint64_t seq = w->issued + 1;
+    /* operands read at issue */
+    uint32_t nsrc = 0;
+    if (store)
+        nsrc = x->data_dwords;
+    else if (atomic)
+        nsrc = x->nvals; /* data (and compare) dwords */
+    gcn_lanes ln;
+    tmu_gcn_pending *e = entry(w, w->priv.count); /* the slot this instruction will occupy */
+    memset(e->mask, 0, sizeof e->mask);
+    tmu_status st;
+    int pck_load = row->cls == TMU_GCN_CLASS_LOAD && (row->flags & TMU_GCN_OPF_PCK);
+    if (writes_mem || pck_load)
+        st = gcn_exec_memory(w, x, &ln, e, diag);
+    else
+        st = gcn_exec_sampling(w, x, &ln, e, diag);
+    if (st != TMU_OK)
+        return st;
+    check_reads(w, x->vaddr0, x->vaddr.vgprs, seq);
+    check_reads(w, x->vdata0, nsrc, seq);
+    /* destinations: data dwords of loads and samples, the return of GLC atomics, the status */
+    uint32_t ndst = x->data_dwords + (uint32_t)x->status;
+    uint8_t dstmask = 0;
+    if (!writes_mem) {
+        uint32_t nd = x->nvals ? x->data_dwords : 0;
+        dstmask = (uint8_t)((1u << nd) - 1);
+    } else if (atomic && x->mi->f[TMU_GCN_F_GLC]) {
+        int cmp = (row->flags & TMU_GCN_OPF_CMPSWAP) != 0;
+        uint32_t nd = cmp ? x->nvals / 2 : x->nvals;
+        dstmask = (uint8_t)((1u << nd) - 1);
+    }
+    if (x->status)
+        dstmask |= (uint8_t)(1u << x->data_dwords);
+    e->seq = seq;
+    e->ndst = (uint8_t)ndst;
+    e->dstmask = dstmask;
+    e->dst = (uint16_t)x->vdata0;
+    e->src = (uint16_t)x->vdata0;
+    e->nsrc = (uint16_t)nsrc;
+    e->exp = (uint8_t)(writes_mem ? 1 : 0);
+    for (uint32_t k = 0; k < ndst; k++)
+        if (dstmask >> k & 1)
+            w->priv.writes[x->vdata0 + k]++;
+    if (e->exp) {
+        for (uint32_t v = e->src; v < e->src + nsrc; v++)
+            w->priv.reads[v]++;
+        w->priv.exp_count++;
+    }
+    w->priv.count++;
+    w->issued = seq;
+    tmu_diag_clear(diag);
+    return TMU_OK;
+}
+
+_Static_assert(sizeof(gcn_inst) <= sizeof(((tmu_gcn_wave *)0)->priv.cache), "prepared-instruction cache");
+
+/* Everything gcn_prepare reads: the instruction, its T# and S#, and the environment (region,
+ * border-table and residency entries).  0 when it does not fit the key (then no caching). */
+static int cache_key(const tmu_gcn_wave *w, const tmu_gcn_env *env, const tmu_gcn_mimg *mi, uint64_t key[32])
+{
+    memset(key, 0, 32 * sizeof *key);
+    unsigned t = 4 * mi->f[TMU_GCN_F_SRSRC], s = 4 * mi->f[TMU_GCN_F_SSAMP];
+    if (t + 8 > TMU_GCN_SGPRS || s + 4 > TMU_GCN_SGPRS || !env || env->region_count > 2 || env->prt_count > 1)
+        return 0;
+    unsigned k = 0;
+    key[k++] = (uint64_t)mi->gen | (uint64_t)w->gen << 4 | (uint64_t)(uintptr_t)mi->op << 8;
+    for (unsigned i = 0; i + 1 < TMU_GCN_F_COUNT; i += 2)
+        key[k++] = mi->f[i] | (uint64_t)mi->f[i + 1] << 32;
+    key[k++] = mi->f[TMU_GCN_F_COUNT - 1];
+    for (unsigned i = 0; i < 8; i += 2)
+        key[k++] = w->sgpr[t + i] | (uint64_t)w->sgpr[t + i + 1] << 32;
+    key[k++] = w->sgpr[s] | (uint64_t)w->sgpr[s + 1] << 32;
+    key[k++] = w->sgpr[s + 2] | (uint64_t)w->sgpr[s + 3] << 32;
+    key[k++] = (uint64_t)(uintptr_t)env->regions ^ (uint64_t)env->region_count << 56;
+    for (size_t i = 0; i < env->region_count && env->regions; i++) {
+        const tmu_gcn_region *r = &env->regions[i];
+        key[k++] = r->base ^ (uint64_t)(r->writable != 0) << 63;
+        key[k++] = r->size;
+        key[k++] = (uint64_t)(uintptr_t)r->host;
+    }
+    key[k++] = (uint64_t)(uintptr_t)env->border_table ^ (uint64_t)env->border_count << 48;
+    uint32_t ptr = (w->sgpr[s + 3] & 0xfffu); /* S# BORDER_COLOR_PTR: the entry it reads */
+    if (env->border_table && ptr < env->border_count) {
+        key[k++] = env->border_table[ptr][0] | (uint64_t)env->border_table[ptr][1] << 32;
+        key[k++] = env->border_table[ptr][2] | (uint64_t)env->border_table[ptr][3] << 32;
+    }
+    key[k++] = (uint64_t)(uintptr_t)env->prt ^ (uint64_t)env->prt_count << 56;
+    if (env->prt_count && env->prt) {
+        key[k++] = env->prt[0].base;
+        key[k++] = (uint64_t)(uintptr_t)env->prt[0].residency;
+    }
+    return 1;
+}
+
+/* gcn_prepare through the wave's one-entry cache: an emulator runs the same instructions on the
+ * same descriptors again and again. */
+static tmu_status prepare_cached(tmu_gcn_wave *w, const tmu_gcn_env *env, const tmu_gcn_mimg *mi,
+                                 const gcn_inst **out, tmu_diag *diag)
+{
+    gcn_inst *x = (gcn_inst *)(void *)w->priv.cache;
+    uint64_t key[32];
+    int keyed = cache_key(w, env, mi, key);
+    if (keyed && w->priv.cache_valid && !memcmp(key, w->priv.cache_key, sizeof key)) {
+        *out = x;
+        return TMU_OK;
+    }
+    w->priv.cache_valid = 0;
+    tmu_status st = gcn_prepare(w, env, mi, x, diag);
+    if (st != TMU_OK)
+        return st;
+    if (keyed) {
+        memcpy(w->priv.cache_key, key, sizeof key);
+        w->priv.cache_valid = 1;
+    }
+    *out = x;
+    return TMU_OK;
+}
+
+tmu_status tmu_gcn_exec(tmu_gcn_wave *wave, const tmu_gcn_env *env, const tmu_gcn_mimg *inst,
+                        tmu_diag *diag)
+{
+    if (!wave || !inst || (unsigned)wave->gen >= TMU_GCN_GEN_COUNT)
+        return tmu_diag_set(diag, TMU_ERR_INVALID_ARGUMENT, 0, 0, -1, "NULL wave or instruction");
+    tmu_status st = tmu_gcn_validate(inst, diag);
+    if (st != TMU_OK)
+        return st;
+    const gcn_inst *x;
+    if ((st = prepare_cached(wave, env, inst, &x, diag)) != TMU_OK)
+        return st;
+    return exec_prepared(wave, x, diag);
+}
+
+tmu_status tmu_gcn_exec_word(tmu_gcn_wave *wave, const tmu_gcn_env *env, uint64_t word,
+                             tmu_diag *diag)
+{
+    if (!wave || (unsigned)wave->gen >= TMU_GCN_GEN_COUNT)
+        return tmu_diag_set(diag, TMU_ERR_INVALID_ARGUMENT, 0, 0, -1, "NULL wave");
+    tmu_gcn_mimg mi;
+    tmu_status st = tmu_gcn_decode(wave->gen, word, &mi, diag);
+    if (st != TMU_OK)
+        return st;
+    const gcn_inst *x;
+    if ((st = prepare_cached(wave, env, &mi, &x, diag)) != TMU_OK)
+        return st;
+    return exec_prepared(wave, x, diag);
+}
+
+tmu_status tmu_gcn_exec_explain(const tmu_gcn_wave *wave, const tmu_gcn_env *env,
+                                const tmu_gcn_mimg *inst, tmu_gcn_explain *out, tmu_diag *diag)
+{
+    if (!wave || !inst || !out || (unsigned)wave->gen >= TMU_GCN_GEN_COUNT)
+        return tmu_diag_set(diag, TMU_ERR_INVALID_ARGUMENT, 0, 0, -1, "bad argument to tmu_gcn_exec_explain");
+    tmu_status st = tmu_gcn_validate(inst, diag);
+    if (st != TMU_OK)
+        return st;
+    gcn_inst x;
+    if ((st = gcn_prepare(wave, env, inst, &x, diag)) != TMU_OK)
+        return st;
+    memset(out, 0, sizeof *out);
+    out->tdesc = x.tdesc;
+    out->sdesc = x.sdesc;
+    out->has_sampler = x.has_sampler;
+    out->texture = x.tex;
+    out->sampler = x.smp;
+    out->op = x.op;
+    out->vaddr = x.vaddr;
+    out->data_dwords = x.data_dwords;
+    out->status_dword = x.status;
+    out->vdata_count = x.data_dwords + (uint32_t)x.status;
+    return TMU_OK;
+}

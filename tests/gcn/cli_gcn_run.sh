@@ -1,0 +1,118 @@
+#!/bin/sh
+# CLI tests for `tmu gcn run`.  $1 = tmu binary.  Expected values are worked out by hand.
+TMU="$1"
+T="${TMPDIR:-/tmp}/tmu_gcn_run.$$"
+mkdir -p "$T" || exit 1
+trap 'rm -rf "$T"' EXIT INT TERM
+fails=0
+check_rc() { # name expected-rc actual-rc
+  [ "$2" = "$3" ] || { echo "FAIL $1: exit $3, want $2"; fails=$((fails + 1)); }
+}
+contains() { # name needle haystack
+  case "$3" in *"$2"*) ;; *) echo "FAIL $1: '$2' not in: $3"; fails=$((fails + 1));; esac
+}
+lacks() { # name needle haystack
+  case "$3" in *"$2"*) echo "FAIL $1: '$2' in: $3"; fails=$((fails + 1));; esac
+}
+
+# Bilinear sample of a 4x4 checker at (0.5, 0.25): u = 2, v = 1 -> i0 = 1, j0 = 0, weights 1/2:
+# black (1,0), white (2,0), white (1,1), black (2,1) -> 0.5 grey, alpha 1.
+SAMPLE='image_sample v[0:3], v[4:5], s[8:15], s[16:19] dmask:0xf'
+out=$("$TMU" gcn run --gpu gfx9 --texture s8=checker:4x4 --sampler s16=filter=bilinear \
+      --vgpr v4=0.5 --vgpr v5=0.25 -e "$SAMPLE; s_waitcnt vmcnt(0)" 2>&1); rc=$?
+check_rc "sample rc" 0 $rc
+contains "sample grey" "v0[0..63] = 0x3f000000 0.5" "$out"
+contains "sample alpha" "v3[0..63] = 0x3f800000 1" "$out"
+contains "sample counters" "vm_cnt 1 exp_cnt 0" "$out"
+contains "sample wait" "s_waitcnt vmcnt(0)" "$out"
+contains "sample no hazard" "hazards: 0" "$out"
+
+# The same instruction as a word (llvm-mc: image_sample v[0:3], v4, s[8:15], s[16:19] dmask:0xf)
+# and s_waitcnt vmcnt(0) as its gfx9 word 0xbf8c0f70, from a program file; lanes 0-1 only.
+printf '0x00820004f0800f00  # sample\n0xbf8c0f70\n' > "$T/prog.s"
+out=$("$TMU" gcn run --gpu gfx9 --texture s8=checker:4x4 --sampler s16=filter=bilinear \
+      --vgpr v4=0.5 --vgpr v5=0.25 --lanes 2 "$T/prog.s" 2>&1); rc=$?
+check_rc "word rc" 0 $rc
+contains "word result" "v0[0..1] = 0x3f000000 0.5" "$out"
+lacks "word lanes" "v0[0..63]" "$out"
+
+# A store of (1, 1, 1, 1) at texel (1, 0) of a 2x2 checker placed at 0x200000 (gfx9 pitch 64
+# texels): bytes 4-6 change from 00 to ff (alpha was ff already); lane 0 only.
+out=$("$TMU" gcn run --gpu gfx9 --texture s8=checker:2x2,at=0x200000 --exec 1 --vgpr v0=1.0 \
+      --vgpr v1=1.0 --vgpr v2=1.0 --vgpr v3=1.0 --vgpr v4=1 --vgpr v5=0 \
+      -e 'image_store v[0:3], v[4:5], s[8:15] dmask:0xf unorm' 2>&1); rc=$?
+check_rc "store rc" 0 $rc
+contains "store memory" "0x200004: ff ff ff" "$out"
+contains "store counters" "vm_cnt 1 exp_cnt 1" "$out"
+
+# A store of the sample's result before s_waitcnt: a hazard; an image_load then reads the store.
+out=$("$TMU" gcn run --gpu gfx8 --texture s8=checker:4x4 --sampler s16=filter=bilinear \
+      --vgpr v4=0.5 --vgpr v5=0.25 --exec 1 \
+      -e "$SAMPLE; image_store v[0:3], v[6:7], s[8:15] dmask:0xf unorm" 2>&1); rc=$?
+check_rc "hazard rc" 0 $rc
+contains "hazard text" "hazard: instruction 2, v0: read of a pending result (missing s_waitcnt vmcnt) (instruction 1)" "$out"
+contains "hazard count" "hazards: 4" "$out"
+
+# --explain: the T# fields, the bound texture and the VGPR of each operand
+out=$("$TMU" gcn run --gpu gfx9 --texture s8=checker:4x4 --sampler s16=filter=point --explain \
+      -e 'image_sample_l v0, v[4:6], s[8:15], s[16:19] dmask:0x1' 2>&1); rc=$?
+check_rc "explain rc" 0 $rc
+contains "explain vaddr" "VADDR: v4=x v5=y v6=lod" "$out"
+contains "explain texture" "-> 2d r8g8b8a8_unorm 4x4x1" "$out"
+contains "explain tdesc" "DATA_FORMAT         = 10 (8_8_8_8)" "$out"
+contains "explain sampler" "XY_MAG_FILTER       = 0 (POINT)" "$out"
+
+# options from an input file
+printf 'gpu gfx7\ntexture s8=gradient:4x2\n# a comment\nsampler s16=filter=point,clamp=clamp_last_texel\nvgpr v4=0.625\nvgpr v5=0.75\nlanes 1\n' > "$T/in.txt"
+out=$("$TMU" gcn run --input "$T/in.txt" -e "$SAMPLE" 2>&1); rc=$?
+check_rc "input rc" 0 $rc
+contains "input x" "v0[0] = 0x40000000 2" "$out"   # texel (2, 1) of the gradient: (x, y, 0, 0)
+contains "input y" "v1[0] = 0x3f800000 1" "$out"
+
+# errors: where and what, exit 1 for bad input, 2 for bad command lines
+err=$("$TMU" gcn run --gpu gfx9 -e 'image_sample v[0:3], v4, s[8:15], s[16:19] dmask:0xf foo' 2>&1); rc=$?
+check_rc "asm error rc" 1 $rc
+contains "asm error" "tmu: error: gcn run: -e:1:" "$err"
+printf '\n  0x00820004f0800f01\n' > "$T/bad.s"
+err=$("$TMU" gcn run --gpu gfx9 "$T/bad.s" 2>&1); rc=$?
+check_rc "word error rc" 1 $rc
+contains "word error" "bad.s:2:3: 0x00820004f0800f01: bit 0 (opcode bit 7) is set" "$err"
+err=$("$TMU" gcn run --gpu gfx9 -e "$SAMPLE" 2>&1); rc=$?
+check_rc "no T# rc" 1 $rc
+contains "no T#" "tmu: error: gcn run: -e:1: image_sample v[0:3], v4, s[8:15], s[16:19] dmask:0xf: TYPE 0 is not an image type" "$err"
+# a gfx9 T# of a 4x4 r8g8b8a8 image at 0x100000 (PITCH 64 texels: 3 * 256 + 16 = 784 bytes) in
+# no region
+err=$("$TMU" gcn run --gpu gfx9 --sgpr s8=0x1000,0x00a00000,0xc003,0x90000fac,0x7e000 \
+      --memory 0x200000:4K -e 'image_load v0, v[4:5], s[8:15] dmask:0x1 unorm' 2>&1); rc=$?
+check_rc "no memory rc" 1 $rc
+contains "no memory" "T# image at 0x100000 (784 bytes) is not inside one guest-memory region" "$err"
+err=$("$TMU" gcn run --gpu gfx9 --texture s8=checker:4x4 --sampler s16=clamp=clamp_border,border=register:3 -e "$SAMPLE" 2>&1); rc=$?
+check_rc "border rc" 1 $rc
+contains "border" "BORDER_COLOR_PTR 3 is outside the border-colour table" "$err"
+err=$("$TMU" gcn run -e "$SAMPLE" 2>&1); rc=$?
+check_rc "no gpu rc" 2 $rc
+contains "no gpu" "tmu: error: gcn run: --gpu: missing" "$err"
+err=$("$TMU" gcn run --gpu gfx9 --frobnicate -e "$SAMPLE" 2>&1); rc=$?
+check_rc "unknown option rc" 2 $rc
+err=$("$TMU" gcn run --gpu gfx9 --vgpr v300=1 -e "$SAMPLE" 2>&1); rc=$?
+check_rc "bad vgpr rc" 1 $rc
+contains "bad vgpr" "'v300' is not a register" "$err"
+err=$("$TMU" gcn run --gpu gfx9 -e 's_waitcnt vmcnt(99)' 2>&1); rc=$?
+check_rc "waitcnt range rc" 1 $rc
+contains "waitcnt range" "'99' is not a count 0..63 for gfx9" "$err"
+
+# --render: one PNG, never a half-written one
+if "$TMU" gcn run --gpu gfx9 --render 8x8 -o "$T/x.png" -e 's_waitcnt 0' >/dev/null 2>&1 ||
+   [ -f "$T/x.png" ]; then
+  "$TMU" gcn run --gpu gfx9 --texture s8=checker:4x4 --sampler s16=filter=point --render 16x8 \
+      -o "$T/r.png" -e "image_sample v[0:3], v[0:1], s[8:15], s[16:19] dmask:0xf"; rc=$?
+  check_rc "render rc" 0 $rc
+  sig=$(od -An -tx1 -N4 "$T/r.png" | tr -d ' \n')
+  contains "render png" "89504e47" "$sig"
+  echo keep > "$T/keep.png"
+  "$TMU" gcn run --gpu gfx9 --render 16x8 -o "$T/keep.png" -e "$SAMPLE" 2>/dev/null; rc=$?
+  check_rc "render error rc" 1 $rc
+  contains "render kept" "keep" "$(cat "$T/keep.png")"
+fi
+
+[ $fails -eq 0 ] && echo "cli_gcn_run: all passed" || { echo "cli_gcn_run: $fails failed"; exit 1; }

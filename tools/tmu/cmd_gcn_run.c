@@ -1,0 +1,1232 @@
+/* tmu gcn run — executes AMD GCN MIMG instructions (and s_waitcnt) on one wave of 64 lanes with
+ * SGPR/VGPR values, EXEC and guest memory from the command line or an input file, and prints the
+ * VGPRs and memory the program changed, the counters and the hazards.  --render runs the program
+ * once per 8x8 tile of a picture and writes the results as a PNG. */
+#include "cli.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#ifdef TMU_HAVE_PNG
+#include <png.h>
+#endif
+
+#include "tmu/format.h"
+#include "tmu/gcn.h"
+#include "tmu/gcn_exec.h"
+#include "tmu/texture.h"
+
+int tmu_cmd_gcn_run(int argc, char **argv);
+
+#define MAX_REGIONS 32
+#define MAX_BORDER 64
+#define MAX_PROGRAM 4096
+#define AUTO_BASE 0x100000000ull /* textures without at= go from 4 GiB up */
+
+/* One program line: an image instruction or an s_waitcnt. */
+typedef struct prog_line {
+    int is_wait;
+    uint32_t vm, exp;
+    tmu_gcn_mimg inst;
+    char where[48]; /* FILE:LINE for messages */
+} prog_line;
+
+typedef struct run_state {
+    tmu_gcn_gen gen;
+    int have_gen;
+    tmu_gcn_wave *wave, *initial;
+    tmu_gcn_region regions[MAX_REGIONS];
+    unsigned char *snapshot[MAX_REGIONS];
+    size_t nregions;
+    uint32_t border[MAX_BORDER][4];
+    size_t nborder;
+    uint64_t next_auto;
+    int explain;
+    int lane_lo, lane_hi;
+    const char *program_path, *program_text;
+    prog_line *prog;
+    size_t nprog;
+    /* --render */
+    uint32_t rw, rh;
+    float uv[4];
+    unsigned coords, rgba;
+    const char *out;
+    const char *inputs[8];
+    size_t ninputs;
+} run_state;
+
+static void run_usage(FILE *out)
+{
+    fprintf(out,
+            "usage: tmu gcn run --gpu GPU [options] PROGRAM\n"
+            "       tmu gcn run --gpu GPU [options] -e 'LINE; LINE...'\n"
+            "       tmu gcn run --gpu GPU [options] --render WxH -o OUT.png PROGRAM\n"
+            "\n"
+            "Executes GCN image instructions on one wave of 64 lanes, in order, and prints the\n"
+            "VGPRs (per lane) and guest memory they changed, VM_CNT/EXP_CNT after each line and\n"
+            "the hazards found (a result read before s_waitcnt vmcnt, store data overwritten\n"
+            "before s_waitcnt expcnt).  At the end every instruction retires (as s_endpgm).\n"
+            "\n"
+            "PROGRAM is a file ('-' = stdin) with one line per instruction ('#' or ';' starts a\n"
+            "comment; with -e, ';' separates lines):\n"
+            "  image_sample v[0:3], v[4:5], s[8:15], s[16:19] dmask:0xf   LLVM syntax\n"
+            "  0x00820004f0800f00                                        a 64-bit word\n"
+            "  s_waitcnt vmcnt(0) expcnt(0)    or  s_waitcnt 0  or  0xbf8c0f70\n"
+            "\n"
+            "options (each may also be a line 'OPTION ARG' of an --input file, without '--'):\n"
+            "  --gpu GPU             gfx6, gfx7, gfx8, gfx81 or gfx9 (required)\n"
+            "  --sgpr sN=V[,V...]    s[N], s[N+1], ... (decimal or 0x hex)\n"
+            "  --vgpr vN=V[,V...]    vN for lanes 0, 1, ...; one value sets every lane; a value\n"
+            "                        with '.', 'e', inf or nan is a float, else an integer\n"
+            "  --exec MASK           EXEC (64-bit hex; default every lane)\n"
+            "  --memory ADDR:SIZE[:ro]   a zero-filled guest-memory region (SIZE like 64K)\n"
+            "  --memory ADDR:ro=FILE / ADDR=FILE   a region holding FILE's bytes\n"
+            "  --texture sN=SPEC     place a texture in guest memory and its T# in s[N..N+7]\n"
+            "  --sampler sN=OPTS     an S# in s[N..N+3]\n"
+            "  --border I=R,G,B,A    border-colour table entry I (BORDER_COLOR_TYPE register)\n"
+            "  --lanes N | A-B       lanes to print (default all)\n"
+            "  --explain             print each instruction's T#, S# and operand VGPRs\n"
+            "  --input FILE          more options from FILE\n"
+            "  -e TEXT               the program as text instead of a file\n"
+            "  --render WxH          run the program once per 8x8 tile of a WxH picture (quads\n"
+            "                        of 2x2 pixels, as a fragment shader): the coordinates go to\n"
+            "                        --coords vN, vN+1 (default v0, v1), the colour is read from\n"
+            "                        --rgba vN..vN+3 (default v0..v3, floats 0..1); -o OUT.png\n"
+            "  --uv U0,V0,U1,V1      coordinates at the picture's corners (default 0,0,1,1)\n"
+            "  -o FILE               the PNG of --render\n"
+            "\n"
+            "SPEC = PATTERN:WxH[xD][,KEY=VALUE...] or png:PATH[,KEY=VALUE...]\n"
+            "  gradient  r32g32b32a32_float, texel (x, y, z or layer, level)\n"
+            "  checker   r8g8b8a8_unorm, white where x + y is even, else black\n"
+            "  mips      r8g8b8a8_unorm, each level its own colour\n"
+            "  png       r8g8b8a8_unorm (srgb=1: _srgb) from a PNG file, one 2d level\n"
+            "  KEYs: dim=1d|2d|3d|cube|a1d|a2d|acube layers=N levels=N srgb=0|1 at=ADDR\n"
+            "OPTS (comma-separated KEY=VALUE): filter=point|bilinear  mip=none|point|linear\n"
+            "  clamp=wrap|mirror|clamp_last_texel|mirror_once_last_texel|clamp_half_border|\n"
+            "        mirror_once_half_border|clamp_border|mirror_once_border\n"
+            "  compare=never|less|equal|lequal|greater|notequal|gequal|always  aniso=1|2|4|8|16\n"
+            "  filter_mode=blend|min|max  unnormalized=0|1  lod_bias=F  min_lod=F  max_lod=F\n"
+            "  border=trans_black|opaque_black|opaque_white|register:I\n"
+            "\n"
+            "example: tmu gcn run --gpu gfx9 --texture s8=checker:4x4 --sampler s16=filter=bilinear \\\n"
+            "             --vgpr v4=0.5 --vgpr v5=0.25 -e 'image_sample v[0:3], v[4:5], s[8:15], \\\n"
+            "             s[16:19] dmask:0xf; s_waitcnt vmcnt(0)'\n");
+}
+
+/* ---- guest memory -------------------------------------------------------------------------- */
+
+static int add_region(run_state *st, uint64_t base, uint64_t size, int writable, const char *where,
+                      unsigned char **host_out)
+{
+    if (st->nregions >= MAX_REGIONS)
+        return tmu_cli_error(where, "more than %d guest-memory regions", MAX_REGIONS);
+    if (size == 0 || base >= TMU_GCN_ADDRESS_LIMIT || size > TMU_GCN_ADDRESS_LIMIT - base)
+        return tmu_cli_error(where, "region 0x%llx + %llu bytes is outside the 48-bit address space",
+                             (unsigned long long)base, (unsigned long long)size);
+    for (size_t i = 0; i < st->nregions; i++) {
+        const tmu_gcn_region *r = &st->regions[i];
+        if (base < r->base + r->size && r->base < base + size)
+            return tmu_cli_error(where, "region 0x%llx + %llu bytes overlaps the region at 0x%llx",
+                                 (unsigned long long)base, (unsigned long long)size,
+                                 (unsigned long long)r->base);
+    }
+    if (tmu_cli_check_bytes(where, "guest memory", size))
+        return TMU_EXIT_FAIL;
+    unsigned char *host = calloc(1, (size_t)size);
+    if (!host)
+        return tmu_cli_error(where, "out of memory for %llu bytes", (unsigned long long)size);
+    st->regions[st->nregions++] = (tmu_gcn_region){base, size, host, writable};
+    if (host_out)
+        *host_out = host;
+    return 0;
+}
+
+/* ADDR:SIZE[:ro]  |  ADDR[:ro]=FILE */
+static int opt_memory(run_state *st, const char *arg)
+{
+    const char *where = "--memory";
+    char buf[512];
+    if (strlen(arg) >= sizeof buf)
+        return tmu_cli_error(where, "argument too long");
+    snprintf(buf, sizeof buf, "%s", arg);
+    char *file = strchr(buf, '=');
+    if (file)
+        *file++ = 0;
+    int ro = 0;
+    char *colon = strchr(buf, ':');
+    char *size_text = NULL;
+    if (colon) {
+        *colon = 0;
+        size_text = colon + 1;
+        char *c2 = strchr(size_text, ':');
+        if (!strcmp(size_text, "ro")) {
+            ro = 1;
+            size_text = NULL;
+        } else if (c2) {
+            *c2 = 0;
+            if (strcmp(c2 + 1, "ro"))
+                return tmu_cli_error(where, "expected ADDR:SIZE[:ro] or ADDR[:ro]=FILE, got '%s'", arg);
+            ro = 1;
+        }
+    }
+    uint64_t base;
+    if (tmu_cli_parse_hex64(buf, &base) || strncmp(buf, "0x", 2))
+        return tmu_cli_error(where, "'%s' is not a 0x-prefixed hex address", buf);
+    if (file) {
+        if (size_text)
+            return tmu_cli_error(where, "give a SIZE or a FILE, not both");
+        size_t len;
+        char *data = tmu_cli_read_file(file, &len);
+        if (!data)
+            return TMU_EXIT_FAIL;
+        unsigned char *host;
+        int rc = add_region(st, base, len ? len : 1, !ro, where, &host);
+        if (!rc)
+            memcpy(host, data, len);
+        free(data);
+        if (!rc && st->ninputs < 8)
+            st->inputs[st->ninputs++] = file;
+        return rc;
+    }
+    uint64_t size;
+    if (!size_text || tmu_cli_parse_bytes(size_text, TMU_GCN_ADDRESS_LIMIT, &size))
+        return tmu_cli_error(where, "expected ADDR:SIZE[:ro] with SIZE like 4096 or 64K, got '%s'", arg);
+    return add_region(st, base, size, !ro, where, NULL);
+}
+
+/* ---- registers ------------------------------------------------------------------------------- */
+
+/* "sN" / "vN" before '=': the register number. */
+static int reg_number(const char *arg, char kind, unsigned max, unsigned *n, const char **rest,
+                      const char *where)
+{
+    char num[16];
+    const char *eq = strchr(arg, '=');
+    size_t len = eq ? (size_t)(eq - arg) : 0;
+    long long v;
+    if (!eq || len < 2 || len > sizeof num || arg[0] != kind)
+        return tmu_cli_error(where, "expected %c<number>=VALUE, got '%s'", kind, arg);
+    memcpy(num, arg + 1, len - 1);
+    num[len - 1] = 0;
+    if (tmu_cli_parse_int(num, 0, max, &v))
+        return tmu_cli_error(where, "'%c%s' is not a register %c0..%c%u", kind, num, kind, kind, max);
+    *n = (unsigned)v;
+    *rest = eq + 1;
+    return 0;
+}
+
+/* One 32-bit register value: a float when it looks like one, else an integer. */
+static int reg_value(const char *text, uint32_t *out)
+{
+    int is_float = strpbrk(text, ".eEnN") != NULL && strncmp(text, "0x", 2) != 0;
+    if (!strcmp(text, "inf") || !strcmp(text, "-inf") || !strcmp(text, "nan"))
+        is_float = 1;
+    if (is_float) {
+        float f;
+        if (tmu_cli_parse_float(text, -3.4028235e38, 3.4028235e38, 1, &f))
+            return -1;
+        memcpy(out, &f, 4);
+        return 0;
+    }
+    long long v;
+    if (tmu_cli_parse_int(text, INT32_MIN, UINT32_MAX, &v))
+        return -1;
+    *out = (uint32_t)v;
+    return 0;
+}
+
+static int opt_sgpr(run_state *st, const char *arg)
+{
+    unsigned n;
+    const char *vals;
+    if (reg_number(arg, 's', TMU_GCN_SGPRS - 1, &n, &vals, "--sgpr"))
+        return TMU_EXIT_FAIL;
+    char buf[1024];
+    if (strlen(vals) >= sizeof buf)
+        return tmu_cli_error("--sgpr", "argument too long");
+    snprintf(buf, sizeof buf, "%s", vals);
+    unsigned k = 0;
+    for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ","), k++) {
+        uint32_t v;
+        if (n + k >= TMU_GCN_SGPRS)
+            return tmu_cli_error("--sgpr", "values run past s%d", TMU_GCN_SGPRS - 1);
+        if (reg_value(tok, &v))
+            return tmu_cli_error("--sgpr", "'%s' is not a 32-bit value", tok);
+        st->initial->sgpr[n + k] = v;
+    }
+    return k ? 0 : tmu_cli_error("--sgpr", "no value in '%s'", arg);
+}
+
+static int opt_vgpr(run_state *st, const char *arg)
+{
+    unsigned n;
+    const char *vals;
+    if (reg_number(arg, 'v', TMU_GCN_VGPRS - 1, &n, &vals, "--vgpr"))
+        return TMU_EXIT_FAIL;
+    char buf[4096];
+    if (strlen(vals) >= sizeof buf)
+        return tmu_cli_error("--vgpr", "argument too long");
+    snprintf(buf, sizeof buf, "%s", vals);
+    uint32_t v[TMU_GCN_LANES];
+    unsigned k = 0;
+    for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ",")) {
+        if (k >= TMU_GCN_LANES)
+            return tmu_cli_error("--vgpr", "more than %d lane values", TMU_GCN_LANES);
+        if (reg_value(tok, &v[k]))
+            return tmu_cli_error("--vgpr", "'%s' is not a 32-bit value", tok);
+        k++;
+    }
+    if (!k)
+        return tmu_cli_error("--vgpr", "no value in '%s'", arg);
+    for (unsigned l = 0; l < TMU_GCN_LANES; l++)
+        if (k == 1 || l < k)
+            st->initial->vgpr[n][l] = v[k == 1 ? 0 : l];
+    return 0;
+}
+
+/* ---- textures and samplers ------------------------------------------------------------------- */
+
+#ifdef TMU_HAVE_PNG
+static unsigned char *read_png(const char *path, uint32_t *w, uint32_t *h)
+{
+    png_image img;
+    memset(&img, 0, sizeof img);
+    img.version = PNG_IMAGE_VERSION;
+    if (!png_image_begin_read_from_file(&img, path)) {
+        tmu_cli_error(path, "cannot read PNG: %s", img.message);
+        return NULL;
+    }
+    img.format = PNG_FORMAT_RGBA;
+    if (tmu_cli_check_pixels(path, img.width, img.height) ||
+        tmu_cli_check_bytes(path, "decoding the PNG", (uint64_t)PNG_IMAGE_SIZE(img))) {
+        png_image_free(&img);
+        return NULL;
+    }
+    unsigned char *px = malloc(PNG_IMAGE_SIZE(img));
+    if (!px || !png_image_finish_read(&img, NULL, px, 0, NULL)) {
+        free(px);
+        png_image_free(&img);
+        tmu_cli_error(path, "cannot decode PNG: %s", img.message);
+        return NULL;
+    }
+    *w = img.width, *h = img.height;
+    return px;
+}
+#endif
+
+static int opt_texture(run_state *st, const char *arg)
+{
+    const char *where = "--texture";
+    unsigned sg;
+    const char *spec;
+    if (reg_number(arg, 's', TMU_GCN_SGPRS - 8, &sg, &spec, where))
+        return TMU_EXIT_FAIL;
+    if (sg % 4)
+        return tmu_cli_error(where, "a T# starts at an SGPR that is a multiple of 4, not s%u", sg);
+    if (!st->have_gen)
+        return tmu_cli_error(where, "give --gpu before --texture");
+    char buf[1024];
+    if (strlen(spec) >= sizeof buf)
+        return tmu_cli_error(where, "argument too long");
+    snprintf(buf, sizeof buf, "%s", spec);
+    char *colon = strchr(buf, ':');
+    if (!colon)
+        return tmu_cli_error(where, "expected PATTERN:WxH or png:PATH in '%s'", spec);
+    *colon = 0;
+    char *rest = colon + 1, *opts = strchr(rest, ',');
+    if (opts)
+        *opts++ = 0;
+    tmu_dim dim = TMU_DIM_2D;
+    uint32_t dims[3] = {1, 1, 1}, layers = 1, levels = 1;
+    int srgb = 0, dim_set = 0, at_set = 0, nd = 0;
+    uint64_t at = 0;
+    for (char *o = opts; o && *o;) {
+        char *next = strchr(o, ',');
+        if (next)
+            *next++ = 0;
+        char *v = strchr(o, '=');
+        if (!v)
+            return tmu_cli_error(where, "expected KEY=VALUE, got '%s'", o);
+        *v++ = 0;
+        long long n;
+        if (!strcmp(o, "dim")) {
+            static const char *const names[] = {"1d", "2d", "3d", "cube", "a1d", "a2d", "acube"};
+            static const tmu_dim dv[] = {TMU_DIM_1D,       TMU_DIM_2D,       TMU_DIM_3D,        TMU_DIM_CUBE,
+                                         TMU_DIM_1D_ARRAY, TMU_DIM_2D_ARRAY, TMU_DIM_CUBE_ARRAY};
+            size_t i;
+            for (i = 0; i < 7 && strcmp(names[i], v); i++)
+                ;
+            if (i == 7) {
+                char msg[256];
+                return tmu_cli_error(where, "%s", tmu_cli_unknown_text(msg, sizeof msg, "dim", v, names, 7));
+            }
+            dim = dv[i];
+            dim_set = 1;
+        } else if (!strcmp(o, "layers") || !strcmp(o, "levels")) {
+            if (tmu_cli_parse_int(v, 1, !strcmp(o, "layers") ? 2048 : 15, &n))
+                return tmu_cli_error(where, "%s must be 1..%d, not '%s'", o, !strcmp(o, "layers") ? 2048 : 15, v);
+            *(!strcmp(o, "layers") ? &layers : &levels) = (uint32_t)n;
+        } else if (!strcmp(o, "srgb")) {
+            if (strcmp(v, "0") && strcmp(v, "1"))
+                return tmu_cli_error(where, "srgb must be 0 or 1, not '%s'", v);
+            srgb = v[0] == '1';
+        } else if (!strcmp(o, "at")) {
+            if (tmu_cli_parse_hex64(v, &at) || (at & 0xff) || at >= TMU_GCN_ADDRESS_LIMIT)
+                return tmu_cli_error(where, "at=%s is not a 256-byte aligned hex address below 2^48", v);
+            at_set = 1;
+        } else {
+            static const char *const keys[] = {"dim", "layers", "levels", "srgb", "at"};
+            char msg[256];
+            return tmu_cli_error(where, "%s", tmu_cli_unknown_text(msg, sizeof msg, "key", o, keys, 5));
+        }
+        o = next;
+    }
+    unsigned char *pixels = NULL;
+    tmu_format fmt;
+    int pattern; /* 0 gradient, 1 checker, 2 mips, 3 png */
+    if (!strcmp(buf, "png")) {
+#ifdef TMU_HAVE_PNG
+        pixels = read_png(rest, &dims[0], &dims[1]);
+        if (!pixels)
+            return TMU_EXIT_FAIL;
+        if (st->ninputs < 8)
+            st->inputs[st->ninputs++] = rest;
+        if (levels != 1 || layers != 1 || (dim_set && dim != TMU_DIM_2D)) {
+            free(pixels);
+            return tmu_cli_error(where, "a PNG texture is one 2d level");
+        }
+        pattern = 3;
+        fmt = srgb ? TMU_FORMAT_R8G8B8A8_SRGB : TMU_FORMAT_R8G8B8A8_UNORM;
+#else
+        return tmu_cli_error(where, "this tmu was built without libpng");
+#endif
+    } else {
+        if (tmu_cli_parse_dims(rest, 1, 3, 16384, dims, &nd))
+            return tmu_cli_error(where, "bad size '%s' (W, WxH or WxHxD, up to 16384)", rest);
+        static const char *const pats[] = {"gradient", "checker", "mips", "png"};
+        for (pattern = 0; pattern < 3 && strcmp(buf, pats[pattern]); pattern++)
+            ;
+        if (pattern == 3) {
+            char msg[256];
+            return tmu_cli_error(where, "%s", tmu_cli_unknown_text(msg, sizeof msg, "pattern", buf, pats, 4));
+        }
+        fmt = pattern == 0 ? TMU_FORMAT_R32G32B32A32_FLOAT
+                           : (srgb ? TMU_FORMAT_R8G8B8A8_SRGB : TMU_FORMAT_R8G8B8A8_UNORM);
+        if (!dim_set && nd == 3)
+            dim = TMU_DIM_3D;
+    }
+    if (dim == TMU_DIM_CUBE)
+        layers = 6;
+    else if (dim == TMU_DIM_CUBE_ARRAY)
+        layers *= 6;
+    if (dim != TMU_DIM_3D)
+        dims[2] = 1;
+    if (dim == TMU_DIM_1D || dim == TMU_DIM_1D_ARRAY)
+        dims[1] = 1;
+    if (dim != TMU_DIM_1D_ARRAY && dim != TMU_DIM_2D_ARRAY && dim != TMU_DIM_CUBE && dim != TMU_DIM_CUBE_ARRAY)
+        layers = 1;
+    tmu_texture shape;
+    memset(&shape, 0, sizeof shape);
+    shape.dim = dim;
+    shape.format = fmt;
+    shape.width = dims[0], shape.height = dims[1], shape.depth = dims[2];
+    shape.layers = layers, shape.levels = levels, shape.samples = 1;
+    for (int c = 0; c < 4; c++)
+        shape.swizzle[c] = (tmu_swizzle)c;
+    if (!at_set)
+        at = st->next_auto;
+    tmu_gcn_tdesc t;
+    uint64_t size;
+    tmu_diag d;
+    if (tmu_gcn_tdesc_for_texture(st->gen, &shape, at, &t, &size, &d) != TMU_OK) {
+        free(pixels);
+        return tmu_cli_error(where, "%s", d.message);
+    }
+    unsigned char *host;
+    if (add_region(st, at, size, 1, where, &host)) {
+        free(pixels);
+        return TMU_EXIT_FAIL;
+    }
+    if (!at_set)
+        st->next_auto = (at + size + 0xffffull) & ~0xffffull;
+    tmu_gcn_env env = {st->regions, st->nregions, NULL, 0, NULL, 0};
+    tmu_texture tex;
+    if (tmu_gcn_bind_texture(&t, NULL, &env, 0, &tex, &d) != TMU_OK) {
+        free(pixels);
+        return tmu_cli_error(where, "%s", d.message);
+    }
+    static const float level_colour[8][3] = {{1, 0, 0}, {1, 0.5f, 0}, {1, 1, 0}, {0, 1, 0},
+                                             {0, 1, 1}, {0, 0, 1}, {1, 0, 1}, {1, 1, 1}};
+    for (uint32_t lv = 0; lv < levels; lv++) {
+        uint32_t lw = tmu_level_size(shape.width, lv), lh = tmu_level_size(shape.height, lv);
+        uint32_t lz = dim == TMU_DIM_3D ? tmu_level_size(shape.depth, lv) : layers;
+        for (uint32_t z = 0; z < lz; z++)
+            for (uint32_t y = 0; y < lh; y++)
+                for (uint32_t x = 0; x < lw; x++) {
+                    tmu_texel v;
+                    memset(&v, 0, sizeof v);
+                    if (pattern == 3) {
+                        const unsigned char *p = pixels + ((size_t)y * lw + x) * 4;
+                        for (int c = 0; c < 4; c++)
+                            v.f[c] = (float)p[c] / 255.0f;
+                        if (srgb)
+                            for (int c = 0; c < 3; c++)
+                                v.f[c] = tmu_srgb_to_linear(v.f[c]);
+                    } else if (pattern == 0) {
+                        v.f[0] = (float)x, v.f[1] = (float)y, v.f[2] = (float)z, v.f[3] = (float)lv;
+                    } else if (pattern == 1) {
+                        float c = ((x + y) & 1) ? 0.0f : 1.0f;
+                        v.f[0] = v.f[1] = v.f[2] = c, v.f[3] = 1.0f;
+                    } else {
+                        for (int c = 0; c < 3; c++)
+                            v.f[c] = level_colour[lv % 8][c];
+                        v.f[3] = 1.0f;
+                    }
+                    void *dst = (void *)(uintptr_t)tmu_texel_address(&tex, lv, x, y, z, 0);
+                    if (dst)
+                        tmu_format_encode(fmt, &v, dst);
+                }
+    }
+    free(pixels);
+    uint32_t dw[8];
+    tmu_gcn_tdesc_encode(&t, dw, NULL);
+    memcpy(&st->initial->sgpr[sg], dw, sizeof dw);
+    return 0;
+}
+
+static int name_index(const char *v, const char *const *names, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (!strcmp(v, names[i]))
+            return (int)i;
+    return -1;
+}
+
+static int opt_sampler(run_state *st, const char *arg)
+{
+    const char *where = "--sampler";
+    unsigned sg;
+    const char *spec;
+    if (reg_number(arg, 's', TMU_GCN_SGPRS - 4, &sg, &spec, where))
+        return TMU_EXIT_FAIL;
+    if (sg % 4)
+        return tmu_cli_error(where, "an S# starts at an SGPR that is a multiple of 4, not s%u", sg);
+    if (!st->have_gen)
+        return tmu_cli_error(where, "give --gpu before --sampler");
+    tmu_gcn_sdesc s;
+    memset(&s, 0, sizeof s);
+    s.gen = st->gen;
+    s.f[TMU_GCN_S_MAX_LOD] = 15 << 8;
+    s.f[TMU_GCN_S_Z_FILTER] = 1;
+    char buf[1024];
+    if (strlen(spec) >= sizeof buf)
+        return tmu_cli_error(where, "argument too long");
+    snprintf(buf, sizeof buf, "%s", spec);
+    static const char *const clamps[8] = {"wrap", "mirror", "clamp_last_texel", "mirror_once_last_texel",
+                                          "clamp_half_border", "mirror_once_half_border", "clamp_border",
+                                          "mirror_once_border"};
+    static const char *const cmps[8] = {"never", "less", "equal", "lequal", "greater", "notequal", "gequal", "always"};
+    static const char *const filt[2] = {"point", "bilinear"};
+    static const char *const mips[3] = {"none", "point", "linear"};
+    static const char *const modes[3] = {"blend", "min", "max"};
+    static const char *const borders[3] = {"trans_black", "opaque_black", "opaque_white"};
+    static const char *const keys[] = {"filter", "mip", "clamp", "compare", "aniso", "filter_mode",
+                                       "unnormalized", "lod_bias", "min_lod", "max_lod", "border"};
+    for (char *o = buf; *o;) {
+        char *next = strchr(o, ',');
+        if (next)
+            *next++ = 0;
+        char *v = strchr(o, '=');
+        if (!v)
+            return tmu_cli_error(where, "expected KEY=VALUE, got '%s'", o);
+        *v++ = 0;
+        int i = -1;
+        char msg[256];
+        float f;
+        long long n;
+        if (!strcmp(o, "filter")) {
+            if ((i = name_index(v, filt, 2)) < 0)
+                return tmu_cli_error(where, "%s", tmu_cli_unknown_text(msg, sizeof msg, "filter", v, filt, 2));
+            s.f[TMU_GCN_S_XY_MAG_FILTER] = s.f[TMU_GCN_S_XY_MIN_FILTER] = (uint32_t)i;
+            s.f[TMU_GCN_S_Z_FILTER] = (uint32_t)i + 1;
+        } else if (!strcmp(o, "mip")) {
+            if ((i = name_index(v, mips, 3)) < 0)
+                return tmu_cli_error(where, "%s", tmu_cli_unknown_text(msg, sizeof msg, "mip filter", v, mips, 3));
+            s.f[TMU_GCN_S_MIP_FILTER] = (uint32_t)i;
+        } else if (!strcmp(o, "clamp")) {
+            if ((i = name_index(v, clamps, 8)) < 0)
+                return tmu_cli_error(where, "%s", tmu_cli_unknown_text(msg, sizeof msg, "clamp mode", v, clamps, 8));
+            s.f[TMU_GCN_S_CLAMP_X] = s.f[TMU_GCN_S_CLAMP_Y] = s.f[TMU_GCN_S_CLAMP_Z] = (uint32_t)i;
+        } else if (!strcmp(o, "compare")) {
+            if ((i = name_index(v, cmps, 8)) < 0)
+                return tmu_cli_error(where, "%s", tmu_cli_unknown_text(msg, sizeof msg, "compare function", v, cmps, 8));
+            s.f[TMU_GCN_S_DEPTH_COMPARE_FUNC] = (uint32_t)i;
+        } else if (!strcmp(o, "aniso")) {
+            static const char *const ratios[5] = {"1", "2", "4", "8", "16"};
+            if ((i = name_index(v, ratios, 5)) < 0)
+                return tmu_cli_error(where, "aniso must be 1, 2, 4, 8 or 16, not '%s'", v);
+            s.f[TMU_GCN_S_MAX_ANISO_RATIO] = (uint32_t)i;
+            if (i > 0)
+                s.f[TMU_GCN_S_XY_MAG_FILTER] = s.f[TMU_GCN_S_XY_MIN_FILTER] = 3; /* ANISO_BILINEAR */
+        } else if (!strcmp(o, "filter_mode")) {
+            if ((i = name_index(v, modes, 3)) < 0)
+                return tmu_cli_error(where, "%s", tmu_cli_unknown_text(msg, sizeof msg, "filter mode", v, modes, 3));
+            s.f[TMU_GCN_S_FILTER_MODE] = (uint32_t)i;
+        } else if (!strcmp(o, "unnormalized")) {
+            if (strcmp(v, "0") && strcmp(v, "1"))
+                return tmu_cli_error(where, "unnormalized must be 0 or 1, not '%s'", v);
+            s.f[TMU_GCN_S_FORCE_UNNORMALIZED] = v[0] == '1';
+        } else if (!strcmp(o, "lod_bias")) {
+            if (tmu_cli_parse_float(v, -16.0, 15.99, 0, &f))
+                return tmu_cli_error(where, "lod_bias must be -16..15.99, not '%s'", v);
+            s.f[TMU_GCN_S_LOD_BIAS] = (uint32_t)(int32_t)lrintf(f * 256.0f) & 0x3fff;
+        } else if (!strcmp(o, "min_lod") || !strcmp(o, "max_lod")) {
+            if (tmu_cli_parse_float(v, 0.0, 15.99, 0, &f))
+                return tmu_cli_error(where, "%s must be 0..15.99, not '%s'", o, v);
+            s.f[!strcmp(o, "min_lod") ? TMU_GCN_S_MIN_LOD : TMU_GCN_S_MAX_LOD] = (uint32_t)lrintf(f * 256.0f);
+        } else if (!strcmp(o, "border")) {
+            if ((i = name_index(v, borders, 3)) >= 0) {
+                s.f[TMU_GCN_S_BORDER_COLOR_TYPE] = (uint32_t)i;
+            } else if (!strncmp(v, "register:", 9) && !tmu_cli_parse_int(v + 9, 0, 4095, &n)) {
+                s.f[TMU_GCN_S_BORDER_COLOR_TYPE] = 3;
+                s.f[TMU_GCN_S_BORDER_COLOR_PTR] = (uint32_t)n;
+            } else {
+                return tmu_cli_error(where, "border must be trans_black, opaque_black, opaque_white or "
+                                            "register:I, not '%s'", v);
+            }
+        } else {
+            return tmu_cli_error(where, "%s", tmu_cli_unknown_text(msg, sizeof msg, "key", o, keys, 11));
+        }
+        o = next ? next : o + strlen(o);
+    }
+    uint32_t dw[4];
+    tmu_gcn_sdesc_encode(&s, dw, NULL);
+    memcpy(&st->initial->sgpr[sg], dw, sizeof dw);
+    return 0;
+}
+
+static int opt_border(run_state *st, const char *arg)
+{
+    const char *eq = strchr(arg, '=');
+    char idx[16];
+    long long i;
+    if (!eq || (size_t)(eq - arg) >= sizeof idx)
+        return tmu_cli_error("--border", "expected I=R,G,B,A, got '%s'", arg);
+    memcpy(idx, arg, (size_t)(eq - arg));
+    idx[eq - arg] = 0;
+    if (tmu_cli_parse_int(idx, 0, MAX_BORDER - 1, &i))
+        return tmu_cli_error("--border", "entry '%s' is not 0..%d", idx, MAX_BORDER - 1);
+    char buf[512];
+    snprintf(buf, sizeof buf, "%s", eq + 1);
+    int k = 0;
+    for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ","), k++)
+        if (k >= 4 || reg_value(tok, &st->border[i][k]))
+            return tmu_cli_error("--border", "expected 4 values R,G,B,A, got '%s'", eq + 1);
+    if (k != 4)
+        return tmu_cli_error("--border", "expected 4 values R,G,B,A, got '%s'", eq + 1);
+    if ((size_t)i + 1 > st->nborder)
+        st->nborder = (size_t)i + 1;
+    return 0;
+}
+
+/* ---- options ------------------------------------------------------------------------------- */
+
+enum { O_GPU, O_SGPR, O_VGPR, O_EXEC, O_MEMORY, O_TEXTURE, O_SAMPLER, O_BORDER, O_LANES,
+       O_EXPLAIN, O_INPUT, O_E, O_RENDER, O_UV, O_COORDS, O_RGBA, O_OUT, O_COUNT };
+static const tmu_cli_option run_options[O_COUNT] = {
+    [O_GPU] = {"--gpu", "-mcpu --mcpu", TMU_CLI_VALUE},  [O_SGPR] = {"--sgpr", NULL, TMU_CLI_REPEAT},
+    [O_VGPR] = {"--vgpr", NULL, TMU_CLI_REPEAT},         [O_EXEC] = {"--exec", NULL, TMU_CLI_VALUE},
+    [O_MEMORY] = {"--memory", NULL, TMU_CLI_REPEAT},     [O_TEXTURE] = {"--texture", NULL, TMU_CLI_REPEAT},
+    [O_SAMPLER] = {"--sampler", NULL, TMU_CLI_REPEAT},   [O_BORDER] = {"--border", NULL, TMU_CLI_REPEAT},
+    [O_LANES] = {"--lanes", NULL, TMU_CLI_VALUE},        [O_EXPLAIN] = {"--explain", NULL, TMU_CLI_FLAG},
+    [O_INPUT] = {"--input", NULL, TMU_CLI_REPEAT},       [O_E] = {"-e", NULL, TMU_CLI_VALUE},
+    [O_RENDER] = {"--render", NULL, TMU_CLI_VALUE},      [O_UV] = {"--uv", NULL, TMU_CLI_VALUE},
+    [O_COORDS] = {"--coords", NULL, TMU_CLI_VALUE},      [O_RGBA] = {"--rgba", NULL, TMU_CLI_VALUE},
+    [O_OUT] = {"-o", "--output", TMU_CLI_VALUE},
+};
+
+static int apply_option(run_state *st, int k, const char *v, int depth);
+
+/* Options from a file: lines "OPTION ARG" ('#' comments). */
+static int opt_input(run_state *st, const char *path, int depth)
+{
+    if (depth > 4)
+        return tmu_cli_error(path, "--input nested more than 4 deep");
+    size_t len;
+    char *text = tmu_cli_read_file(path, &len);
+    if (!text)
+        return TMU_EXIT_FAIL;
+    if (st->ninputs < 8)
+        st->inputs[st->ninputs++] = path;
+    int rc = 0;
+    unsigned line = 0;
+    for (char *p = text; *p && !rc;) {
+        char *end = strchr(p, '\n');
+        if (end)
+            *end = 0;
+        line++;
+        char *hash = strchr(p, '#');
+        if (hash)
+            *hash = 0;
+        while (*p == ' ' || *p == '\t')
+            p++;
+        size_t n = strlen(p);
+        while (n && (p[n - 1] == ' ' || p[n - 1] == '\t' || p[n - 1] == '\r'))
+            p[--n] = 0;
+        if (*p) {
+            char *arg = p + strcspn(p, " \t");
+            if (*arg)
+                *arg++ = 0;
+            while (*arg == ' ' || *arg == '\t')
+                arg++;
+            char where[300], name[64];
+            snprintf(where, sizeof where, "%s:%u", path, line);
+            snprintf(name, sizeof name, "--%s", p);
+            int k;
+            for (k = 0; k < O_COUNT; k++)
+                if (!strcmp(run_options[k].name, name) && k != O_E && k != O_OUT && k != O_RENDER)
+                    break;
+            if (k == O_COUNT)
+                rc = tmu_cli_error(where, "unknown option '%s'", p);
+            else if (run_options[k].kind != TMU_CLI_FLAG && !*arg)
+                rc = tmu_cli_error(where, "'%s' needs a value", p);
+            else
+                rc = apply_option(st, k, arg, depth + 1);
+        }
+        p = end ? end + 1 : p + strlen(p);
+    }
+    free(text);
+    return rc;
+}
+
+static int opt_lanes(run_state *st, const char *v)
+{
+    long long a, b;
+    const char *dash = strchr(v, '-');
+    if (!dash) {
+        if (tmu_cli_parse_int(v, 1, TMU_GCN_LANES, &a))
+            return tmu_cli_usage_error("--lanes", "expected N (1..64) or A-B, got '%s'", v);
+        st->lane_lo = 0, st->lane_hi = (int)a - 1;
+        return 0;
+    }
+    char lo[16];
+    if ((size_t)(dash - v) >= sizeof lo)
+        return tmu_cli_usage_error("--lanes", "expected A-B, got '%s'", v);
+    memcpy(lo, v, (size_t)(dash - v));
+    lo[dash - v] = 0;
+    if (tmu_cli_parse_int(lo, 0, 63, &a) || tmu_cli_parse_int(dash + 1, 0, 63, &b) || b < a)
+        return tmu_cli_usage_error("--lanes", "expected A-B with 0 <= A <= B <= 63, got '%s'", v);
+    st->lane_lo = (int)a, st->lane_hi = (int)b;
+    return 0;
+}
+
+static int opt_vreg(const char *opt, const char *v, unsigned span, unsigned *out)
+{
+    long long n;
+    if (v[0] != 'v' || tmu_cli_parse_int(v + 1, 0, TMU_GCN_VGPRS - span, &n))
+        return tmu_cli_usage_error(opt, "expected vN (N + %u <= 256), got '%s'", span, v);
+    *out = (unsigned)n;
+    return 0;
+}
+
+static int apply_option(run_state *st, int k, const char *v, int depth)
+{
+    switch (k) {
+    case O_GPU:
+        if (tmu_gcn_gen_from_name(v, &st->gen) != TMU_OK) {
+            size_t cnt;
+            const char *const *names = tmu_gcn_gen_names(&cnt);
+            return tmu_cli_unknown_name("--gpu", "GCN GPU", v, names, cnt);
+        }
+        if (st->have_gen)
+            return tmu_cli_usage_error("--gpu", "given twice");
+        st->have_gen = 1;
+        st->initial->gen = st->gen;
+        return 0;
+    case O_SGPR: return opt_sgpr(st, v);
+    case O_VGPR: return opt_vgpr(st, v);
+    case O_EXEC: {
+        uint64_t m;
+        if (tmu_cli_parse_hex64(v, &m))
+            return tmu_cli_error("--exec", "'%s' is not a 64-bit hex mask", v);
+        st->initial->exec = m;
+        return 0;
+    }
+    case O_MEMORY: return opt_memory(st, v);
+    case O_TEXTURE: return opt_texture(st, v);
+    case O_SAMPLER: return opt_sampler(st, v);
+    case O_BORDER: return opt_border(st, v);
+    case O_LANES: return opt_lanes(st, v);
+    case O_EXPLAIN: st->explain = 1; return 0;
+    case O_INPUT: return opt_input(st, v, depth);
+    case O_E: st->program_text = v; return 0;
+    case O_RENDER: {
+        uint32_t d[3];
+        int nd;
+        if (tmu_cli_parse_dims(v, 2, 2, 4096, d, &nd) || d[0] % 8 || d[1] % 8)
+            return tmu_cli_usage_error("--render", "expected WxH, multiples of 8 up to 4096, got '%s'", v);
+        if (tmu_cli_check_pixels("--render", d[0], d[1]))
+            return TMU_EXIT_FAIL;
+        st->rw = d[0], st->rh = d[1];
+        return 0;
+    }
+    case O_UV:
+        if (tmu_cli_parse_floats(v, 4, -1e6, 1e6, st->uv))
+            return tmu_cli_usage_error("--uv", "expected U0,V0,U1,V1, got '%s'", v);
+        return 0;
+    case O_COORDS: return opt_vreg("--coords", v, 2, &st->coords);
+    case O_RGBA: return opt_vreg("--rgba", v, 4, &st->rgba);
+    case O_OUT: st->out = v; return 0;
+    }
+    return 0;
+}
+
+/* ---- the program ------------------------------------------------------------------------------ */
+
+static int parse_waitcnt(run_state *st, const char *text, prog_line *pl, const char *where)
+{
+    const char *p = text + strlen("s_waitcnt");
+    uint32_t vmax = tmu_gcn_vm_cnt_max(st->gen);
+    pl->is_wait = 1;
+    pl->vm = vmax, pl->exp = 7;
+    while (*p == ' ' || *p == '\t')
+        p++;
+    if (*p >= '0' && *p <= '9') {
+        long long v;
+        if (tmu_cli_parse_int(p, 0, 0xffff, &v))
+            return tmu_cli_error(where, "s_waitcnt: '%s' is not a 16-bit count field", p);
+        uint32_t lg;
+        tmu_gcn_waitcnt_decode(st->gen, 0xbf8c0000u | (uint32_t)v, &pl->vm, &pl->exp, &lg, NULL);
+        return 0;
+    }
+    int any = 0;
+    while (*p) {
+        static const char *const names[3] = {"vmcnt(", "expcnt(", "lgkmcnt("};
+        int k;
+        for (k = 0; k < 3 && strncmp(p, names[k], strlen(names[k])); k++)
+            ;
+        if (k == 3)
+            return tmu_cli_error(where, "s_waitcnt: expected vmcnt(N), expcnt(N) or lgkmcnt(N) at '%s'", p);
+        p += strlen(names[k]);
+        char num[16];
+        size_t n = strcspn(p, ")");
+        if (!p[n] || n == 0 || n >= sizeof num)
+            return tmu_cli_error(where, "s_waitcnt: missing ')' or count");
+        memcpy(num, p, n);
+        num[n] = 0;
+        long long v;
+        long long max = k == 0 ? vmax : k == 1 ? 7 : 15;
+        if (tmu_cli_parse_int(num, 0, max, &v))
+            return tmu_cli_error(where, "s_waitcnt: '%s' is not a count 0..%lld for %s", num, max, tmu_gcn_gen_name(st->gen));
+        if (k == 0)
+            pl->vm = (uint32_t)v;
+        else if (k == 1)
+            pl->exp = (uint32_t)v;
+        p += n + 1;
+        any = 1;
+        while (*p == ' ' || *p == '\t' || *p == '&' || *p == ',')
+            p++;
+    }
+    if (!any)
+        return tmu_cli_error(where, "s_waitcnt: no count");
+    return 0;
+}
+
+/* One program line (comments and blanks already removed); col = its column in the source. */
+static int parse_line(run_state *st, const char *text, const char *file, unsigned line, unsigned col)
+{
+    if (st->nprog >= MAX_PROGRAM)
+        return tmu_cli_error(file, "more than %d program lines", MAX_PROGRAM);
+    prog_line *pl = &st->prog[st->nprog];
+    memset(pl, 0, sizeof *pl);
+    snprintf(pl->where, sizeof pl->where, "%s:%u", file, line);
+    char where[80];
+    snprintf(where, sizeof where, "%s:%u:%u", file, line, col);
+    if (!strncmp(text, "s_waitcnt", 9) && (text[9] == 0 || text[9] == ' ' || text[9] == '\t')) {
+        if (parse_waitcnt(st, text, pl, where))
+            return TMU_EXIT_FAIL;
+        st->nprog++;
+        return 0;
+    }
+    if (!strncmp(text, "0x", 2) || !strncmp(text, "0X", 2)) {
+        uint64_t w;
+        if (tmu_cli_parse_hex64(text, &w))
+            return tmu_cli_error(where, "'%s' is not a hex instruction word", text);
+        tmu_diag d;
+        if (strlen(text) <= 10 && (w >> 16) == 0xbf8c) {
+            uint32_t lg;
+            tmu_gcn_waitcnt_decode(st->gen, (uint32_t)w, &pl->vm, &pl->exp, &lg, NULL);
+            pl->is_wait = 1;
+        } else if (tmu_gcn_decode(st->gen, w, &pl->inst, &d) != TMU_OK) {
+            return tmu_cli_error(where, "0x%016llx: %s", (unsigned long long)w, d.message);
+        }
+        st->nprog++;
+        return 0;
+    }
+    tmu_diag d;
+    if (tmu_gcn_assemble(st->gen, TMU_GCN_SYNTAX_LLVM, text, strlen(text), line, &pl->inst, &d) != TMU_OK) {
+        snprintf(where, sizeof where, "%s:%u:%u", file, line, col + (d.column ? d.column - 1 : 0));
+        return tmu_cli_error(where, "%s", d.message);
+    }
+    st->nprog++;
+    return 0;
+}
+
+static int parse_program(run_state *st, char *text, const char *file, int semicolons)
+{
+    unsigned line = 1;
+    for (char *p = text; *p;) {
+        size_t n = strcspn(p, semicolons ? ";\n" : "\n");
+        char sep = p[n];
+        p[n] = 0;
+        char *c = strchr(p, '#');
+        if (c)
+            *c = 0;
+        if (!semicolons && (c = strchr(p, ';')))
+            *c = 0;
+        char *s = p;
+        while (*s == ' ' || *s == '\t')
+            s++;
+        size_t len = strlen(s);
+        while (len && (s[len - 1] == ' ' || s[len - 1] == '\t' || s[len - 1] == '\r'))
+            s[--len] = 0;
+        if (*s && parse_line(st, s, file, line, (unsigned)(s - p) + 1))
+            return TMU_EXIT_FAIL;
+        if (sep == '\n' || !semicolons)
+            line++;
+        if (!sep)
+            break;
+        p += n + 1;
+    }
+    return 0;
+}
+
+/* ---- running and printing --------------------------------------------------------------------- */
+
+static void print_vgpr_value(uint32_t v)
+{
+    float f;
+    memcpy(&f, &v, 4);
+    printf("0x%08x %.9g", v, (double)f);
+}
+
+static void explain(const tmu_gcn_explain *e, const tmu_gcn_mimg *mi)
+{
+    char buf[4096];
+    unsigned t = 4 * mi->f[TMU_GCN_F_SRSRC];
+    printf("    T# s[%u:%u]\n", t, t + e->tdesc.dwords - 1);
+    if (tmu_gcn_tdesc_print(&e->tdesc, buf, sizeof buf) > 0)
+        for (char *l = strtok(buf, "\n"); l; l = strtok(NULL, "\n"))
+            printf("      %s\n", l);
+    const tmu_texture *x = &e->texture;
+    printf("      -> %s %s %ux%ux%u, layers %u, levels %u (view: levels %u+%u, layers %u+%u)\n",
+           tmu_dim_name(x->dim), tmu_format_name(x->format), x->width, x->height, x->depth, x->layers,
+           x->levels, x->base_level, x->level_count, x->base_layer, x->layer_count);
+    if (e->has_sampler) {
+        unsigned s = 4 * mi->f[TMU_GCN_F_SSAMP];
+        printf("    S# s[%u:%u]\n", s, s + 3);
+        if (tmu_gcn_sdesc_print(&e->sdesc, buf, sizeof buf) > 0)
+            for (char *l = strtok(buf, "\n"); l; l = strtok(NULL, "\n"))
+                printf("      %s\n", l);
+        const tmu_sampler *m = &e->sampler;
+        printf("      -> address %s/%s/%s, mag %s, min %s, mip %s, %s\n", tmu_address_name(m->address[0]),
+               tmu_address_name(m->address[1]), tmu_address_name(m->address[2]),
+               m->mag_filter ? "linear" : "nearest", m->min_filter ? "linear" : "nearest",
+               m->mip_filter == TMU_MIP_NONE ? "none" : m->mip_filter == TMU_MIP_NEAREST ? "nearest" : "linear",
+               m->normalized ? "normalized" : "unnormalized");
+    }
+    unsigned va = mi->f[TMU_GCN_F_VADDR];
+    printf("    VADDR:");
+    for (unsigned i = 0; i < e->vaddr.count; i++) {
+        printf(" v%u", va + e->vaddr.dword[i]);
+        if (mi->gen == TMU_GCN_GFX9 && mi->f[TMU_GCN_F_A16] && e->vaddr.comp[i] != TMU_GCN_AC_OFFSET &&
+            e->vaddr.comp[i] != TMU_GCN_AC_ZCOMPARE)
+            printf(".%s", e->vaddr.half[i] ? "hi" : "lo");
+        printf("=%s", tmu_gcn_addr_comp_name((tmu_gcn_addr_comp)e->vaddr.comp[i]));
+    }
+    unsigned vd = mi->f[TMU_GCN_F_VDATA];
+    printf("\n    VDATA: v%u..v%u data", vd, vd + e->data_dwords - 1);
+    if (e->status_dword)
+        printf(", v%u status", vd + e->data_dwords);
+    printf(" (op %s, dim %s)\n", tmu_op_kind_name(e->op.kind), tmu_dim_name(e->op.dim));
+}
+
+static void print_hazards(const tmu_gcn_wave *w, size_t from)
+{
+    for (size_t i = from; i < w->hazard_count; i++) {
+        const tmu_gcn_hazard *h = &w->hazards[i];
+        printf("  hazard: instruction %llu, v%u: %s (instruction %llu)\n", (unsigned long long)h->at,
+               h->vgpr, tmu_gcn_hazard_name(h->kind), (unsigned long long)h->pending);
+    }
+}
+
+/* Runs the program on st->wave (already holding the initial state).  Returns an exit code. */
+static int run_program(run_state *st, const tmu_gcn_env *env, int verbose)
+{
+    for (size_t i = 0; i < st->nprog; i++) {
+        const prog_line *pl = &st->prog[i];
+        size_t before = st->wave->hazard_count;
+        char text[160];
+        if (pl->is_wait) {
+            int n = snprintf(text, sizeof text, "s_waitcnt");
+            if (pl->vm < tmu_gcn_vm_cnt_max(st->gen))
+                n += snprintf(text + n, sizeof text - (size_t)n, " vmcnt(%u)", pl->vm);
+            if (pl->exp < 7)
+                snprintf(text + n, sizeof text - (size_t)n, " expcnt(%u)", pl->exp);
+            tmu_gcn_wave_wait(st->wave, pl->vm, pl->exp);
+        } else {
+            tmu_diag d;
+            tmu_gcn_explain e;
+            int have = verbose && tmu_gcn_exec_explain(st->wave, env, &pl->inst, &e, &d) == TMU_OK;
+            /* the true VADDR range when the T# tells it, else llvm-mc's minimum */
+            tmu_gcn_print_opts po = {have ? (int)e.vaddr.vgprs : 0};
+            if (tmu_gcn_print_llvm(&pl->inst, &po, text, sizeof text) < 0 &&
+                tmu_gcn_print_llvm(&pl->inst, NULL, text, sizeof text) < 0)
+                snprintf(text, sizeof text, "(instruction)");
+            if (have && st->explain) {
+                printf("[%zu] %s\n", i, text);
+                explain(&e, &pl->inst);
+            }
+            if (tmu_gcn_exec(st->wave, env, &pl->inst, &d) != TMU_OK)
+                return tmu_cli_error(pl->where, "%s: %s", text, d.message);
+        }
+        if (verbose) {
+            printf("[%zu] %-60s vm_cnt %u exp_cnt %u\n", i, text, tmu_gcn_wave_vm_cnt(st->wave),
+                   tmu_gcn_wave_exp_cnt(st->wave));
+            print_hazards(st->wave, before);
+        }
+    }
+    tmu_gcn_wave_wait(st->wave, 0, 0);
+    return 0;
+}
+
+static int print_results(const run_state *st)
+{
+    const tmu_gcn_wave *w = st->wave, *w0 = st->initial;
+    printf("end: every instruction retired (%llu issued)\n", (unsigned long long)w->issued);
+    if (w->hazard_total > w->hazard_count)
+        printf("hazards: %llu (first %u listed above)\n", (unsigned long long)w->hazard_total, w->hazard_count);
+    else
+        printf("hazards: %llu\n", (unsigned long long)w->hazard_total);
+    /* one line per run of lanes that changed to the same value */
+    int any = 0;
+    for (unsigned v = 0; v < TMU_GCN_VGPRS; v++)
+        for (int l = st->lane_lo; l <= st->lane_hi;) {
+            if (w->vgpr[v][l] == w0->vgpr[v][l]) {
+                l++;
+                continue;
+            }
+            int e = l;
+            while (e + 1 <= st->lane_hi && w->vgpr[v][e + 1] == w->vgpr[v][l] &&
+                   w->vgpr[v][e + 1] != w0->vgpr[v][e + 1])
+                e++;
+            if (!any)
+                printf("changed VGPRs (lanes):\n");
+            any = 1;
+            if (e > l)
+                printf("  v%u[%d..%d] = ", v, l, e);
+            else
+                printf("  v%u[%d] = ", v, l);
+            print_vgpr_value(w->vgpr[v][l]);
+            printf("\n");
+            l = e + 1;
+        }
+    if (!any)
+        printf("changed VGPRs: none\n");
+    int mem = 0;
+    for (size_t r = 0; r < st->nregions; r++) {
+        const unsigned char *a = st->snapshot[r], *b = st->regions[r].host;
+        for (uint64_t i = 0; i < st->regions[r].size;) {
+            if (a[i] == b[i]) {
+                i++;
+                continue;
+            }
+            if (!mem)
+                printf("memory writes:\n");
+            mem = 1;
+            uint64_t j = i;
+            printf("  0x%llx:", (unsigned long long)(st->regions[r].base + i));
+            while (j < st->regions[r].size && j < i + 16 && a[j] != b[j])
+                printf(" %02x", b[j++]);
+            printf("\n");
+            i = j;
+        }
+    }
+    if (!mem)
+        printf("memory writes: none\n");
+    return TMU_EXIT_OK;
+}
+
+static int render(run_state *st, const tmu_gcn_env *env)
+{
+#ifdef TMU_HAVE_PNG
+    if (!st->out)
+        return tmu_cli_usage_error("-o", "missing: --render needs -o OUT.png");
+    size_t bytes = (size_t)st->rw * st->rh * 4;
+    unsigned char *rgba = malloc(bytes);
+    if (!rgba)
+        return tmu_cli_error("--render", "out of memory");
+    for (uint32_t ty = 0; ty < st->rh; ty += 8)
+        for (uint32_t tx = 0; tx < st->rw; tx += 8) {
+            memcpy(st->wave, st->initial, sizeof *st->wave);
+            /* 16 quads of 2x2 pixels: lane 4q + (x & 1) + 2 (y & 1) */
+            for (unsigned lane = 0; lane < TMU_GCN_LANES; lane++) {
+                unsigned q = lane >> 2;
+                uint32_t x = tx + 2 * (q & 3) + (lane & 1), y = ty + 2 * (q >> 2) + (lane >> 1 & 1);
+                float fx = ((float)x + 0.5f) / (float)st->rw, fy = ((float)y + 0.5f) / (float)st->rh;
+                float u = st->uv[0] + (st->uv[2] - st->uv[0]) * fx, v = st->uv[1] + (st->uv[3] - st->uv[1]) * fy;
+                memcpy(&st->wave->vgpr[st->coords][lane], &u, 4);
+                memcpy(&st->wave->vgpr[st->coords + 1][lane], &v, 4);
+            }
+            int rc = run_program(st, env, 0);
+            if (rc) {
+                free(rgba);
+                return rc;
+            }
+            for (unsigned lane = 0; lane < TMU_GCN_LANES; lane++) {
+                unsigned q = lane >> 2;
+                uint32_t x = tx + 2 * (q & 3) + (lane & 1), y = ty + 2 * (q >> 2) + (lane >> 1 & 1);
+                for (int c = 0; c < 4; c++) {
+                    float f;
+                    memcpy(&f, &st->wave->vgpr[st->rgba + (unsigned)c][lane], 4);
+                    f = isnan(f) ? 0.0f : f < 0.0f ? 0.0f : f > 1.0f ? 1.0f : f;
+                    rgba[((size_t)y * st->rw + x) * 4 + (size_t)c] = (unsigned char)lrintf(f * 255.0f);
+                }
+            }
+        }
+    tmu_cli_output out;
+    int rc = tmu_cli_output_open(&out, st->out, 1, st->inputs, st->ninputs);
+    if (rc) {
+        free(rgba);
+        return rc;
+    }
+    png_image img;
+    memset(&img, 0, sizeof img);
+    img.version = PNG_IMAGE_VERSION;
+    img.width = st->rw, img.height = st->rh;
+    img.format = PNG_FORMAT_RGBA;
+    int ok = png_image_write_to_stdio(&img, out.f, 0, rgba, 0, NULL) != 0;
+    free(rgba);
+    rc = tmu_cli_output_close(&out, ok);
+    if (!ok && rc == TMU_EXIT_OK)
+        rc = tmu_cli_error(st->out, "cannot write PNG: %s", img.message);
+    if (rc == TMU_EXIT_OK && st->wave->hazard_total)
+        tmu_cli_warning("--render", "the program has hazards (run it without --render to see them)");
+    return rc;
+#else
+    (void)env;
+    return tmu_cli_error("--render", "this tmu was built without libpng");
+#endif
+}
+
+int tmu_cmd_gcn_run(int argc, char **argv)
+{
+    tmu_cli_set_command("gcn run", run_usage);
+    run_state st;
+    memset(&st, 0, sizeof st);
+    st.next_auto = AUTO_BASE;
+    st.lane_hi = TMU_GCN_LANES - 1;
+    st.uv[2] = st.uv[3] = 1.0f;
+    st.wave = malloc(sizeof *st.wave);
+    st.initial = malloc(sizeof *st.initial);
+    st.prog = calloc(MAX_PROGRAM, sizeof *st.prog);
+    int rc = TMU_EXIT_OK;
+    if (!st.wave || !st.initial || !st.prog) {
+        rc = tmu_cli_error(NULL, "out of memory");
+        goto done;
+    }
+    tmu_gcn_wave_init(st.initial, TMU_GCN_GFX9);
+    tmu_cli_args a;
+    tmu_cli_args_init(&a, argc, argv, run_options, O_COUNT);
+    a.numbers_positional = 0;
+    const char *v;
+    int k;
+    while ((k = tmu_cli_next(&a, &v)) != TMU_CLI_END) {
+        if (k == TMU_CLI_HELP) {
+            run_usage(stdout);
+            goto done;
+        }
+        if (k == TMU_CLI_ERROR) {
+            rc = TMU_EXIT_USAGE;
+            goto done;
+        }
+        if (k == TMU_CLI_ARG) {
+            if (st.program_path) {
+                rc = tmu_cli_usage_error(v, "one PROGRAM file only (already '%s')", st.program_path);
+                goto done;
+            }
+            st.program_path = v;
+            continue;
+        }
+        if (k != O_GPU && !st.have_gen && (k == O_TEXTURE || k == O_SAMPLER)) {
+            rc = tmu_cli_usage_error(run_options[k].name, "give --gpu first");
+            goto done;
+        }
+        if ((rc = apply_option(&st, k, v, 0)) != 0)
+            goto done;
+    }
+    if (!st.have_gen) {
+        rc = tmu_cli_usage_error("--gpu", "missing: give gfx6, gfx7, gfx8, gfx81 or gfx9");
+        goto done;
+    }
+    if (!st.program_path == !st.program_text) {
+        rc = tmu_cli_usage_error("PROGRAM", st.program_text ? "give a PROGRAM file or -e, not both"
+                                                            : "missing: give a PROGRAM file or -e TEXT");
+        goto done;
+    }
+    if (st.out && !st.rw) {
+        rc = tmu_cli_usage_error("-o", "only --render writes a file");
+        goto done;
+    }
+    if (st.program_text) {
+        size_t tl = strlen(st.program_text) + 1;
+        char *copy = malloc(tl);
+        if (copy)
+            memcpy(copy, st.program_text, tl);
+        if (!copy) {
+            rc = tmu_cli_error(NULL, "out of memory");
+            goto done;
+        }
+        rc = parse_program(&st, copy, "-e", 1);
+        free(copy);
+    } else {
+        size_t len;
+        char *text = tmu_cli_read_file(st.program_path, &len);
+        if (!text) {
+            rc = TMU_EXIT_FAIL;
+            goto done;
+        }
+        if (st.ninputs < 8)
+            st.inputs[st.ninputs++] = st.program_path;
+        rc = parse_program(&st, text, st.program_path, 0);
+        free(text);
+    }
+    if (rc)
+        goto done;
+    tmu_gcn_env env = {st.regions, st.nregions, st.border, st.nborder, NULL, 0};
+    if (st.rw) {
+        rc = render(&st, &env);
+        goto done;
+    }
+    for (size_t r = 0; r < st.nregions; r++) {
+        st.snapshot[r] = malloc((size_t)st.regions[r].size);
+        if (!st.snapshot[r]) {
+            rc = tmu_cli_error(NULL, "out of memory");
+            goto done;
+        }
+        memcpy(st.snapshot[r], st.regions[r].host, (size_t)st.regions[r].size);
+    }
+    memcpy(st.wave, st.initial, sizeof *st.wave);
+    if ((rc = run_program(&st, &env, 1)) == TMU_EXIT_OK)
+        rc = print_results(&st);
+done:
+    for (size_t r = 0; r < st.nregions; r++) {
+        free(st.regions[r].host);
+        free(st.snapshot[r]);
+    }
+    free(st.wave);
+    free(st.initial);
+    free(st.prog);
+    return rc;
+}
