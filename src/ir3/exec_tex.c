@@ -106,8 +106,7 @@ static tmu_status make_plan(const ir3_ctx *x, tex_plan *p)
     /* rules of Mesa's ir3 and of the ISA description */
     if (p->proj) {
         if (x->gen >= 4)
-            IR3_FAIL(x, TMU_ERR_UNSUPPORTED,
-                     "%s.p on a%ux: Mesa lowers every projection on a4xx+ (\"a4xx seems to have *no* sam.p\")",
+            IR3_FAIL(x, TMU_ERR_UNSUPPORTED, "%s.p on a%uxx: a4xx+ has no sam.p (Mesa lowers every projection there)",
                      info->name, x->gen);
         if (p->is3d)
             IR3_FAIL(x, TMU_ERR_UNSUPPORTED, "%s.3d.p: Mesa never uses .p with three coordinates on a3xx", info->name);
