@@ -298,6 +298,7 @@ typedef struct tmu_ir3_step {
     unsigned num_hazards;          /* registers read while still pending, without (sy) */
     tmu_ir3_reguse hazards[TMU_IR3_MAX_HAZARDS];
     uint32_t fibers_written;       /* active fibers whose destination was written */
+    uint64_t written[2];           /* which: bit n % 64 of written[n / 64] for fiber n */
     uint32_t groups;               /* texture-unit calls (distinct texture/sampler pairs) */
 } tmu_ir3_step;
 

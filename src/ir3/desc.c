@@ -378,8 +378,9 @@ static int print_rows(const tmu_ir3_desc_field_info *rows, size_t n, unsigned ki
         default:
             snprintf(meaning, sizeof meaning, "%u", v);
         }
-        int w = snprintf(buf + len, size - len, "d%u[%u:%u] %-23s = %s\n", r->dword, r->lo + r->width - 1, r->lo,
-                         r->name, meaning);
+        char bits[16];
+        snprintf(bits, sizeof bits, "d%u[%u:%u]", r->dword, r->lo + r->width - 1, r->lo);
+        int w = snprintf(buf + len, size - len, "%-10s %-23s = %s\n", bits, r->name, meaning);
         if (w < 0 || (size_t)w >= size - len) {
             buf[len] = 0;
             return -1;

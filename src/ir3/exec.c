@@ -446,6 +446,7 @@ tmu_status tmu_ir3_execute_instr(tmu_ir3_wave *wave, const tmu_ir3_bindings *bin
             if (!ir3_fiber_active(r->mask, fb))
                 continue;
             step->fibers_written++;
+            step->written[fb >> 6] |= UINT64_C(1) << (fb & 63);
             for (unsigned c = 0; c < 4; c++)
                 if (r->wrmask & (1u << c))
                     write_raw(wave, fb, (unsigned)in->field[TMU_IR3_F_DST] + c, r->dst_half, r->value[c][fb]);

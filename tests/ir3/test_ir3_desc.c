@@ -47,10 +47,10 @@ static void test_fields_by_hand(void **state)
     assert_int_equal(t.f[TMU_IR3_T_MIN_LOD_CLAMP], 0x180);
     char buf[4096];
     assert_true(tmu_ir3_tdesc_print(&t, buf, sizeof buf) > 0);
-    assert_non_null(strstr(buf, "d0[29:22] FMT                     = 48 (FMT6_8_8_8_8_UNORM)\n"));
-    assert_non_null(strstr(buf, "d0[31:30] SWAP                    = 1 (WXYZ)\n"));
-    assert_non_null(strstr(buf, "d6[11:0] MIN_LOD_CLAMP           = 384 (1.5000)\n"));
-    assert_non_null(strstr(buf, "d1[31:31] MUTABLEEN"));
+    assert_non_null(strstr(buf, "d0[29:22]  FMT                     = 48 (FMT6_8_8_8_8_UNORM)\n"));
+    assert_non_null(strstr(buf, "d0[31:30]  SWAP                    = 1 (WXYZ)\n"));
+    assert_non_null(strstr(buf, "d6[11:0]   MIN_LOD_CLAMP           = 384 (1.5000)\n"));
+    assert_non_null(strstr(buf, "d1[31:31]  MUTABLEEN               = 1\n"));
     assert_null(strstr(buf, "PLANE_PITCH")); /* a multi-plane field */
     assert_null(strstr(buf, "no field"));
     /* a6xx has no MUTABLEEN: bit 31 of dword 1 is then in no field */
@@ -104,8 +104,8 @@ static void test_fields_by_hand(void **state)
     for (int c = 0; c < 4; c++)
         assert_true(smp.border_f[c] == 1.0f && smp.border_u[c] == 1);
     assert_true(tmu_ir3_sdesc_print(&sd, buf, sizeof buf) > 0);
-    assert_non_null(strstr(buf, "d0[31:19] LOD_BIAS                = 7808 (-1.5000)\n"));
-    assert_non_null(strstr(buf, "d0[13:11] WRAP_R                  = 4 (A6XX_TEX_MIRROR_CLAMP)\n"));
+    assert_non_null(strstr(buf, "d0[31:19]  LOD_BIAS                = 7808 (-1.5000)\n"));
+    assert_non_null(strstr(buf, "d0[13:11]  WRAP_R                  = 4 (A6XX_TEX_MIRROR_CLAMP)\n"));
 }
 
 static void test_sampler_refusals(void **state)
