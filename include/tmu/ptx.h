@@ -246,8 +246,9 @@ const tmu_ptx_symbol *tmu_ptx_module_lookup(const tmu_ptx_module *module, uint32
 
 /* Options of a check.  sm/version 0 = as the module says. */
 typedef struct tmu_ptx_check_options {
-    unsigned sm;      /* override .target, e.g. 75 */
-    unsigned version; /* override .version, e.g. 43 */
+    unsigned sm;        /* override .target, e.g. 75 */
+    unsigned version;   /* override .version, e.g. 43 */
+    const char *target; /* with sm: the target as written ("sm_100a") for messages; NULL = sm_N */
 } tmu_ptx_check_options;
 
 /* Receives one problem: line/column/message in diag (status TMU_ERR_INVALID). */

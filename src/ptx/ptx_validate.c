@@ -780,7 +780,10 @@ size_t tmu_ptx_module_check(const tmu_ptx_module *m, const tmu_ptx_check_options
         report_fact(&r, m, &m->facts[f++], sm, version);
     unsigned minv = ptx_target_min_version(sm);
     if (m->has_target && minv && version < minv) {
-        if (opt && opt->sm)
+        if (opt && opt->sm && opt->target)
+            snprintf(buf, sizeof buf, "PTX .version %u.%u does not support .target %.40s",
+                     version / 10, version % 10, opt->target);
+        else if (opt && opt->sm)
             snprintf(buf, sizeof buf, "PTX .version %u.%u does not support .target sm_%u",
                      version / 10, version % 10, sm);
         else

@@ -4,11 +4,11 @@ tmu=$1
 . "$(dirname "$0")/lib.sh"
 ver=$(grep -m1 -o 'project(tmu VERSION [0-9.]*' "$(dirname "$0")/../../CMakeLists.txt" | cut -d' ' -f3)
 check version        0 "tmu $ver"                  -- "$tmu" --version
-check help           0 "usage: tmu COMMAND"        -- "$tmu" help
+check help           0 "COMMAND [ARGS...]"         -- "$tmu" help
 check help-lists     0 "formats"                   -- "$tmu" help
 check help-cmd       0 "usage: tmu demo"           -- "$tmu" help demo
-check no-args        2 "usage: tmu COMMAND"        -- "$tmu"
-check unknown        2 "tmu: error: unknown command 'fromats'; did you mean 'formats'" -- "$tmu" fromats
+check no-args        2 "COMMAND [ARGS...]"         -- "$tmu"
+check unknown        2 "tmu: error: argument 1: unknown command 'fromats'; did you mean 'formats'" -- "$tmu" fromats
 check help-unknown   2 "unknown command 'dmeo'"    -- "$tmu" help dmeo
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 check demo-formats   0 "e5b9g9r9_ufloat_pack32   ff010384 -> (1.996094, 1.500000, 1.000000, 1.000000)" -- "$tmu" demo --png "$tmp/d.png"
@@ -21,6 +21,6 @@ check demo-gcn       0 "image_sample v[0:3], v0, s[0:7], s[0:3] dmask:0xf    asm
 check demo-ir3       0 "sam.base1 (f32)(xyzw)r1.x, r0.z, s#3, t#2" -- "$tmu" demo --no-png
 check demo-loadplan  0 "buffer_load_dwordx2 a1 offset:2" -- "$tmu" demo --no-png
 check demo-png-magic 0 "PNG" -- head -c 4 "$tmp/d.png"
-check demo-png-arg   2 "--png needs a file name" -- "$tmu" demo --png
-check demo-extra     2 "tmu: error: demo: unexpected argument" -- "$tmu" demo extra
+check demo-png-arg   2 "tmu: error: demo: --png: this option needs a value" -- "$tmu" demo --png
+check demo-extra     2 "tmu: error: demo: argument 1: unexpected 'extra'" -- "$tmu" demo extra
 finish

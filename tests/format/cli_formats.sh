@@ -36,17 +36,17 @@ check encode-default 0 "000000ff"                      -- "$tmu" formats --encod
 check encode-int     0 "85ff"                          -- "$tmu" formats --encode r16_sint -123
 check encode-ds      0 "0000802a"                      -- "$tmu" formats --encode d24_unorm_s8_uint 0.5 42
 
-check unknown        1 "unknown format 'r8g8b8a8_srg'; did you mean 'r8g8b8a8_srgb'" -- "$tmu" formats --decode r8g8b8a8_srg ff800000
-check unknown-enc    1 "formats --encode: unknown format 'rgba8'" -- "$tmu" formats --encode rgba8 1
+check unknown        2 "unknown format 'r8g8b8a8_srg'; did you mean 'r8g8b8a8_srgb'" -- "$tmu" formats --decode r8g8b8a8_srg ff800000
+check unknown-enc    2 "formats: FORMAT: unknown format 'rgba8'" -- "$tmu" formats --encode rgba8 1
 check short-hex      1 "r8g8b8a8_srgb needs 4 bytes (8 digits)" -- "$tmu" formats --decode r8g8b8a8_srgb ff80
 check odd-hex        1 "has 7 hex digits"              -- "$tmu" formats --decode r8g8b8a8_srgb ff80000
 check bad-digit      1 "'g' at column 3 is not a hex digit" -- "$tmu" formats --decode r8_unorm ffg0
 check prefix-0x      1 "without 0x"                    -- "$tmu" formats --decode r8_unorm 0xff
 check split-byte     1 "splits a byte"                 -- "$tmu" formats --decode r16_unorm "f f00"
-check bad-value      1 "value 2 'abc' is not a number" -- "$tmu" formats --encode r8g8_unorm 1 abc
+check bad-value      1 "formats: value 2: 'abc' is not a number" -- "$tmu" formats --encode r8g8_unorm 1 abc
 check int-range      1 "not an integer in [-2147483648, 2147483647]" -- "$tmu" formats --encode r32_sint 3000000000
-check no-args        2 "--decode needs FORMAT and HEXBYTES" -- "$tmu" formats --decode r8_unorm
+check no-args        2 "formats: --decode: needs FORMAT and HEXBYTES" -- "$tmu" formats --decode r8_unorm
 check extra-values   1 "r16_float has 1 channel; got 2 values" -- "$tmu" formats --encode r16_float 1 2
-check too-many       2 "--encode needs FORMAT and 1 to 4 values" -- "$tmu" formats --encode r8_unorm 1 2 3 4 5
-check bad-option     2 "unexpected argument '--frob'"  -- "$tmu" formats --frob
+check too-many       2 "formats: --encode: needs FORMAT and 1 to 4 values" -- "$tmu" formats --encode r8_unorm 1 2 3 4 5
+check bad-option     2 "formats: argument 1: unknown option '--frob'"  -- "$tmu" formats --frob
 finish

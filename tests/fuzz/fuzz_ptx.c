@@ -92,7 +92,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (m != NULL || d.line == 0 || d.column == 0 || d.message[0] == 0)
             abort();
     } else {
-        tmu_ptx_check_options o = {0, 0};
+        tmu_ptx_check_options o = {0, 0, NULL};
         tmu_ptx_module_check(m, &o, on_problem, NULL);
         o.sm = 30;
         o.version = 23;

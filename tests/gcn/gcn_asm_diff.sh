@@ -44,7 +44,7 @@ for i in range(count):
         w &= ~(0x1f << 53)
     print("0x%016x" % w)
 PY
-  "$TMU" disasm --isa gcn --gpu "$gen" < "$TMP/words" | grep -v '^invalid' | head -n "$COUNT" > "$TMP/texts"
+  "$TMU" disasm --isa gcn --gpu "$gen" < "$TMP/words" 2>/dev/null | head -n "$COUNT" > "$TMP/texts"
   python3 - "$gen" "$SEED" "$TMP/texts" > "$TMP/lines" <<'PY'
 import random, re, sys
 gen, seed, tf = sys.argv[1], int(sys.argv[2]), sys.argv[3]
@@ -83,7 +83,7 @@ for line in open(tf):
         parts[i] = "s[%d:%d]" % (b, b + n - 1)
     print(head + " " + ", ".join(parts) + ("" if not mlist else " " + " ".join(mlist)))
 PY
-  "$TMU" asm --isa gcn --gpu "$gen" < "$TMP/lines" > "$TMP/tmu.out" 2> "$TMP/tmu.err"
+  "$TMU" --max-errors 0 asm --isa gcn --gpu "$gen" < "$TMP/lines" > "$TMP/tmu.out" 2> "$TMP/tmu.err"
   "$MC" -arch=amdgcn -mcpu=$cpu -show-encoding < "$TMP/lines" > "$TMP/mc.out" 2> "$TMP/mc.err"
   python3 - "$gen" "$TMP/lines" "$TMP/tmu.out" "$TMP/tmu.err" "$TMP/mc.out" "$TMP/mc.err" <<'PY' || fail=1
 import re, sys

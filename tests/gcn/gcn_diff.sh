@@ -65,16 +65,24 @@ for i in range(count):
             w = (w & ~(0xffff << 32)) | (rng.randrange(0, 240) << 32) | (rng.randrange(0, 240) << 40)
     print("0x%016x" % w)
 PY
-  "$TMU" disasm --isa gcn --gpu "$gen" < "$TMP/words" > "$TMP/tmu" 2> "$TMP/tmu.err"
+  "$TMU" --max-errors 0 disasm --isa gcn --gpu "$gen" < "$TMP/words" > "$TMP/tmu" 2> "$TMP/tmu.err"
   rc=$?
   if [ $rc -gt 1 ]; then echo "FAIL: tmu disasm exited $rc"; cat "$TMP/tmu.err"; exit 1; fi
   sh "$DATA/gcn_llvm_oracle.sh" --mc "$MC" --strict "$gen" < "$TMP/words" > "$TMP/mc" || {
     echo "FAIL: oracle did not run"; exit 1; }
-  python3 - "$gen" "$TMP/words" "$TMP/tmu" "$TMP/mc" <<'PY' || fail=1
-import sys
-gen, wf, tf, mf = sys.argv[1:5]
+  python3 - "$gen" "$TMP/words" "$TMP/tmu" "$TMP/mc" "$TMP/tmu.err" <<'PY' || fail=1
+import re, sys
+gen, wf, tf, mf, ef = sys.argv[1:6]
 words = [l.strip() for l in open(wf)]
-ours = [l.rstrip("\n") for l in open(tf)]
+# valid words print one line each on stdout; an invalid one prints nothing there and
+# "tmu: error: disasm: <stdin>:LINE: 0xWORD: REASON" on stderr (one word per input line)
+invalid = {}
+for l in open(ef):
+    m = re.match(r"tmu: error: disasm: <stdin>:(\d+): 0x[0-9a-f]{16}: (.*)", l)
+    if m:
+        invalid[int(m.group(1)) - 1] = "invalid: " + m.group(2)
+valid = iter([l.rstrip("\n") for l in open(tf)])
+ours = [invalid[i] if i in invalid else next(valid, "<missing>") for i in range(len(words))]
 mc = [l.rstrip("\n").split("\t") for l in open(mf)]
 assert len(words) == len(ours) == len(mc), (len(words), len(ours), len(mc))
 packed = gen in ("gfx81", "gfx9")

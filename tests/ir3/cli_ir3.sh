@@ -14,8 +14,8 @@ check disasm-gen      1 "needs GPU id >= 600"     -- "$tmu" disasm --isa ir3 --g
 check disasm-opc30   1 "cat5 opcode 30 is not assigned" -- "$tmu" disasm --isa ir3 --gpu a6xx a7800000_00000001
 check disasm-notes    0 "dontcare bits in sam: 0000000000020000" -- "$tmu" disasm --isa ir3 --gpu a6xx a0c01f04_0cc20005
 check disasm-badword  1 "not a 64-bit hex word"   -- "$tmu" disasm --isa ir3 --gpu a6xx a0c01f04_0cc2000z
-check disasm-nogpu    2 "--gpu is required"       -- "$tmu" disasm --isa ir3 a0c01f04_0cc20005
-check disasm-badgpu   1 "did you mean"            -- "$tmu" disasm --isa ir3 --gpu a6x a0c01f04_0cc20005
+check disasm-nogpu    2 "tmu: error: disasm: --gpu: missing"       -- "$tmu" disasm --isa ir3 a0c01f04_0cc20005
+check disasm-badgpu   2 "did you mean"            -- "$tmu" disasm --isa ir3 --gpu a6x a0c01f04_0cc20005
 check disasm-help     0 "usage: tmu disasm --isa ir3" -- "$tmu" disasm --isa ir3 --help
 check disasm-operands 0 "reads: coord=r6.z coord=r6.w lod=r6.x a1=a1.x" -- "$tmu" disasm --isa ir3 --gpu a6xx --show-operands a1481606_e4803035
 check disasm-writes   0 "writes: r1.w r2.x"       -- "$tmu" disasm --isa ir3 --gpu a6xx --show-operands a1481606_e4803035

@@ -47,10 +47,10 @@ check not-pow2 1 'not a power of two' -- "$TMU" plan-load --class lds --gpu gfx9
 check smem-vgpr 1 'VGPR' -- "$TMU" plan-load --class smem --gpu gfx9 --components 2 --component-size 4 --offset vgpr
 check scratch-gen 1 'does not exist on gfx8' -- "$TMU" plan-load --class scratch_flat --gpu gfx8 --components 1 --component-size 4
 check const-contra 1 'constant address' -- "$TMU" plan-load --class mubuf --gpu gfx9 --components 1 --component-size 4 --offset const --offset-value 2
-check unknown-class 1 "did you mean 'mubuf'" -- "$TMU" plan-load --class mubf --gpu gfx9 --components 1 --component-size 4
-check unknown-gpu 1 "unknown generation 'gfx13'" -- "$TMU" plan-load --class mubuf --gpu gfx13 --components 1 --component-size 4
-check unknown-option 1 "unknown option '--align'" -- "$TMU" plan-load --class mubuf --gpu gfx9 --align 4
-check missing-class 2 '--class is required' -- "$TMU" plan-load --gpu gfx9 --components 1 --component-size 4
+check unknown-class 2 "did you mean 'mubuf'" -- "$TMU" plan-load --class mubf --gpu gfx9 --components 1 --component-size 4
+check unknown-gpu 2 "unknown generation 'gfx13'" -- "$TMU" plan-load --class mubuf --gpu gfx13 --components 1 --component-size 4
+check unknown-option 2 "unknown option '--align'" -- "$TMU" plan-load --class mubuf --gpu gfx9 --align 4
+check missing-class 2 'plan-load: --class: missing' -- "$TMU" plan-load --gpu gfx9 --components 1 --component-size 4
 check bad-number 2 'not an integer' -- "$TMU" plan-load --class mubuf --gpu gfx9 --components x --component-size 4
 check missing-value 2 'needs a value' -- "$TMU" plan-load --class mubuf --gpu gfx9 --components
 [ "$fails" = 0 ] || { echo "$fails failure(s)"; exit 1; }

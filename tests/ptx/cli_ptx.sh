@@ -21,11 +21,11 @@ fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
 [ $rc -eq 1 ] || fail "check bad module: exit $rc"
 F="$D/ptx-module-bad.ptx"
 cat >"$T/want" <<EOW
-$F:19:2: error: Argument 2 of instruction 'tex': .samplerref or .u64 register expected
-$F:20:48: error: Illegal vector size: 3
-$F:21:2: error: Feature 'Texture instruction with optional predicate result' requires PTX ISA .version 7.1 or later
-$F:22:2: error: Illegal modifier '.cube' for instruction 'tex'
-$F:22:2: error: Operand vector size doesn't match geometry for instruction 'tex'
+tmu: error: ptx check: $F:19:2: Argument 2 of instruction 'tex': .samplerref or .u64 register expected
+tmu: error: ptx check: $F:20:48: Illegal vector size: 3
+tmu: error: ptx check: $F:21:2: Feature 'Texture instruction with optional predicate result' requires PTX ISA .version 7.1 or later
+tmu: error: ptx check: $F:22:2: Illegal modifier '.cube' for instruction 'tex'
+tmu: error: ptx check: $F:22:2: Operand vector size doesn't match geometry for instruction 'tex'
 EOW
 cmp -s "$T/out" "$T/want" || fail "check bad module output:
 $(diff "$T/want" "$T/out")"
@@ -33,25 +33,25 @@ $(diff "$T/want" "$T/out")"
 # 3. --target overrides .target (ptxas with .target sm_50 says the same)
 "$TMU" ptx check --target sm_50 "$D/ptx-module-ok.ptx" >"$T/out" 2>&1; rc=$?
 [ $rc -eq 1 ] || fail "check --target sm_50: exit $rc"
-echo "$D/ptx-module-ok.ptx:60:2: error: Feature 'Texture instruction with optional predicate result' requires .target sm_60 or higher" >"$T/want"
+echo "tmu: error: ptx check: $D/ptx-module-ok.ptx:60:2: Feature 'Texture instruction with optional predicate result' requires .target sm_60 or higher" >"$T/want"
 cmp -s "$T/out" "$T/want" || fail "check --target output: $(cat "$T/out")"
 
 # 4. a syntax error anywhere: ptxas' message at the token
 printf '.version 8.0\n.target sm_90\n.address_size 64\n.entry k()\n{\n  .reg .f32 %%f<4>;\n  tex.2d.v4.f32.f32 {%%f0,%%f1,%%f2,%%f3}, [t0, {%%f1 %%f2}];\n  ret;\n}\n' >"$T/syn.ptx"
 "$TMU" ptx check "$T/syn.ptx" >"$T/out" 2>&1; rc=$?
 [ $rc -eq 1 ] || fail "syntax error: exit $rc"
-echo "$T/syn.ptx:7:50: error: Parsing error near '%f2': syntax error" >"$T/want"
+echo "tmu: error: ptx check: $T/syn.ptx:7:50: Parsing error near '%f2': syntax error" >"$T/want"
 cmp -s "$T/out" "$T/want" || fail "syntax error output: $(cat "$T/out")"
 printf '.version 8.0\n.target sm_90\n.entry k()\n{\n  add.f32 %%f1, %%f2, %%f3;\n' >"$T/eof.ptx"
 "$TMU" ptx check "$T/eof.ptx" >"$T/out" 2>&1; rc=$?
 [ $rc -eq 1 ] || fail "unterminated body: exit $rc"
-grep -q "eof.ptx:[0-9]*:[0-9]*: error: " "$T/out" || fail "unterminated body: $(cat "$T/out")"
+grep -q "tmu: error: ptx check: .*eof.ptx:[0-9]*:[0-9]*: " "$T/out" || fail "unterminated body: $(cat "$T/out")"
 
 # 4b. a .samplerref in unified mode (ptxas: the same message, at the declaration)
 printf '.version 7.8\n.target sm_90\n.address_size 64\n.global .texref t0;\n.global .samplerref s0;\n.entry k()\n{\n  .reg .f32 %%f<8>;\n  tex.2d.v4.f32.f32 {%%f0,%%f1,%%f2,%%f3}, [t0, s0, {%%f4,%%f5}];\n  ret;\n}\n' >"$T/su.ptx"
 "$TMU" ptx check "$T/su.ptx" >"$T/out" 2>&1; rc=$?
 [ $rc -eq 1 ] || fail "samplerref in unified mode: exit $rc"
-echo "$T/su.ptx:5:9: error: Instruction or declaration violates .target texmode_unified setting" >"$T/want"
+echo "tmu: error: ptx check: $T/su.ptx:5:9: Instruction or declaration violates .target texmode_unified setting" >"$T/want"
 cmp -s "$T/out" "$T/want" || fail "samplerref in unified mode: $(cat "$T/out")"
 
 # 5. fmt prints canonical forms; fmt of the canonical form is the same text
@@ -66,7 +66,7 @@ done <"$T/fmt1"
 out=$("$TMU" ptx fmt -e 'tex.2d.v4.f32.f32 {%f0,%f1,%f2,%f3},[t0,{%f4,%f5}],3.0')
 [ "$out" = 'tex.2d.v4.f32.f32 {%f0, %f1, %f2, %f3}, [t0, {%f4, %f5}], 0f40400000;' ] || fail "fmt float immediate: $out"
 "$TMU" ptx fmt -e 'tex.2d.v4.f32.f32 {%f0}, [t0, {%f4,' >"$T/out" 2>&1 && fail "fmt -e bad: exit 0"
-grep -q "error: Parsing error near end of input" "$T/out" || fail "fmt -e bad: $(cat "$T/out")"
+grep -q "tmu: error: ptx fmt: <instruction 1>:1:36: Parsing error near end of input" "$T/out" || fail "fmt -e bad: $(cat "$T/out")"
 
 # 5b. check -e: one instruction in ptx_oracle.py's wrapper, printed as the oracle prints
 #     ptxas' verdict (expected text = ptx_oracle.py's output for the same arguments)

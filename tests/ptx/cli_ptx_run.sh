@@ -54,7 +54,7 @@ grep -qx '  lane 0: %f0=1(0x3f800000) %f1=2(0x40000000) %f2=0(0x00000000) %f3=0(
 
 # errors: unbound texture, unknown pattern (with suggestions), bad value, bad register
 "$TMU" ptx run --texture t2d=gradient:4x4 "$F" >"$T/out" 2>&1 && fail "missing binding: exit 0"
-grep -q "ptx-run.ptx:21:.*error: .*no texture bound to handle 0x0 in register '%rd1'" "$T/out" ||
+grep -q "tmu: error: ptx run: .*ptx-run.ptx:21:42: lane 0: no texture bound to handle 0x0 in register '%rd1'" "$T/out" ||
   fail "missing binding message: $(cat "$T/out")"
 "$TMU" ptx run --texture t2d=gradiant:4x4 "$F" >"$T/out" 2>&1 && fail "bad pattern: exit 0"
 grep -q "unknown pattern 'gradiant'; did you mean 'gradient'" "$T/out" || fail "bad pattern message: $(cat "$T/out")"

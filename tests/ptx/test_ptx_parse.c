@@ -217,7 +217,7 @@ static void test_module(void **state)
     assert_int_equal(tmu_ptx_module_check(m, NULL, NULL, NULL), 0);
     /* with an older target the version check fires: .version 7.8 is fine for sm_86;
      * force PTX 4.2 and sm_86 -> "PTX .version 4.2 does not support .target sm_86" */
-    tmu_ptx_check_options o = {0, 42};
+    tmu_ptx_check_options o = {0, 42, NULL};
     assert_int_equal(tmu_ptx_module_check(m, &o, NULL, NULL), 1);
     tmu_ptx_module_free(m);
 }

@@ -10,9 +10,9 @@
 
 #include "bench_sample.h"
 
-static void bench_usage(void)
+static void bench_usage(FILE *out)
 {
-    printf("usage: tmu bench sample [--csv] [--general | --no-simd | --avx2] [--seconds S] [--reps N]\n                        [--size N] [CASE...]\n"
+    fprintf(out, "usage: tmu bench sample [--csv] [--general | --no-simd | --avx2] [--seconds S] [--reps N]\n                        [--size N] [CASE...]\n"
            "\n"
            "Measures single-thread texture sampling rates (million samples per second of thread\n"
            "CPU time, best of N runs) on the workload of sampling.md §15: 1024x1024 random texture,\n"
@@ -26,57 +26,71 @@ static void bench_usage(void)
            "  --seconds S minimum seconds per run (default 0.5); --reps N runs per case (default 3)\n"
            "cases:");
     for (size_t c = 0; c < TMU_BENCH_NCASES; c++)
-        printf(" %s", tmu_bench_cases[c].name);
-    printf("\nWithout --csv each row also shows the lavapipe 1-thread figure quoted in sampling.md\n"
+        fprintf(out, " %s", tmu_bench_cases[c].name);
+    fprintf(out, "\nWithout --csv each row also shows the lavapipe 1-thread figure quoted in sampling.md\n"
            "§15.2 (measured on the reference machine, not in this run) and the ratio to it.\n");
 }
 
 static int bench_sample(int argc, char **argv)
 {
+    enum { O_CSV, O_GENERAL, O_NO_SIMD, O_AVX2, O_SIZE, O_SECONDS, O_REPS, O_COUNT };
+    static const tmu_cli_option opts[O_COUNT] = {
+        [O_CSV] = {"--csv", NULL, TMU_CLI_FLAG},
+        [O_GENERAL] = {"--general", NULL, TMU_CLI_FLAG},
+        [O_NO_SIMD] = {"--no-simd", NULL, TMU_CLI_FLAG},
+        [O_AVX2] = {"--avx2", NULL, TMU_CLI_FLAG},
+        [O_SIZE] = {"--size", NULL, TMU_CLI_VALUE},
+        [O_SECONDS] = {"--seconds", NULL, TMU_CLI_VALUE},
+        [O_REPS] = {"--reps", NULL, TMU_CLI_VALUE},
+    };
+    tmu_cli_set_command("bench sample", bench_usage);
     int csv = 0;
     long long reps = 3, size = 0;
     unsigned flags = 0;
-    double seconds = 0.5;
+    float seconds = 0.5f;
     int selected[TMU_BENCH_NCASES] = {0};
-    int any = 0;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (tmu_cli_is_help(a)) {
-            bench_usage();
+    int any = 0, rc;
+    tmu_cli_args a;
+    tmu_cli_args_init(&a, argc, argv, opts, O_COUNT);
+    const char *v;
+    int k;
+    while ((k = tmu_cli_next(&a, &v)) != TMU_CLI_END) {
+        switch (k) {
+        case TMU_CLI_HELP:
+            bench_usage(stdout);
             return TMU_EXIT_OK;
-        } else if (!strcmp(a, "--csv")) {
-            csv = 1;
-        } else if (!strcmp(a, "--general")) {
-            flags |= TMU_UNIT_GENERAL_ONLY;
-        } else if (!strcmp(a, "--no-simd")) {
-            flags |= TMU_UNIT_NO_SIMD;
-        } else if (!strcmp(a, "--avx2")) {
-            flags |= TMU_UNIT_MAX_AVX2;
-        } else if (!strcmp(a, "--size")) {
-            if (i + 1 >= argc || tmu_cli_parse_int(argv[++i], 1, 4096, &size) != 0 ||
-                (size & (size - 1)) != 0)
-                return tmu_cli_usage_error("bench", "--size needs a power of two in [1, 4096]");
-        } else if (!strcmp(a, "--seconds")) {
-            char *end = NULL;
-            if (i + 1 >= argc || (seconds = strtod(argv[++i], &end), *end != '\0') || !(seconds > 0) ||
-                seconds > 600)
-                return tmu_cli_usage_error("bench", "--seconds needs a number in (0, 600]");
-        } else if (!strcmp(a, "--reps")) {
-            if (i + 1 >= argc || tmu_cli_parse_int(argv[++i], 1, 100, &reps) != 0)
-                return tmu_cli_usage_error("bench", "--reps needs an integer in [1, 100]");
-        } else if (a[0] == '-') {
-            return tmu_cli_usage_error("bench", "unknown option '%s'", a);
-        } else {
+        case TMU_CLI_ERROR:
+            return TMU_EXIT_USAGE;
+        case O_CSV: csv = 1; break;
+        case O_GENERAL: flags |= TMU_UNIT_GENERAL_ONLY; break;
+        case O_NO_SIMD: flags |= TMU_UNIT_NO_SIMD; break;
+        case O_AVX2: flags |= TMU_UNIT_MAX_AVX2; break;
+        case O_SIZE:
+            if ((rc = tmu_cli_opt_int("--size", v, 1, 4096, &size)) != 0)
+                return rc;
+            if ((size & (size - 1)) != 0)
+                return tmu_cli_usage_error("--size", "%lld is not a power of two", size);
+            break;
+        case O_SECONDS:
+            if ((rc = tmu_cli_opt_float("--seconds", v, 1e-6, 600, &seconds)) != 0)
+                return rc;
+            break;
+        case O_REPS:
+            if ((rc = tmu_cli_opt_int("--reps", v, 1, 100, &reps)) != 0)
+                return rc;
+            break;
+        default: { /* TMU_CLI_ARG: a case name */
             const char *names[TMU_BENCH_NCASES];
             size_t found = TMU_BENCH_NCASES;
             for (size_t c = 0; c < TMU_BENCH_NCASES; c++) {
                 names[c] = tmu_bench_cases[c].name;
-                if (!strcmp(a, names[c]))
+                if (!strcmp(v, names[c]))
                     found = c;
             }
             if (found == TMU_BENCH_NCASES)
-                return tmu_cli_unknown_name("bench sample", "case", a, names, TMU_BENCH_NCASES);
+                return tmu_cli_unknown_name("CASE", "case", v, names, TMU_BENCH_NCASES);
             selected[found] = 1, any = 1;
+        }
         }
     }
     if (csv)
@@ -93,8 +107,8 @@ static int bench_sample(int argc, char **argv)
             sized.size = (uint32_t)size;
         const tmu_bench_case *bc = &sized;
         tmu_bench_result r;
-        if (tmu_bench_run_case(bc, seconds, (int)reps, flags, &r) != 0)
-            return tmu_cli_error("bench sample", "case %s could not run (out of memory?)", bc->name);
+        if (tmu_bench_run_case(bc, (double)seconds, (int)reps, flags, &r) != 0)
+            return tmu_cli_error(bc->name, "the case could not run (out of memory?)");
         if (csv)
             printf("%s,%.1f\n", bc->name, r.msps);
         else
@@ -109,13 +123,15 @@ static int bench_sample(int argc, char **argv)
 
 int tmu_cmd_bench(int argc, char **argv)
 {
-    if (argc < 2 || tmu_cli_is_help(argv[1])) {
-        bench_usage();
-        return argc < 2 ? TMU_EXIT_USAGE : TMU_EXIT_OK;
+    tmu_cli_set_command("bench", bench_usage);
+    if (argc < 2)
+        return tmu_cli_usage_error("BENCHMARK", "missing (sample)");
+    if (tmu_cli_is_help(argv[1])) {
+        bench_usage(stdout);
+        return TMU_EXIT_OK;
     }
     if (!strcmp(argv[1], "sample"))
         return bench_sample(argc - 1, argv + 1);
     static const char *const subs[] = {"sample"};
-    tmu_cli_unknown_name("bench", "benchmark", argv[1], subs, 1);
-    return TMU_EXIT_USAGE;
+    return tmu_cli_unknown_name("BENCHMARK", "benchmark", argv[1], subs, 1);
 }

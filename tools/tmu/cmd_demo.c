@@ -244,26 +244,45 @@ static void demo_loadplan(void)
     fputs(text, stdout);
 }
 
+static void demo_usage(FILE *out)
+{
+    fprintf(out, "usage: tmu demo [--png FILE | --no-png]\n\n"
+                 "Runs a short tour: texel decoding, the texture unit (writing one rendered\n"
+                 "picture, by default tmu-demo.png in the current directory), the PTX, GCN and\n"
+                 "Adreno ir3 codecs and the load planner, printing what each step computes.\n"
+                 "The picture is written to a temporary file and renamed over FILE when complete.\n");
+}
+
 int tmu_cmd_demo(int argc, char **argv)
 {
+    static const tmu_cli_option opts[] = {
+        {"--png", NULL, TMU_CLI_VALUE},
+        {"--no-png", NULL, TMU_CLI_FLAG},
+    };
+    tmu_cli_set_command("demo", demo_usage);
     const char *png = "tmu-demo.png";
-    for (int i = 1; i < argc; i++) {
-        if (tmu_cli_is_help(argv[i])) {
-            printf("usage: tmu demo [--png FILE | --no-png]\n\n"
-                   "Runs a short tour: texel decoding, the texture unit (writing one rendered\n"
-                   "picture, by default tmu-demo.png in the current directory), the PTX, GCN and\n"
-                   "Adreno ir3 codecs and the load planner, printing what each step computes.\n");
+    tmu_cli_args a;
+    tmu_cli_args_init(&a, argc, argv, opts, 2);
+    const char *v;
+    int k;
+    while ((k = tmu_cli_next(&a, &v)) != TMU_CLI_END) {
+        if (k == TMU_CLI_HELP) {
+            demo_usage(stdout);
             return TMU_EXIT_OK;
-        } else if (!strcmp(argv[i], "--no-png")) {
-            png = NULL;
-        } else if (!strcmp(argv[i], "--png")) {
-            if (++i == argc)
-                return tmu_cli_usage_error("demo", "--png needs a file name");
-            png = argv[i];
-        } else {
-            return tmu_cli_usage_error("demo", "unexpected argument '%s'", argv[i]);
         }
+        if (k == TMU_CLI_ERROR)
+            return TMU_EXIT_USAGE;
+        if (k == TMU_CLI_ARG) {
+            char echo[TMU_CLI_ECHO_BUF], where[32];
+            snprintf(where, sizeof where, "argument %d", a.i - 1);
+            return tmu_cli_usage_error(where, "unexpected '%s'", tmu_cli_shorten(echo, v));
+        }
+        if (k == 0 && !strcmp(v, "-"))
+            return tmu_cli_usage_error("--png", "the tour's text goes to standard output; give a file");
+        png = k == 0 ? v : NULL;
     }
+    if (a.seen[0] && a.seen[1])
+        return tmu_cli_usage_error("--no-png", "give either --png FILE or --no-png");
     printf("tmu %s demo", tmu_version());
     demo_formats();
     demo_unit();

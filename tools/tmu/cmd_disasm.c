@@ -22,14 +22,20 @@ static const char *isa_of_gpu(const char *gpu)
     return NULL;
 }
 
-static const char *opt_value(int argc, char **argv, const char *name)
+/* The value of option `name` (or of one of the space-separated spellings), before any "--". */
+static const char *opt_value(int argc, char **argv, const char *names)
 {
-    size_t n = strlen(name);
-    for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], name) == 0)
-            return i + 1 < argc ? argv[i + 1] : "";
-        if (strncmp(argv[i], name, n) == 0 && argv[i][n] == '=')
-            return argv[i] + n + 1;
+    for (int i = 1; i < argc && strcmp(argv[i], "--"); i++) {
+        for (const char *nm = names; *nm;) {
+            size_t n = strcspn(nm, " ");
+            if (strlen(argv[i]) == n && !strncmp(argv[i], nm, n))
+                return i + 1 < argc ? argv[i + 1] : "";
+            if (!strncmp(argv[i], nm, n) && argv[i][n] == '=')
+                return argv[i] + n + 1;
+            nm += n;
+            while (*nm == ' ')
+                nm++;
+        }
     }
     return NULL;
 }
@@ -45,34 +51,45 @@ const char *tmu_cli_isa_of(int argc, char **argv, const char **unknown)
         *unknown = isa;
         return NULL;
     }
-    const char *gpu = opt_value(argc, argv, "--gpu");
+    const char *gpu = opt_value(argc, argv, TMU_CLI_GPU_SPELLINGS);
     return gpu ? isa_of_gpu(gpu) : NULL;
+}
+
+static void dispatch_usage(FILE *out)
+{
+    const char *cmd = tmu_cli_command();
+    fprintf(out,
+            "usage: tmu %s --isa gcn|ir3 --gpu GPU [OPTIONS] ...\n\n"
+            "  --isa gcn   AMD GCN MIMG, --gpu gfx6|gfx7|gfx8|gfx81|gfx9\n"
+            "  --isa ir3   Adreno ir3 category 5, --gpu a3xx..a7xx (or a GPU id such as 630)\n"
+            "The ISA follows from --gpu when --isa is left out; -mcpu=GPU and --mcpu GPU are\n"
+            "llvm-mc's spellings of --gpu.  Run 'tmu %s --isa gcn --help' or\n"
+            "'tmu %s --isa ir3 --help' for the options.\n",
+            cmd, cmd, cmd);
 }
 
 int tmu_cli_isa_dispatch(int argc, char **argv, int (*gcn)(int, char **),
                          int (*ir3)(int, char **))
 {
+    tmu_cli_set_command(argv[0], dispatch_usage);
     const char *unknown = NULL;
     const char *isa = tmu_cli_isa_of(argc, argv, &unknown);
     if (unknown)
-        return tmu_cli_unknown_name(argv[0], "ISA", unknown, isa_names,
+        return tmu_cli_unknown_name("--isa", "ISA", unknown, isa_names,
                                     sizeof(isa_names) / sizeof(isa_names[0]));
     if (!isa) {
-        for (int i = 1; i < argc; i++) {
+        for (int i = 1; i < argc && strcmp(argv[i], "--"); i++) {
             if (tmu_cli_is_help(argv[i])) {
-                printf("usage: tmu %s --isa gcn|ir3 [--gpu GPU] [OPTIONS] ...\n\n"
-                       "  --isa gcn   AMD GCN MIMG, --gpu gfx6|gfx7|gfx8|gfx81|gfx9\n"
-                       "  --isa ir3   Adreno ir3 category 5, --gpu a3xx..a7xx\n"
-                       "Run 'tmu %s --isa gcn --help' or '--isa ir3 --help' for the options.\n",
-                       argv[0], argv[0]);
+                dispatch_usage(stdout);
                 return TMU_EXIT_OK;
             }
         }
-        const char *gpu = opt_value(argc, argv, "--gpu");
+        const char *gpu = opt_value(argc, argv, TMU_CLI_GPU_SPELLINGS);
+        char echo[TMU_CLI_ECHO_BUF];
         if (gpu)
-            return tmu_cli_usage_error(argv[0], "GPU '%s' names no known ISA; give --isa gcn or --isa ir3",
-                                       gpu);
-        return tmu_cli_usage_error(argv[0], "no ISA given: use --isa gcn or --isa ir3");
+            return tmu_cli_usage_error("--gpu", "'%s' names no known GPU; give --isa gcn or --isa ir3",
+                                       tmu_cli_shorten(echo, gpu));
+        return tmu_cli_usage_error("--isa", "missing: give --isa gcn or --isa ir3");
     }
     return strcmp(isa, "gcn") == 0 ? gcn(argc, argv) : ir3(argc, argv);
 }

@@ -1,16 +1,15 @@
 /* tmu formats — list the texel formats, decode one texel, or encode one. */
 #include "cli.h"
 
-#include <errno.h>
-#include <math.h>
+#include <float.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "tmu/format.h"
 
-static void usage(void)
+static void usage(FILE *out)
 {
-    printf("usage: tmu formats                          list every texel format\n"
+    fprintf(out, "usage: tmu formats                          list every texel format\n"
            "       tmu formats --decode FORMAT HEXBYTES  decode one texel\n"
            "       tmu formats --encode FORMAT V...      encode one texel (1 to 4 values)\n"
            "\n"
@@ -126,7 +125,7 @@ static int list_formats(void)
     return TMU_EXIT_OK;
 }
 
-/* Looks FORMAT up or reports it with the nearest names. */
+/* Looks FORMAT up or reports it (a usage error) with the nearest names. */
 static int find_format(const char *where, const char *name, tmu_format *out)
 {
     *out = tmu_format_from_name(name);
@@ -136,8 +135,7 @@ static int find_format(const char *where, const char *name, tmu_format *out)
     size_t n = 0;
     for (unsigned f = 1; f < TMU_FORMAT_COUNT; f++)
         names[n++] = tmu_format_name((tmu_format)f);
-    tmu_cli_unknown_name(where, "format", name, names, n);
-    return -1;
+    return tmu_cli_unknown_name(where, "format", name, names, n);
 }
 
 static int hex_digit(int ch)
@@ -156,26 +154,25 @@ static int parse_bytes(const char *text, uint8_t *out, size_t max, size_t want, 
 {
     size_t n = 0, digits = 0;
     int pending = -1;
+    char echo[TMU_CLI_ECHO_BUF];
+    tmu_cli_shorten(echo, text);
     if (text[0] == '0' && (text[1] == 'x' || text[1] == 'X'))
-        return tmu_cli_error("formats --decode",
-                             "HEXBYTES '%s': give the texel's bytes in memory order, without 0x",
-                             text),
+        return tmu_cli_error("HEXBYTES", "'%s': give the texel's bytes in memory order, without 0x",
+                             echo),
                -1;
     for (size_t i = 0; text[i]; i++) {
         int ch = (unsigned char)text[i];
         if (ch == ' ' || ch == '_' || ch == ':') {
             if (pending >= 0)
-                return tmu_cli_error("formats --decode",
-                                     "HEXBYTES '%s': separator at column %zu splits a byte", text,
-                                     i + 1),
+                return tmu_cli_error("HEXBYTES", "'%s': separator at column %zu splits a byte",
+                                     echo, i + 1),
                        -1;
             continue;
         }
         int d = hex_digit(ch);
         if (d < 0)
-            return tmu_cli_error("formats --decode",
-                                 "HEXBYTES '%s': '%c' at column %zu is not a hex digit", text, ch,
-                                 i + 1),
+            return tmu_cli_error("HEXBYTES", "'%s': '%c' at column %zu is not a hex digit", echo,
+                                 ch >= 0x20 && ch < 0x7f ? ch : '?', i + 1),
                    -1;
         digits++;
         if (pending < 0) {
@@ -188,9 +185,8 @@ static int parse_bytes(const char *text, uint8_t *out, size_t max, size_t want, 
         }
     }
     if (pending >= 0 || n != want)
-        return tmu_cli_error("formats --decode",
-                             "HEXBYTES '%s' has %zu hex digits; %s needs %zu byte%s (%zu digits)",
-                             text, digits, fmt, want, want == 1 ? "" : "s", 2 * want),
+        return tmu_cli_error("HEXBYTES", "'%s' has %zu hex digits; %s needs %zu byte%s (%zu digits)",
+                             echo, digits, fmt, want, want == 1 ? "" : "s", 2 * want),
                -1;
     return (int)n;
 }
@@ -225,21 +221,23 @@ static void print_texel(const tmu_format_info *info, const tmu_texel *t)
     }
 }
 
-static int cmd_decode(int argc, char **argv)
+static int cmd_decode(int npos, char **pos)
 {
-    if (argc != 4)
-        return tmu_cli_usage_error("formats", "--decode needs FORMAT and HEXBYTES");
+    if (npos != 2)
+        return tmu_cli_usage_error("--decode", "needs FORMAT and HEXBYTES (got %d argument%s)",
+                                   npos, npos == 1 ? "" : "s");
     tmu_format f;
-    if (find_format("formats --decode", argv[2], &f))
-        return TMU_EXIT_FAIL;
+    int rc = find_format("FORMAT", pos[0], &f);
+    if (rc)
+        return rc;
     const tmu_format_info *info = tmu_format_get(f);
     uint8_t bytes[16];
-    if (parse_bytes(argv[3], bytes, sizeof(bytes), info->bytes, info->name) < 0)
+    if (parse_bytes(pos[1], bytes, sizeof(bytes), info->bytes, info->name) < 0)
         return TMU_EXIT_FAIL;
     tmu_texel t;
     tmu_status st = tmu_format_decode(f, bytes, &t);
     if (st != TMU_OK)
-        return tmu_cli_error("formats --decode", "%s", tmu_status_str(st));
+        return tmu_cli_error("HEXBYTES", "%s", tmu_status_str(st));
     printf("format %s (%s, %u bytes)\nbytes ", info->name, tmu_numeric_name(info->numeric),
            info->bytes);
     for (unsigned b = 0; b < info->bytes; b++)
@@ -251,48 +249,48 @@ static int cmd_decode(int argc, char **argv)
 
 static int parse_value(const tmu_format_info *info, unsigned c, const char *text, tmu_texel *t)
 {
-    char *end;
-    errno = 0;
+    char where[16], echo[TMU_CLI_ECHO_BUF];
+    snprintf(where, sizeof where, "value %u", c + 1);
+    tmu_cli_shorten(echo, text);
     if (channel_is_integer(info, c)) {
-        long long v = strtoll(text, &end, 0);
         int is_signed = info->numeric == TMU_NUMERIC_SINT && !(info->has_stencil && c == 1);
         long long lo = is_signed ? -2147483648LL : 0, hi = is_signed ? 2147483647LL : 4294967295LL;
-        if (end == text || *end || errno || v < lo || v > hi)
-            return tmu_cli_error("formats --encode",
-                                 "value %u '%s' is not an integer in [%lld, %lld]", c + 1, text, lo,
-                                 hi),
-                   -1;
+        long long v;
+        if (tmu_cli_parse_int(text, lo, hi, &v))
+            return tmu_cli_error(where, "'%s' is not an integer in [%lld, %lld]", echo, lo, hi), -1;
         t->u[c] = (uint32_t)(int64_t)v;
         return 0;
     }
-    float v = strtof(text, &end);
-    if (end == text || *end)
-        return tmu_cli_error("formats --encode", "value %u '%s' is not a number", c + 1, text), -1;
+    float v;
+    if (tmu_cli_parse_float(text, -FLT_MAX, FLT_MAX, 1, &v))
+        return tmu_cli_error(where, "'%s' is not a number (a finite float, nan or inf)", echo), -1;
     t->f[c] = v;
     return 0;
 }
 
-static int cmd_encode(int argc, char **argv)
+static int cmd_encode(int npos, char **pos)
 {
-    if (argc < 4 || argc > 7)
-        return tmu_cli_usage_error("formats", "--encode needs FORMAT and 1 to 4 values");
+    if (npos < 2 || npos > 5)
+        return tmu_cli_usage_error("--encode", "needs FORMAT and 1 to 4 values (got %d argument%s)",
+                                   npos, npos == 1 ? "" : "s");
     tmu_format f;
-    if (find_format("formats --encode", argv[2], &f))
-        return TMU_EXIT_FAIL;
+    int rc = find_format("FORMAT", pos[0], &f);
+    if (rc)
+        return rc;
     const tmu_format_info *info = tmu_format_get(f);
-    if ((unsigned)(argc - 3) > info->channels)
-        return tmu_cli_error("formats --encode", "%s has %u channel%s; got %d values", info->name,
-                             info->channels, info->channels == 1 ? "" : "s", argc - 3);
+    if ((unsigned)(npos - 1) > info->channels)
+        return tmu_cli_error("--encode", "%s has %u channel%s; got %d values", info->name,
+                             info->channels, info->channels == 1 ? "" : "s", npos - 1);
     tmu_texel t;
     t.u[0] = t.u[1] = t.u[2] = 0;
     t.u[3] = is_integer_format(info) ? 1u : 0x3F800000u; /* 1 or 1.0f */
-    for (int i = 3; i < argc; i++)
-        if (parse_value(info, (unsigned)(i - 3), argv[i], &t))
+    for (int i = 1; i < npos; i++)
+        if (parse_value(info, (unsigned)(i - 1), pos[i], &t))
             return TMU_EXIT_FAIL;
     uint8_t bytes[16];
     tmu_status st = tmu_format_encode(f, &t, bytes);
     if (st != TMU_OK)
-        return tmu_cli_error("formats --encode", "%s", tmu_status_str(st));
+        return tmu_cli_error("--encode", "%s", tmu_status_str(st));
     for (unsigned b = 0; b < info->bytes; b++)
         printf("%02x", bytes[b]);
     printf("\n");
@@ -301,15 +299,42 @@ static int cmd_encode(int argc, char **argv)
 
 int tmu_cmd_formats(int argc, char **argv)
 {
-    if (argc > 1 && tmu_cli_is_help(argv[1])) {
-        usage();
-        return TMU_EXIT_OK;
+    static const tmu_cli_option opts[] = {
+        {"--decode", NULL, TMU_CLI_FLAG},
+        {"--encode", NULL, TMU_CLI_FLAG},
+    };
+    tmu_cli_set_command("formats", usage);
+    tmu_cli_args a;
+    tmu_cli_args_init(&a, argc, argv, opts, 2);
+    a.numbers_positional = 1; /* --encode r16_sint -123 */
+    char **pos = calloc((size_t)argc + 1, sizeof *pos);
+    if (!pos)
+        return tmu_cli_error(NULL, "out of memory");
+    int npos = 0, mode = -1, rc = -1;
+    const char *v;
+    for (int k; rc < 0 && (k = tmu_cli_next(&a, &v)) != TMU_CLI_END;) {
+        if (k == TMU_CLI_HELP) {
+            usage(stdout);
+            rc = TMU_EXIT_OK;
+        } else if (k == TMU_CLI_ERROR) {
+            rc = TMU_EXIT_USAGE;
+        } else if (k == TMU_CLI_ARG) {
+            pos[npos++] = (char *)v;
+        } else if (mode >= 0 && mode != k) {
+            rc = tmu_cli_usage_error(opts[k].name, "give either --decode or --encode");
+        } else {
+            mode = k;
+        }
     }
-    if (argc == 1)
-        return list_formats();
-    if (!strcmp(argv[1], "--decode"))
-        return cmd_decode(argc, argv);
-    if (!strcmp(argv[1], "--encode"))
-        return cmd_encode(argc, argv);
-    return tmu_cli_usage_error("formats", "unexpected argument '%s'", argv[1]);
+    if (rc < 0) {
+        if (mode < 0 && npos)
+            rc = tmu_cli_usage_error("argument 1", "unexpected '%s' (give --decode or --encode)",
+                                     pos[0]);
+        else if (mode < 0)
+            rc = list_formats();
+        else
+            rc = mode == 0 ? cmd_decode(npos, pos) : cmd_encode(npos, pos);
+    }
+    free(pos);
+    return rc;
 }

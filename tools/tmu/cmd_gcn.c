@@ -8,14 +8,75 @@
 #include "tmu/gcn.h"
 #include "tmu/texture.h"
 
-static void usage(void)
+static void usage(FILE *out)
 {
-    printf("usage: tmu gcn desc --gpu gfx6|gfx7|gfx8|gfx81|gfx9 [--sampler] DWORD...\n"
-           "\n"
-           "Pretty-prints a GCN resource descriptor given as 32-bit hex dwords (dword 0 first):\n"
-           "8 dwords = image T#, 4 dwords = image T# with R128, or with --sampler an S#.\n"
-           "Each field is printed as dN[hi:lo] NAME = value (meaning), followed by the\n"
-           "tmu_texture / tmu_sampler shape it maps to when the texture unit supports it.\n");
+    fprintf(out,
+            "usage: tmu gcn desc --gpu gfx6|gfx7|gfx8|gfx81|gfx9 [--sampler] DWORD...\n"
+            "       tmu gcn desc --gpu GPU [--sampler] -     (dwords from standard input)\n"
+            "\n"
+            "Pretty-prints a GCN resource descriptor given as 32-bit hex dwords (dword 0 first):\n"
+            "8 dwords = image T#, 4 dwords = image T# with R128, or with --sampler an S#.\n"
+            "Each field is printed as dN[hi:lo] NAME = value (meaning), followed by the\n"
+            "tmu_texture / tmu_sampler shape it maps to when the texture unit supports it.\n"
+            "With '-' the dwords are read from standard input, separated by blanks or commas\n"
+            "('#' or ';' starts a comment).\n");
+}
+
+/* Parses one dword; returns 0, or TMU_EXIT_FAIL after printing an error naming `where`. */
+static int parse_dword(const char *where, const char *text, size_t len, uint32_t *out)
+{
+    char word[32], echo[TMU_CLI_ECHO_BUF];
+    uint64_t v = 0;
+    int ok = len < sizeof word;
+    if (ok) {
+        memcpy(word, text, len);
+        word[len] = 0;
+        ok = tmu_cli_parse_hex64(word, &v) == 0 && v <= 0xffffffffu;
+    }
+    if (!ok)
+        return tmu_cli_error(where, "'%s' is not a 32-bit hex dword",
+                             tmu_cli_shorten_n(echo, text, len));
+    *out = (uint32_t)v;
+    return 0;
+}
+
+/* Dwords from standard input; returns the count, or -1 after an error. */
+static int read_dwords(uint32_t dw[8])
+{
+    size_t len;
+    char *text = tmu_cli_read_file("-", &len);
+    if (!text)
+        return -1;
+    int n = 0;
+    unsigned line = 1;
+    for (char *p = text; *p;) {
+        if (*p == '\n') {
+            line++;
+            p++;
+        } else if (*p == ' ' || *p == '\t' || *p == '\r' || *p == ',') {
+            p++;
+        } else if (*p == '#' || *p == ';') {
+            while (*p && *p != '\n')
+                p++;
+        } else {
+            size_t k = strcspn(p, " \t\r\n,#;");
+            char where[32];
+            snprintf(where, sizeof where, "<stdin>:%u", line);
+            if (n >= 8) {
+                tmu_cli_error(where, "more than 8 dwords (a descriptor has 4 or 8)");
+                free(text);
+                return -1;
+            }
+            if (parse_dword(where, p, k, &dw[n])) {
+                free(text);
+                return -1;
+            }
+            n++;
+            p += k;
+        }
+    }
+    free(text);
+    return n;
 }
 
 static const char *swz_name(tmu_swizzle s)
@@ -26,53 +87,69 @@ static const char *swz_name(tmu_swizzle s)
 
 static int cmd_desc(int argc, char **argv)
 {
+    static const tmu_cli_option opts[] = {
+        {"--gpu", "--mcpu", TMU_CLI_VALUE},
+        {"--sampler", NULL, TMU_CLI_FLAG},
+    };
+    tmu_cli_set_command("gcn desc", usage);
     tmu_gcn_gen gen = TMU_GCN_GFX9;
-    int have_gen = 0, sampler = 0;
+    int sampler = 0, from_stdin = 0, nargs = 0;
     uint32_t dw[8];
-    unsigned n = 0;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (tmu_cli_is_help(a)) {
-            usage();
+    int n = 0;
+    tmu_cli_args a;
+    tmu_cli_args_init(&a, argc, argv, opts, 2);
+    const char *v;
+    int k;
+    while ((k = tmu_cli_next(&a, &v)) != TMU_CLI_END) {
+        if (k == TMU_CLI_HELP) {
+            usage(stdout);
             return TMU_EXIT_OK;
         }
-        if (!strcmp(a, "--gpu") || !strncmp(a, "--gpu=", 6)) {
-            const char *v = a[5] == '=' ? a + 6 : (i + 1 < argc ? argv[++i] : NULL);
-            if (!v)
-                return tmu_cli_usage_error("gcn desc", "--gpu needs a value");
+        if (k == TMU_CLI_ERROR)
+            return TMU_EXIT_USAGE;
+        if (k == 0) {
             if (tmu_gcn_gen_from_name(v, &gen) != TMU_OK) {
                 size_t cnt;
                 const char *const *names = tmu_gcn_gen_names(&cnt);
-                tmu_cli_unknown_name("gcn desc", "GCN GPU", v, names, cnt);
-                return TMU_EXIT_USAGE;
+                return tmu_cli_unknown_name("--gpu", "GCN GPU", v, names, cnt);
             }
-            have_gen = 1;
-        } else if (!strcmp(a, "--sampler")) {
+        } else if (k == 1) {
             sampler = 1;
-        } else if (a[0] == '-' && a[1] == '-') {
-            return tmu_cli_usage_error("gcn desc", "unknown option '%s'", a);
+        } else if (!strcmp(v, "-")) {
+            from_stdin = 1;
         } else {
-            uint64_t v;
-            if (n >= 8)
-                return tmu_cli_error("gcn desc", "too many dwords (a descriptor has 4 or 8)");
-            if (tmu_cli_parse_hex64(a, &v) != 0 || v > 0xffffffffu)
-                return tmu_cli_error("gcn desc", "dword %u: '%s' is not a 32-bit hex value", n,
-                                     a);
-            dw[n++] = (uint32_t)v;
+            char where[32];
+            snprintf(where, sizeof where, "dword %d", nargs);
+            if (nargs >= 8)
+                return tmu_cli_usage_error(where, "too many dwords (a descriptor has 4 or 8)");
+            if (parse_dword(where, v, strlen(v), &dw[nargs]))
+                return TMU_EXIT_FAIL;
+            nargs++;
         }
     }
-    if (!have_gen)
-        return tmu_cli_usage_error("gcn desc", "--gpu is required (gfx6, gfx7, gfx8, gfx81, gfx9)");
+    if (!a.seen[0])
+        return tmu_cli_usage_error("--gpu", "missing (gfx6, gfx7, gfx8, gfx81 or gfx9)");
+    if (from_stdin && nargs)
+        return tmu_cli_usage_error("-", "give the dwords as arguments or on standard input, not both");
+    /* the dword count is part of the command line, unless the dwords came from stdin */
+    int bad_count = from_stdin ? TMU_EXIT_FAIL : TMU_EXIT_USAGE;
+    const char *where = from_stdin ? "<stdin>" : "DWORD";
+    if (from_stdin) {
+        if ((n = read_dwords(dw)) < 0)
+            return TMU_EXIT_FAIL;
+    } else {
+        n = nargs;
+    }
     char buf[4096];
     tmu_diag d;
     if (sampler) {
         if (n != 4)
-            return tmu_cli_error("gcn desc", "an S# has 4 dwords, got %u", n);
+            return tmu_cli_report(bad_count, where, "an S# has 4 dwords, got %d", n);
         tmu_gcn_sdesc s;
         tmu_gcn_sdesc_decode(gen, dw, &s, &d);
         printf("S# (%s)\n", tmu_gcn_gen_name(gen));
         if (tmu_gcn_sdesc_print(&s, buf, sizeof buf) < 0)
-            return tmu_cli_error("gcn desc", "output too long");
+            return tmu_cli_error(NULL, "output too long");
         fputs(buf, stdout);
         tmu_sampler smp;
         if (tmu_gcn_sdesc_to_sampler(&s, &smp, &d) == TMU_OK)
@@ -91,15 +168,15 @@ static int cmd_desc(int argc, char **argv)
         return TMU_EXIT_OK;
     }
     if (n != 4 && n != 8)
-        return tmu_cli_error("gcn desc", "a T# has 8 dwords (4 with R128), got %u", n);
+        return tmu_cli_report(bad_count, where, "a T# has 8 dwords (4 with R128), got %d", n);
     tmu_gcn_tdesc t;
-    tmu_status st = tmu_gcn_tdesc_decode(gen, dw, n, &t, &d);
-    printf("T# (%s, %u dwords)\n", tmu_gcn_gen_name(gen), n);
+    tmu_status st = tmu_gcn_tdesc_decode(gen, dw, (unsigned)n, &t, &d);
+    printf("T# (%s, %d dwords)\n", tmu_gcn_gen_name(gen), n);
     if (tmu_gcn_tdesc_print(&t, buf, sizeof buf) < 0)
-        return tmu_cli_error("gcn desc", "output too long");
+        return tmu_cli_error(NULL, "output too long");
     fputs(buf, stdout);
     if (st != TMU_OK)
-        return tmu_cli_error("gcn desc", "%s", d.message);
+        return tmu_cli_error(where, "%s", d.message);
     tmu_texture tex;
     if (tmu_gcn_tdesc_to_texture(&t, &tex, &d) == TMU_OK)
         printf("tmu_texture: %s %s, %ux%ux%u, layers %u, levels %u, samples %u, swizzle %s%s%s%s\n",
@@ -113,13 +190,15 @@ static int cmd_desc(int argc, char **argv)
 
 int tmu_cmd_gcn(int argc, char **argv)
 {
-    if (argc < 2 || tmu_cli_is_help(argv[1])) {
-        usage();
-        return argc < 2 ? TMU_EXIT_USAGE : TMU_EXIT_OK;
+    tmu_cli_set_command("gcn", usage);
+    if (argc < 2)
+        return tmu_cli_usage_error("SUBCOMMAND", "missing (desc)");
+    if (tmu_cli_is_help(argv[1])) {
+        usage(stdout);
+        return TMU_EXIT_OK;
     }
     if (!strcmp(argv[1], "desc"))
         return cmd_desc(argc - 1, argv + 1);
     static const char *const subs[] = {"desc"};
-    tmu_cli_unknown_name("gcn", "subcommand", argv[1], subs, 1);
-    return TMU_EXIT_USAGE;
+    return tmu_cli_unknown_name("SUBCOMMAND", "subcommand", argv[1], subs, 1);
 }

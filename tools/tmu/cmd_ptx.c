@@ -11,47 +11,64 @@
 
 int tmu_cmd_ptx_run(int argc, char **argv);
 
-static void usage_to(FILE *out)
+static void usage(FILE *out)
 {
     fprintf(
         out,
         "usage: tmu ptx check [--target sm_XX] [--ptx-version X.Y] FILE.ptx...\n"
-        "       tmu ptx check [--independent] [--target sm_XX] [--ptx-version X.Y] -e "
-        "'INSTRUCTION'\n"
-        "       tmu ptx fmt [-l] FILE.ptx...\n"
-        "       tmu ptx fmt -e 'INSTRUCTION'\n"
+        "       tmu ptx check [--independent] [--target sm_XX] [--ptx-version X.Y] -e 'INSTRUCTION'...\n"
+        "       tmu ptx fmt [-l] FILE.ptx... | tmu ptx fmt -e 'INSTRUCTION'...\n"
         "       tmu ptx run [options] FILE.ptx   (tmu ptx run --help)\n"
         "\n"
         "check  validates every tex/tld4/txq instruction and the declarations of whole\n"
         "       PTX modules with the rules and messages of NVIDIA ptxas 13.0; prints\n"
-        "       FILE:LINE:COL: error: MESSAGE for each problem (syntax errors too) and\n"
-        "       exits 1 when there is any.  --target / --ptx-version override the\n"
-        "       module's .target / .version.  With -e, checks one instruction inside the\n"
-        "       wrapper kernel of shared/tools/ptx_oracle.py (texrefs t0 t1, samplerrefs s0 s1\n"
-        "       and params pt ps when --independent, registers %%f %%r %%u %%b %%h %%hh %%w %%rd\n"
-        "       %%bd %%p; default .target sm_90, .version 9.0) and prints ptxas-style\n"
-        "       verdicts: ACCEPTED, or REJECTED and the messages.\n"
+        "       'tmu: error: ptx check: FILE:LINE:COL: MESSAGE' for each problem ptxas\n"
+        "       reports (syntax errors too; ptxas's warnings as 'tmu: warning: ...') and\n"
+        "       exits 1 when there is any error.  --target (sm_XX, sm_XXa, sm_XXf) and\n"
+        "       --ptx-version override the module's .target / .version.  FILE '-' is\n"
+        "       standard input.\n"
+        "       With -e, checks one instruction line inside the same wrapper kernel as\n"
+        "       NVIDIA's ptxas is given by the oracle script the verdicts were recorded with\n"
+        "       (docs/ptx-checker.md): texrefs t0 t1, samplerrefs s0 s1 and kernel\n"
+        "       parameters pt ps with --independent (.target ..., texmode_independent);\n"
+        "       registers %%f0-31 .f32, %%r0-31 .s32, %%u0-31 .u32, %%b0-31 .b32, %%h0-15 .f16,\n"
+        "       %%hh0-15 .f16x2, %%w0-15 .b16, %%rd0-15 .u64 (%%rd1, %%rd2 = texture and sampler\n"
+        "       handles), %%bd0-7 .b64, %%p0-7 .pred; default .target sm_90, .version 9.0.\n"
+        "       Prints ptxas's verdict for each -e in order: ACCEPTED, or REJECTED and the\n"
+        "       messages as SEVERITY@L[+-N]: TEXT (L = the instruction's line).\n"
         "fmt    prints the canonical form of each tex/tld4/txq instruction (with -l,\n"
-        "       prefixed by FILE:LINE:), or of the one instruction given with -e.\n"
+        "       prefixed by FILE:LINE:), or of each instruction given with -e.\n"
         "run    executes the texture instructions of a module on the software texture\n"
         "       unit for a 32-lane warp and prints the destination registers.\n");
 }
 
-static void usage(void)
+/* A FILE:LINE:COL location. */
+static const char *loc(char *buf, size_t size, const char *file, uint32_t line, uint32_t col)
 {
-    usage_to(stdout);
+    snprintf(buf, size, "%s:%u:%u", file, line, col);
+    return buf;
 }
 
 typedef struct report_ctx {
     const char *file;
+    size_t errors;
 } report_ctx;
 
+/* One problem of a checked module: an error, or a warning (status TMU_OK). */
 static void print_problem(void *user, const tmu_diag *d)
 {
     report_ctx *r = user;
-    fprintf(stderr, "%s:%u:%u: error: %s\n", r->file, d->line, d->column, d->message);
+    char where[1100];
+    loc(where, sizeof where, r->file, d->line, d->column);
+    if (d->status == TMU_OK) {
+        tmu_cli_warning(where, "%s", d->message);
+    } else {
+        tmu_cli_error(where, "%s", d->message);
+        r->errors++;
+    }
 }
 
+/* sm_XX, sm_XXa or sm_XXf: the number in *out, the text as written kept by the caller. */
 static int parse_sm(const char *s, unsigned *out)
 {
     long long v;
@@ -81,116 +98,138 @@ static int parse_version(const char *s, unsigned *out)
 
 typedef struct verdict_ctx {
     uint32_t instr_line;
-    int n;
+    int n, errors;
 } verdict_ctx;
 
-static void print_verdict_problem(void *user, const tmu_diag *d)
+static void print_verdict_line(verdict_ctx *v, const char *severity, uint32_t line, const char *msg)
 {
-    verdict_ctx *v = user;
-    int rel = (int)d->line - (int)v->instr_line;
-    if (!v->n++)
-        printf("REJECTED\n");
+    int rel = (int)line - (int)v->instr_line;
     if (rel)
-        printf("  error@L%+d: %s\n", rel, d->message);
+        printf("  %s@L%+d: %s\n", severity, rel, msg);
     else
-        printf("  error@L: %s\n", d->message);
+        printf("  %s@L: %s\n", severity, msg);
 }
 
-static int check_one(const char *instr, int indep, const tmu_ptx_check_options *opt)
+/* Problems are collected first: the verdict line comes before the messages. */
+typedef struct verdict_list {
+    tmu_diag d[64];
+    size_t n, total;
+} verdict_list;
+
+static void collect_problem(void *user, const tmu_diag *d)
 {
-    char target[24] = "sm_90", version[24] = "9.0";
-    if (opt->sm)
-        snprintf(target, sizeof target, "sm_%u", opt->sm);
-    if (opt->version)
-        snprintf(version, sizeof version, "%u.%u", opt->version / 10, opt->version % 10);
-    char buf[8192];
+    verdict_list *l = user;
+    if (l->n < sizeof l->d / sizeof l->d[0])
+        l->d[l->n++] = *d;
+    l->total++;
+}
+
+static int check_one(const char *instr, int indep, const char *target, const char *version)
+{
+    char buf[16384];
     uint32_t line;
-    if (strlen(instr) > 4096 ||
-        tmu_ptx_oracle_module(instr, indep, target, version, buf, sizeof buf, &line) != TMU_OK)
-        return tmu_cli_error("ptx check -e", "instruction too long");
+    if (strlen(instr) > 8192 ||
+        tmu_ptx_oracle_module(instr, indep, target, version, buf, sizeof buf, &line) != TMU_OK) {
+        char echo[TMU_CLI_ECHO_BUF];
+        return tmu_cli_error("-e", "'%s': instruction too long (more than 8192 characters)",
+                             tmu_cli_shorten(echo, instr));
+    }
     tmu_ptx_module *m = NULL;
     tmu_diag d;
+    verdict_ctx v = {line, 0, 0};
     if (tmu_ptx_module_parse(buf, strlen(buf), &m, &d) != TMU_OK) {
-        int rel = (int)d.line - (int)line;
         printf("REJECTED\n");
-        if (rel)
-            printf("  fatal@L%+d: %s\n", rel, d.message);
-        else
-            printf("  fatal@L: %s\n", d.message);
+        print_verdict_line(&v, "fatal", d.line, d.message);
         return TMU_EXIT_FAIL;
     }
-    verdict_ctx v = {line, 0};
-    tmu_ptx_check_options none = {0, 0};
-    size_t n = tmu_ptx_module_check(m, &none, print_verdict_problem, &v);
+    static verdict_list l;
+    l.n = l.total = 0;
+    tmu_ptx_module_check(m, NULL, collect_problem, &l);
     tmu_ptx_module_free(m);
-    if (!n)
-        printf("ACCEPTED\n");
-    return n ? TMU_EXIT_FAIL : TMU_EXIT_OK;
+    for (size_t i = 0; i < l.n; i++)
+        v.errors += l.d[i].status != TMU_OK;
+    printf("%s\n", v.errors ? "REJECTED" : "ACCEPTED");
+    for (size_t i = 0; i < l.n; i++)
+        print_verdict_line(&v, l.d[i].status == TMU_OK ? "warning" : "error", l.d[i].line,
+                           l.d[i].message);
+    return v.errors ? TMU_EXIT_FAIL : TMU_EXIT_OK;
 }
 
 static int cmd_check(int argc, char **argv)
 {
-    tmu_ptx_check_options opt = {0, 0};
-    int nfiles = 0, bad = 0, indep = 0;
-    const char *one = NULL;
-    for (int i = 1; i < argc; i++) {
-        if (tmu_cli_is_help(argv[i])) {
-            usage();
+    enum { O_TARGET, O_VERSION, O_INDEP, O_E, O_COUNT };
+    static const tmu_cli_option opts[O_COUNT] = {
+        [O_TARGET] = {"--target", NULL, TMU_CLI_VALUE},
+        [O_VERSION] = {"--ptx-version", NULL, TMU_CLI_VALUE},
+        [O_INDEP] = {"--independent", NULL, TMU_CLI_FLAG},
+        [O_E] = {"-e", NULL, TMU_CLI_REPEAT},
+    };
+    tmu_cli_set_command("ptx check", usage);
+    tmu_ptx_check_options opt = {0, 0, NULL};
+    const char *target = "sm_90", *version = "9.0";
+    int indep = 0, ninstr = 0, nfiles = 0;
+    char echo[TMU_CLI_ECHO_BUF];
+    tmu_cli_args a;
+    tmu_cli_args_init(&a, argc, argv, opts, O_COUNT);
+    const char *v;
+    int k;
+    while ((k = tmu_cli_next(&a, &v)) != TMU_CLI_END) {
+        switch (k) {
+        case TMU_CLI_HELP:
+            usage(stdout);
             return TMU_EXIT_OK;
-        }
-        if (!strcmp(argv[i], "--independent")) {
-            indep = 1;
-            continue;
-        }
-        if (!strcmp(argv[i], "-e")) {
-            if (i + 1 >= argc)
-                return tmu_cli_usage_error("ptx", "-e needs an instruction");
-            one = argv[++i];
-            continue;
-        }
-        if (!strcmp(argv[i], "--target")) {
-            if (i + 1 >= argc || parse_sm(argv[i + 1], &opt.sm))
-                return tmu_cli_usage_error("ptx", "--target needs a target like sm_90");
-            i++;
-        } else if (!strcmp(argv[i], "--ptx-version")) {
-            if (i + 1 >= argc || parse_version(argv[i + 1], &opt.version))
-                return tmu_cli_usage_error("ptx", "--ptx-version needs a version like 7.8");
-            i++;
-        } else if (argv[i][0] == '-' && argv[i][1]) {
-            return tmu_cli_usage_error("ptx", "unknown option '%s'", argv[i]);
-        } else {
-            nfiles++;
+        case TMU_CLI_ERROR:
+            return TMU_EXIT_USAGE;
+        case O_TARGET:
+            if (parse_sm(v, &opt.sm))
+                return tmu_cli_usage_error("--target", "'%s' is not a target like sm_90 or sm_100a",
+                                           tmu_cli_shorten(echo, v));
+            target = opt.target = v;
+            break;
+        case O_VERSION:
+            if (parse_version(v, &opt.version))
+                return tmu_cli_usage_error("--ptx-version", "'%s' is not a version like 7.8",
+                                           tmu_cli_shorten(echo, v));
+            version = v;
+            break;
+        case O_INDEP: indep = 1; break;
+        case O_E: ninstr++; break;
+        default: nfiles++; break;
         }
     }
-    if (one) {
-        if (nfiles)
-            return tmu_cli_usage_error("ptx", "check takes FILEs or -e, not both");
-        return check_one(one, indep, &opt);
-    }
-    if (!nfiles)
-        return tmu_cli_usage_error("ptx", "check needs at least one FILE");
-    for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--target") || !strcmp(argv[i], "--ptx-version")) {
-            i++;
+    if (ninstr && nfiles)
+        return tmu_cli_usage_error("-e", "give FILEs or -e INSTRUCTION, not both");
+    if (!ninstr && !nfiles)
+        return tmu_cli_usage_error("FILE", "missing: give FILE.ptx ('-' = stdin) or -e INSTRUCTION");
+    if (indep && !ninstr)
+        return tmu_cli_usage_error("--independent", "applies to -e only (a module says "
+                                                    "texmode_independent in its .target)");
+    int bad = 0;
+    /* second pass over the same arguments, in order */
+    tmu_cli_args_init(&a, argc, argv, opts, O_COUNT);
+    while ((k = tmu_cli_next(&a, &v)) != TMU_CLI_END) {
+        if (k == O_E) {
+            bad |= check_one(v, indep, target, version) != TMU_EXIT_OK;
             continue;
         }
-        if (!strcmp(argv[i], "--independent"))
+        if (k != TMU_CLI_ARG)
             continue;
         size_t len;
-        char *text = tmu_cli_read_file(argv[i], &len);
+        char *text = tmu_cli_read_file(v, &len);
         if (!text) {
             bad = 1;
             continue;
         }
+        const char *file = strcmp(v, "-") ? v : "<stdin>";
         tmu_ptx_module *m = NULL;
         tmu_diag d;
-        report_ctx r = {argv[i]};
+        report_ctx r = {file, 0};
         if (tmu_ptx_module_parse(text, len, &m, &d) != TMU_OK) {
             print_problem(&r, &d);
             bad = 1;
         } else {
-            if (tmu_ptx_module_check(m, &opt, print_problem, &r))
-                bad = 1;
+            tmu_ptx_module_check(m, &opt, print_problem, &r);
+            bad |= r.errors != 0;
             tmu_ptx_module_free(m);
         }
         free(text);
@@ -198,82 +237,106 @@ static int cmd_check(int argc, char **argv)
     return bad ? TMU_EXIT_FAIL : TMU_EXIT_OK;
 }
 
-static int fmt_one(const tmu_ptx_instr *in, const char *prefix_file, uint32_t line)
+static int fmt_one(const tmu_ptx_instr *in, const char *where, const char *prefix_file,
+                   uint32_t line)
 {
     char buf[4096];
-    if (tmu_ptx_print_instr(in, buf, sizeof buf, NULL) != TMU_OK)
-        return tmu_cli_error(prefix_file, "instruction too long to print");
+    char *big = NULL;
+    size_t need = 0;
+    const char *text = buf;
+    if (tmu_ptx_print_instr(in, buf, sizeof buf, &need) == TMU_ERR_BUFFER_TOO_SMALL) {
+        big = malloc(need + 1);
+        if (!big || tmu_ptx_print_instr(in, big, need + 1, NULL) != TMU_OK) {
+            free(big);
+            return tmu_cli_error(where, "out of memory");
+        }
+        text = big;
+    }
     if (prefix_file)
-        printf("%s:%u: %s\n", prefix_file, line, buf);
+        printf("%s:%u: %s\n", prefix_file, line, text);
     else
-        printf("%s\n", buf);
+        printf("%s\n", text);
+    free(big);
     return TMU_EXIT_OK;
 }
 
 static int cmd_fmt(int argc, char **argv)
 {
-    int lines = 0, nfiles = 0, bad = 0;
-    for (int i = 1; i < argc; i++) {
-        if (tmu_cli_is_help(argv[i])) {
-            usage();
+    static const tmu_cli_option opts[] = {
+        {"-e", NULL, TMU_CLI_REPEAT},
+        {"-l", NULL, TMU_CLI_FLAG},
+    };
+    tmu_cli_set_command("ptx fmt", usage);
+    int lines = 0, n = 0, bad = 0, ne = 0;
+    tmu_cli_args a;
+    tmu_cli_args_init(&a, argc, argv, opts, 2);
+    const char *v;
+    int k;
+    while ((k = tmu_cli_next(&a, &v)) != TMU_CLI_END) {
+        if (k == TMU_CLI_HELP) {
+            usage(stdout);
             return TMU_EXIT_OK;
         }
-        if (!strcmp(argv[i], "-e")) {
-            if (i + 1 >= argc)
-                return tmu_cli_usage_error("ptx", "-e needs an instruction");
+        if (k == TMU_CLI_ERROR)
+            return TMU_EXIT_USAGE;
+        if (k == 1)
+            lines = 1;
+        else
+            n++;
+    }
+    if (!n)
+        return tmu_cli_usage_error("FILE", "missing: give FILE.ptx ('-' = stdin) or -e INSTRUCTION");
+    tmu_cli_args_init(&a, argc, argv, opts, 2);
+    while ((k = tmu_cli_next(&a, &v)) != TMU_CLI_END) {
+        char where[1100];
+        if (k == 0) {
             tmu_ptx_instr in;
             tmu_diag d;
-            const char *text = argv[++i];
-            if (tmu_ptx_parse_instr(text, strlen(text), &in, &d) != TMU_OK) {
-                fprintf(stderr, "<instruction>:%u:%u: error: %s\n", d.line, d.column, d.message);
+            char name[32];
+            snprintf(name, sizeof name, "<instruction %d>", ++ne);
+            if (tmu_ptx_parse_instr(v, strlen(v), &in, &d) != TMU_OK) {
+                tmu_cli_error(loc(where, sizeof where, name, d.line, d.column), "%s", d.message);
                 bad = 1;
-                continue;
+            } else if (fmt_one(&in, name, NULL, 0)) {
+                bad = 1;
             }
-            if (fmt_one(&in, NULL, 0))
-                bad = 1;
-            nfiles++;
-        } else if (!strcmp(argv[i], "-l")) {
-            lines = 1;
-        } else if (argv[i][0] == '-' && argv[i][1]) {
-            return tmu_cli_usage_error("ptx", "unknown option '%s'", argv[i]);
-        } else {
-            nfiles++;
-            size_t len;
-            char *text = tmu_cli_read_file(argv[i], &len);
-            if (!text) {
-                bad = 1;
-                continue;
-            }
-            tmu_ptx_module *m = NULL;
-            tmu_diag d;
-            if (tmu_ptx_module_parse(text, len, &m, &d) != TMU_OK) {
-                fprintf(stderr, "%s:%u:%u: error: %s\n", argv[i], d.line, d.column, d.message);
-                bad = 1;
-            } else {
-                for (size_t k = 0; k < tmu_ptx_module_count(m); k++) {
-                    tmu_ptx_instr in;
-                    if (tmu_ptx_module_instr(m, k, &in, NULL) == TMU_OK &&
-                        fmt_one(&in, lines ? argv[i] : NULL, in.line))
-                        bad = 1;
-                }
-                tmu_ptx_module_free(m);
-            }
-            free(text);
+            continue;
         }
+        if (k != TMU_CLI_ARG)
+            continue;
+        size_t len;
+        char *text = tmu_cli_read_file(v, &len);
+        if (!text) {
+            bad = 1;
+            continue;
+        }
+        const char *file = strcmp(v, "-") ? v : "<stdin>";
+        tmu_ptx_module *m = NULL;
+        tmu_diag d;
+        if (tmu_ptx_module_parse(text, len, &m, &d) != TMU_OK) {
+            tmu_cli_error(loc(where, sizeof where, file, d.line, d.column), "%s", d.message);
+            bad = 1;
+        } else {
+            for (size_t i = 0; i < tmu_ptx_module_count(m); i++) {
+                tmu_ptx_instr in;
+                if (tmu_ptx_module_instr(m, i, &in, NULL) == TMU_OK &&
+                    fmt_one(&in, file, lines ? file : NULL, in.line))
+                    bad = 1;
+            }
+            tmu_ptx_module_free(m);
+        }
+        free(text);
     }
-    if (!nfiles)
-        return tmu_cli_usage_error("ptx", "fmt needs a FILE or -e INSTRUCTION");
     return bad ? TMU_EXIT_FAIL : TMU_EXIT_OK;
 }
 
 int tmu_cmd_ptx(int argc, char **argv)
 {
-    if (argc < 2) {
-        usage_to(stderr);
-        return TMU_EXIT_USAGE;
-    }
+    tmu_cli_set_command("ptx", usage);
+    if (argc < 2)
+        return tmu_cli_usage_error("SUBCOMMAND", "missing (check, fmt or run)");
     if (tmu_cli_is_help(argv[1])) {
-        usage();
+        usage(stdout);
         return TMU_EXIT_OK;
     }
     if (!strcmp(argv[1], "check"))
@@ -283,6 +346,5 @@ int tmu_cmd_ptx(int argc, char **argv)
     if (!strcmp(argv[1], "run"))
         return tmu_cmd_ptx_run(argc - 1, argv + 1);
     static const char *const subs[] = {"check", "fmt", "run"};
-    tmu_cli_unknown_name("ptx", "subcommand", argv[1], subs, 3);
-    return TMU_EXIT_USAGE;
+    return tmu_cli_unknown_name("SUBCOMMAND", "subcommand", argv[1], subs, 3);
 }

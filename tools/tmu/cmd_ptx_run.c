@@ -35,9 +35,9 @@ typedef struct run_state {
     unsigned lanes;
 } run_state;
 
-static void run_usage(void)
+static void run_usage(FILE *out)
 {
-    printf("usage: tmu ptx run [options] FILE.ptx\n"
+    fprintf(out, "usage: tmu ptx run [options] FILE.ptx\n"
            "\n"
            "Executes every tex, tld4 and txq instruction of FILE in order for LANES lanes of a\n"
            "warp (other instructions are skipped; registers start at 0) and prints, for each,\n"
@@ -146,7 +146,7 @@ static int bind_name(run_state *st, const char *name, tmu_ptx_binding *b)
         b->handle = (uint64_t)v;
     } else {
         if (strlen(name) >= TMU_PTX_NAME_MAX || !name[0])
-            return tmu_cli_error("ptx run", "bad binding name '%s'", name);
+            return tmu_cli_error("NAME", "bad binding name '%s'", name);
         snprintf(st->names[st->nbind], TMU_PTX_NAME_MAX, "%s", name);
         b->name = st->names[st->nbind];
     }
@@ -205,7 +205,7 @@ static int parse_dims(const char *s, uint32_t *w, uint32_t *h, uint32_t *d)
 
 static int add_texture(run_state *st, const char *arg)
 {
-    const char *where = "ptx run --texture";
+    const char *where = "--texture";
     char buf[1024];
     char *spec = begin_binding(st, where, "NAME=SPEC", arg, buf, sizeof buf);
     if (!spec)
@@ -362,7 +362,7 @@ static int add_texture(run_state *st, const char *arg)
 
 static int add_sampler(run_state *st, const char *arg)
 {
-    const char *where = "ptx run --sampler";
+    const char *where = "--sampler";
     char buf[1024];
     char *opts = begin_binding(st, where, "NAME=OPTS", arg, buf, sizeof buf);
     if (!opts)
@@ -392,9 +392,9 @@ static int add_reg(run_state *st, const char *arg)
     const char *eq = strchr(arg, '=');
     if (!eq || eq == arg || (size_t)(eq - arg) >= TMU_PTX_NAME_MAX ||
         strlen(eq + 1) >= sizeof st->regset[0].values)
-        return tmu_cli_error("ptx run --reg", "expected REG=V[,V...], got '%s'", arg);
+        return tmu_cli_error("--reg", "expected REG=V[,V...], got '%s'", arg);
     if (st->nregset >= MAX_REGS)
-        return tmu_cli_error("ptx run --reg", "more than %d --reg options", MAX_REGS);
+        return tmu_cli_error("--reg", "more than %d --reg options", MAX_REGS);
     memcpy(st->regset[st->nregset].name, arg, (size_t)(eq - arg));
     st->regset[st->nregset].name[eq - arg] = 0;
     snprintf(st->regset[st->nregset].values, sizeof st->regset[0].values, "%s", eq + 1);
@@ -468,7 +468,7 @@ static int read_input(run_state *st, const char *path)
         }
         rc = option(st, line, sp);
         if (rc)
-            fprintf(stderr, "tmu: note: in %s line %u\n", path, lineno);
+            fprintf(stderr, "tmu: note: ptx run: in %s line %u\n", path, lineno);
     }
     free(text);
     return rc;
@@ -485,14 +485,14 @@ static int option(run_state *st, const char *key, const char *arg)
     if (!strcmp(key, "lanes")) {
         long long n;
         if (tmu_cli_parse_int(arg, 1, TMU_PTX_WARP, &n))
-            return tmu_cli_error("ptx run --lanes", "must be 1..32, not '%s'", arg);
+            return tmu_cli_usage_error("--lanes", "must be 1..32, not '%s'", arg);
         st->lanes = (unsigned)n;
         return 0;
     }
     if (!strcmp(key, "input"))
         return read_input(st, arg);
     static const char *const keys[] = {"texture", "sampler", "reg", "lanes", "input"};
-    return tmu_cli_unknown_name("ptx run", "option", key, keys, 5);
+    return tmu_cli_unknown_name(key, "option", key, keys, 5);
 }
 
 /* The registers the texture instructions use, taken from the module's declarations. */
@@ -564,6 +564,7 @@ static void print_reg(const tmu_ptx_module *m, uint32_t scope, const char *name,
 
 int tmu_cmd_ptx_run(int argc, char **argv)
 {
+    tmu_cli_set_command("ptx run", run_usage);
     run_state *st = calloc(1, sizeof *st);
     tmu_ptx_reg *regs = calloc(MAX_REGS, sizeof *regs);
     const char *file = NULL;
@@ -571,18 +572,18 @@ int tmu_cmd_ptx_run(int argc, char **argv)
     tmu_ptx_module *m = NULL;
     char *text = NULL;
     if (!st || !regs) {
-        rc = tmu_cli_error("ptx run", "out of memory");
+        rc = tmu_cli_error(NULL, "out of memory");
         goto out;
     }
     st->lanes = 1;
     for (int i = 1; i < argc && !rc; i++) {
         if (tmu_cli_is_help(argv[i])) {
-            run_usage();
+            run_usage(stdout);
             goto out;
         }
         if (argv[i][0] == '-' && argv[i][1] == '-') {
             if (i + 1 >= argc) {
-                rc = tmu_cli_usage_error("ptx", "%s needs an argument", argv[i]);
+                rc = tmu_cli_usage_error(argv[i], "this option needs a value");
                 break;
             }
             rc = option(st, argv[i] + 2, argv[i + 1]);
@@ -590,13 +591,13 @@ int tmu_cmd_ptx_run(int argc, char **argv)
         } else if (!file) {
             file = argv[i];
         } else {
-            rc = tmu_cli_usage_error("ptx", "run takes one FILE (got '%s' too)", argv[i]);
+            rc = tmu_cli_usage_error("FILE", "give one FILE (got '%s' too)", argv[i]);
         }
     }
     if (rc)
         goto out;
     if (!file) {
-        rc = tmu_cli_usage_error("ptx", "run needs a FILE");
+        rc = tmu_cli_usage_error("FILE", "missing: give the PTX module to run");
         goto out;
     }
     size_t len;
@@ -607,8 +608,9 @@ int tmu_cmd_ptx_run(int argc, char **argv)
     }
     tmu_diag d;
     if (tmu_ptx_module_parse(text, len, &m, &d) != TMU_OK) {
-        fprintf(stderr, "%s:%u:%u: error: %s\n", file, d.line, d.column, d.message);
-        rc = TMU_EXIT_FAIL;
+        char where[1100];
+        snprintf(where, sizeof where, "%s:%u:%u", file, d.line, d.column);
+        rc = tmu_cli_error(where, "%s", d.message);
         goto out;
     }
     tmu_ptx_regfile rf = {regs, 0};
@@ -619,7 +621,7 @@ int tmu_cmd_ptx_run(int argc, char **argv)
     for (size_t i = 0; i < st->nregset; i++) {
         tmu_ptx_reg *r = tmu_ptx_regfile_find(&rf, st->regset[i].name);
         if (!r) {
-            rc = tmu_cli_error("ptx run --reg",
+            rc = tmu_cli_error("--reg",
                                "'%s' is not a register used by a texture instruction of %s",
                                st->regset[i].name, file);
             goto out;
@@ -630,17 +632,17 @@ int tmu_cmd_ptx_run(int argc, char **argv)
         uint64_t v = 0;
         for (char *tok = strtok(vals, ","); tok; tok = strtok(NULL, ",")) {
             if (lane >= TMU_PTX_WARP) {
-                rc = tmu_cli_error("ptx run --reg", "%s: more than 32 values", st->regset[i].name);
+                rc = tmu_cli_error("--reg", "%s: more than 32 values", st->regset[i].name);
                 goto out;
             }
             if (parse_value(tok, &v)) {
-                rc = tmu_cli_error("ptx run --reg", "%s: bad value '%s'", st->regset[i].name, tok);
+                rc = tmu_cli_error("--reg", "%s: bad value '%s'", st->regset[i].name, tok);
                 goto out;
             }
             r->lane[lane++] = v;
         }
         if (lane == 0) {
-            rc = tmu_cli_error("ptx run --reg", "%s: no value", st->regset[i].name);
+            rc = tmu_cli_error("--reg", "%s: no value", st->regset[i].name);
             goto out;
         }
         if (lane == 1)
@@ -659,8 +661,9 @@ int tmu_cmd_ptx_run(int argc, char **argv)
         tmu_ptx_print_instr(&in, buf, sizeof buf, NULL);
         printf("%s:%u: %s\n", file, in.line, buf);
         if (tmu_ptx_exec_warp(&in, &env, active, &rf, &d) != TMU_OK) {
-            fprintf(stderr, "%s:%u:%u: error: %s\n", file, d.line, d.column, d.message);
-            rc = TMU_EXIT_FAIL;
+            char where[1100];
+            snprintf(where, sizeof where, "%s:%u:%u", file, d.line, d.column);
+            rc = tmu_cli_error(where, "%s", d.message);
             goto out;
         }
         for (unsigned l = 0; l < st->lanes; l++) {

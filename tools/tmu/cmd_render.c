@@ -23,11 +23,6 @@
 
 
 
-static const char *const address_names[] = {"repeat", "mirrored_repeat", "clamp_to_edge", "clamp_to_border",
-                                            "mirror_clamp_to_edge"};
-static const tmu_address address_values[] = {TMU_ADDRESS_REPEAT, TMU_ADDRESS_MIRRORED_REPEAT,
-                                             TMU_ADDRESS_CLAMP_TO_EDGE, TMU_ADDRESS_CLAMP_TO_BORDER,
-                                             TMU_ADDRESS_MIRROR_CLAMP_TO_EDGE};
 
 static void render_usage(void)
 {
@@ -41,9 +36,11 @@ static void render_usage(void)
            "  --tex-size N     size of the built-in texture (default 16; cube faces 64)\n"
            "  --size WxH       output size (default 256x256)\n"
            "  --range X0,Y0,X1,Y1  normalised coordinates across the image (default -0.5,-0.5,1.5,1.5)\n"
-           "  --address MODE   repeat, mirrored_repeat, clamp_to_edge, clamp_to_border,\n"
-           "                   mirror_clamp_to_edge (both axes; --address-u / --address-v for one)\n"
-           "  --filter F       nearest or linear (mag and min; default linear)\n"
+           "  --address MODE   repeat, mirrored_repeat, clamp_to_edge, mirror_clamp_to_edge,\n"
+           "                   clamp_half_border, mirror_once_half_border, clamp_to_border,\n"
+           "                   mirror_once_border (both axes; --address-u / --address-v for one)\n"
+           "  --filter F       nearest, linear or cubic (mag and min; default linear)\n"
+           "  --aniso N        anisotropic filtering, max anisotropy N (1..16; default 1 = off)\n"
            "  --mip M          none, nearest or linear (default linear)\n"
            "  --lod L          explicit LOD instead of the implicit one\n"
            "  --bias B         sampler LOD bias\n"
@@ -51,37 +48,26 @@ static void render_usage(void)
            "  --border R,G,B,A border colour (default 1,0,1,1)\n"
            "  --no-seamless    cube maps: no filtering across faces\n"
            "  --perspective    2D: view the range as a floor receding to the horizon (mip selection)\n"
-           "example: tmu render --pattern checker --address mirrored_repeat --filter nearest -o wrap.png\n");
+           "example: tmu render --pattern checker --address mirrored_repeat --filter nearest -o wrap.png\n"
+           "         tmu render --pattern mips --perspective --aniso 16 -o floor.png\n");
 }
 
 static int parse_floats(const char *text, float *out, int n)
 {
-    const char *p = text;
-    for (int i = 0; i < n; i++) {
-        char *end = NULL;
-        double v = strtod(p, &end);
-        if (end == p || !isfinite(v))
-            return -1;
-        out[i] = (float)v;
-        p = end;
-        if (i + 1 < n) {
-            if (*p != ',')
-                return -1;
-            p++;
-        }
-    }
-    return *p == '\0' ? 0 : -1;
+    return tmu_cli_parse_floats(text, n, -1e30, 1e30, out);
 }
 
 static int parse_address(const char *text, tmu_address *out)
 {
-    for (size_t i = 0; i < 5; i++)
-        if (!strcmp(text, address_names[i])) {
-            *out = address_values[i];
+    const char *names[8];
+    for (int i = 0; i < 8; i++) { /* the tmu_address values 0..7 */
+        names[i] = tmu_address_name((tmu_address)i);
+        if (!strcmp(text, names[i])) {
+            *out = (tmu_address)i;
             return 0;
         }
-    tmu_cli_unknown_name(NULL, "address mode", text, address_names, 5);
-    return -1;
+    }
+    return tmu_cli_unknown_name("--address", "address mode", text, names, 8);
 }
 
 int tmu_unit_cli_parse(int argc, char **argv, const char *cmd, render_opts *o, const char **pos, int *npos,
@@ -95,24 +81,41 @@ int tmu_unit_cli_parse(int argc, char **argv, const char *cmd, render_opts *o, c
     o->smp = tmu_sampler_default();
     o->smp.mip_filter = TMU_MIP_LINEAR;
     o->smp.border_f[0] = 1, o->smp.border_f[1] = 0, o->smp.border_f[2] = 1, o->smp.border_f[3] = 1;
+    tmu_cli_seen seen = {{0}, 0};
+    int only_positional = 0;
+    char echo[TMU_CLI_ECHO_BUF];
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         const char *v = i + 1 < argc ? argv[i + 1] : NULL;
         long long n;
-        if (a[0] != '-' || (a[1] >= '0' && a[1] <= '9') || a[1] == '.') { /* a positional argument */
-            if (*npos >= maxpos)
-                return tmu_cli_usage_error(cmd, "unexpected argument '%s'", a);
+        int rc;
+        if (!only_positional && !strcmp(a, "--")) { /* the rest are positional */
+            only_positional = 1;
+            continue;
+        }
+        if (only_positional || a[0] != '-' || !a[1] || (a[1] >= '0' && a[1] <= '9') || a[1] == '.') {
+            if (*npos >= maxpos) {
+                char where[32];
+                snprintf(where, sizeof where, "argument %d", i);
+                if (maxpos)
+                    return tmu_cli_usage_error(where, "more than %d coordinates", maxpos);
+                return tmu_cli_usage_error(where, "unexpected '%s'", tmu_cli_shorten(echo, a));
+            }
             pos[(*npos)++] = a;
             continue;
         }
+        if (tmu_cli_is_help(a))
+            continue; /* handled by the caller */
+        if (v && (rc = tmu_cli_once(&seen, a)) != 0)
+            return rc;
         if (!strcmp(a, "--op") || !strcmp(a, "--comp")) {
             if (!v || strcmp(cmd, "sample"))
-                return tmu_cli_usage_error(cmd, "option '%s' %s", a, v ? "is for 'tmu sample'" : "needs a value");
+                return tmu_cli_usage_error(a, "%s", v ? "this option is for 'tmu sample'" : "this option needs a value");
             i++;
             if (!strcmp(a, "--op")) {
                 o->op = v;
-            } else if (tmu_cli_parse_int(v, 0, 3, &n) != 0) {
-                return tmu_cli_usage_error(cmd, "--comp needs 0..3, not '%s'", v);
+            } else if ((rc = tmu_cli_opt_int(a, v, 0, 3, &n)) != 0) {
+                return rc;
             } else {
                 o->comp = (int)n;
             }
@@ -127,29 +130,30 @@ int tmu_unit_cli_parse(int argc, char **argv, const char *cmd, render_opts *o, c
             continue;
         }
         if (!v)
-            return tmu_cli_usage_error(cmd, "option '%s' needs a value (or is unknown)", a);
+            return tmu_cli_usage_error(a, "this option needs a value (or is unknown)");
         i++;
         if (!strcmp(a, "-o") || !strcmp(a, "--output")) {
+            if (strcmp(cmd, "render"))
+                return tmu_cli_usage_error(a, "'tmu %s' prints its results; -o is for 'tmu render'", cmd);
             o->out = v;
         } else if (!strcmp(a, "--pattern")) {
             o->pattern = v;
         } else if (!strcmp(a, "--tex-size")) {
-            if (tmu_cli_parse_int(v, 1, 4096, &n) != 0)
-                return tmu_cli_usage_error(cmd, "--tex-size needs an integer in [1, 4096], not '%s'", v);
+            if ((rc = tmu_cli_opt_int(a, v, 1, 4096, &n)) != 0)
+                return rc;
             o->tex_size = (uint32_t)n;
         } else if (!strcmp(a, "--size")) {
-            unsigned w, h;
-            char extra;
-            if (sscanf(v, "%ux%u%c", &w, &h, &extra) != 2 || w < 1 || h < 1 || w > 8192 || h > 8192)
-                return tmu_cli_usage_error(cmd, "--size needs WxH with 1..8192, not '%s'", v);
-            o->width = w, o->height = h;
+            uint32_t wh[3];
+            if (tmu_cli_parse_dims(v, 2, 2, 8192, wh, NULL) != 0)
+                return tmu_cli_usage_error(a, "'%s' is not WxH with W and H in [1, 8192]", tmu_cli_shorten(echo, v));
+            o->width = wh[0], o->height = wh[1];
         } else if (!strcmp(a, "--range")) {
             float r[4];
             if (parse_floats(v, r, 4) != 0)
-                return tmu_cli_usage_error(cmd, "--range needs X0,Y0,X1,Y1, not '%s'", v);
+                return tmu_cli_usage_error(a, "'%s' is not X0,Y0,X1,Y1 (numbers within +-1e30)", tmu_cli_shorten(echo, v));
             o->x0 = r[0], o->y0 = r[1], o->x1 = r[2], o->y1 = r[3];
         } else if (!strcmp(a, "--address") || !strcmp(a, "--address-u") || !strcmp(a, "--address-v")) {
-            tmu_address m;
+            tmu_address m = TMU_ADDRESS_REPEAT;
             if (parse_address(v, &m) != 0)
                 return TMU_EXIT_USAGE;
             if (strcmp(a, "--address-v"))
@@ -157,9 +161,15 @@ int tmu_unit_cli_parse(int argc, char **argv, const char *cmd, render_opts *o, c
             if (strcmp(a, "--address-u"))
                 o->smp.address[1] = o->smp.address[2] = m;
         } else if (!strcmp(a, "--filter")) {
-            if (strcmp(v, "nearest") && strcmp(v, "linear"))
-                return tmu_cli_usage_error(cmd, "--filter is nearest or linear, not '%s'", v);
-            o->smp.mag_filter = o->smp.min_filter = !strcmp(v, "linear") ? TMU_FILTER_LINEAR : TMU_FILTER_NEAREST;
+            if (strcmp(v, "nearest") && strcmp(v, "linear") && strcmp(v, "cubic"))
+                return tmu_cli_usage_error(a, "is nearest, linear or cubic, not '%s'", tmu_cli_shorten(echo, v));
+            o->smp.mag_filter = o->smp.min_filter = !strcmp(v, "linear")  ? TMU_FILTER_LINEAR
+                                                    : !strcmp(v, "cubic") ? TMU_FILTER_CUBIC
+                                                                          : TMU_FILTER_NEAREST;
+        } else if (!strcmp(a, "--aniso")) {
+            if ((rc = tmu_cli_opt_int(a, v, 1, TMU_MAX_ANISOTROPY, &n)) != 0)
+                return rc;
+            o->smp.max_anisotropy = (float)n;
         } else if (!strcmp(a, "--mip")) {
             if (!strcmp(v, "none"))
                 o->smp.mip_filter = TMU_MIP_NONE;
@@ -168,11 +178,11 @@ int tmu_unit_cli_parse(int argc, char **argv, const char *cmd, render_opts *o, c
             else if (!strcmp(v, "linear"))
                 o->smp.mip_filter = TMU_MIP_LINEAR;
             else
-                return tmu_cli_usage_error(cmd, "--mip is none, nearest or linear, not '%s'", v);
+                return tmu_cli_usage_error(a, "is none, nearest or linear, not '%s'", tmu_cli_shorten(echo, v));
         } else if (!strcmp(a, "--lod") || !strcmp(a, "--bias")) {
             float f;
-            if (parse_floats(v, &f, 1) != 0)
-                return tmu_cli_usage_error(cmd, "%s needs a number, not '%s'", a, v);
+            if ((rc = tmu_cli_opt_float(a, v, -128, 128, &f)) != 0)
+                return rc;
             if (!strcmp(a, "--lod"))
                 o->lod_mode = 1, o->lod = f;
             else
@@ -185,16 +195,18 @@ int tmu_unit_cli_parse(int argc, char **argv, const char *cmd, render_opts *o, c
             else if (!strcmp(v, "nvidia_trunc"))
                 o->smp.precision = TMU_PRECISION_NVIDIA_TRUNC;
             else
-                return tmu_cli_usage_error(cmd, "--precision is exact, nvidia or nvidia_trunc, not '%s'", v);
+                return tmu_cli_usage_error(a, "is exact, nvidia or nvidia_trunc, not '%s'", tmu_cli_shorten(echo, v));
         } else if (!strcmp(a, "--border")) {
             if (parse_floats(v, o->smp.border_f, 4) != 0)
-                return tmu_cli_usage_error(cmd, "--border needs R,G,B,A, not '%s'", v);
+                return tmu_cli_usage_error(a, "'%s' is not R,G,B,A (numbers within +-1e30)", tmu_cli_shorten(echo, v));
         } else {
-            return tmu_cli_usage_error(cmd, "unknown option '%s'", a);
+            char where[32];
+            snprintf(where, sizeof where, "argument %d", i - 1);
+            return tmu_cli_usage_error(where, "unknown option '%s'", tmu_cli_shorten(echo, a));
         }
     }
     if (!o->out && !strcmp(cmd, "render"))
-        return tmu_cli_usage_error(cmd, "no output file (-o OUT.png)");
+        return tmu_cli_usage_error("-o", "missing: give the output file (-o OUT.png, or -o - for stdout)");
     return TMU_EXIT_OK;
 }
 
@@ -253,23 +265,32 @@ int tmu_unit_cli_texture(const render_opts *o, render_tex *rt)
         png_image img;
         memset(&img, 0, sizeof img);
         img.version = PNG_IMAGE_VERSION;
-        if (!png_image_begin_read_from_file(&img, o->pattern))
-            return tmu_cli_error(o->pattern, "not a built-in pattern (checker, gradient, mips, cube) "
-                                             "and not a readable PNG: %s", img.message);
+        int from_stdin = !strcmp(o->pattern, "-");
+        const char *where = from_stdin ? "<stdin>" : o->pattern;
+        if (!(from_stdin ? png_image_begin_read_from_stdio(&img, stdin)
+                         : png_image_begin_read_from_file(&img, o->pattern)))
+            return tmu_cli_error(where, "not a built-in pattern (checker, gradient, mips, cube) "
+                                        "and not a readable PNG: %s", img.message);
         img.format = PNG_FORMAT_RGBA;
+        /* refuse huge images from their header, before decoding anything */
         if (img.width > TMU_MAX_SIZE || img.height > TMU_MAX_SIZE) {
             png_image_free(&img);
-            return tmu_cli_error(o->pattern, "image %ux%u is larger than %u", img.width, img.height, TMU_MAX_SIZE);
+            return tmu_cli_error(where, "image %ux%u is larger than %u", img.width, img.height, TMU_MAX_SIZE);
+        }
+        if (tmu_cli_check_pixels(where, img.width, img.height) ||
+            tmu_cli_check_bytes(where, "decoding the PNG", (uint64_t)PNG_IMAGE_SIZE(img))) {
+            png_image_free(&img);
+            return TMU_EXIT_FAIL;
         }
         png_pixels = malloc(PNG_IMAGE_SIZE(img));
         if (!png_pixels || !png_image_finish_read(&img, NULL, png_pixels, 0, NULL)) {
             free(png_pixels);
             png_image_free(&img);
-            return tmu_cli_error(o->pattern, "cannot read PNG: %s", img.message);
+            return tmu_cli_error(where, "cannot read PNG: %s", img.message);
         }
         w = img.width, h = img.height;
 #else
-        return tmu_cli_error("render", "pattern '%s' is not built in, and this tmu has no libpng", o->pattern);
+        return tmu_cli_error("--pattern", "'%s' is not built in, and this tmu has no libpng", o->pattern);
 #endif
     }
     uint32_t levels = 1, m = w > h ? w : h;
@@ -280,12 +301,16 @@ int tmu_unit_cli_texture(const render_opts *o, render_tex *rt)
     tmu_dim dim = cube ? TMU_DIM_CUBE : TMU_DIM_2D;
     uint32_t layers = cube ? 6 : 1;
     size_t size = tmu_texture_packed_size(dim, TMU_FORMAT_R8G8B8A8_UNORM, w, h, 1, layers, levels, 1);
+    if (tmu_cli_check_bytes("--pattern", "the texture", size)) {
+        free(png_pixels);
+        return TMU_EXIT_FAIL;
+    }
     rt->mem = calloc(1, size ? size : 1);
     tmu_diag d;
     if (!rt->mem || tmu_texture_init_packed(&rt->tex, dim, TMU_FORMAT_R8G8B8A8_UNORM, w, h, 1, layers, levels, 1,
                                             rt->mem, size, &d) != TMU_OK) {
         free(png_pixels);
-        return tmu_cli_error("render", "cannot build the texture: %s", rt->mem ? d.message : "out of memory");
+        return tmu_cli_error("--pattern", "cannot build the texture: %s", rt->mem ? d.message : "out of memory");
     }
     static const unsigned face_rgb[6][3] = {{220, 60, 60}, {110, 30, 30}, {60, 200, 60},
                                             {30, 100, 30}, {70, 90, 230}, {35, 45, 115}};
@@ -403,7 +428,7 @@ static int render(const render_opts *o, const render_tex *rt, unsigned char *rgb
                 continue;
             tmu_diag d;
             if (tmu_unit_execute(&rt->tex, &o->smp, &op, lanes, NULL, &in, &out, &d) != TMU_OK)
-                return tmu_cli_error("render", "%s", d.message);
+                return tmu_cli_error("texture unit", "%s", d.message);
             for (uint32_t l = 0; l < lanes; l++) {
                 if (px[l] >= o->width || py[l] >= o->height)
                     continue;
@@ -435,8 +460,11 @@ int tmu_cmd_render(int argc, char **argv)
     if (rc != TMU_EXIT_OK)
         return rc;
 #ifndef TMU_HAVE_PNG
-    return tmu_cli_error("render", "this tmu was built without libpng; cannot write '%s'", o.out);
+    return tmu_cli_error("-o", "this tmu was built without libpng; cannot write '%s'", o.out);
 #else
+    /* check everything before allocating: the texture's size, then the picture's */
+    if (tmu_cli_check_bytes("--size", "the picture", (uint64_t)o.width * o.height * 4))
+        return TMU_EXIT_FAIL;
     render_tex rt;
     memset(&rt, 0, sizeof rt);
     if ((rc = tmu_unit_cli_texture(&o, &rt)) != TMU_EXIT_OK) {
@@ -446,21 +474,34 @@ int tmu_cmd_render(int argc, char **argv)
     unsigned char *rgba = calloc((size_t)o.width * o.height, 4);
     if (!rgba) {
         free(rt.mem);
-        return tmu_cli_error("render", "out of memory for a %ux%u image", o.width, o.height);
+        return tmu_cli_error("--size", "out of memory for a %ux%u image", o.width, o.height);
     }
     rc = render(&o, &rt, rgba);
     if (rc == TMU_EXIT_OK) {
-        png_image img;
-        memset(&img, 0, sizeof img);
-        img.version = PNG_IMAGE_VERSION;
-        img.width = o.width, img.height = o.height;
-        img.format = PNG_FORMAT_RGBA;
-        if (!png_image_write_to_file(&img, o.out, 0, rgba, 0, NULL))
-            rc = tmu_cli_error(o.out, "cannot write PNG: %s", img.message);
-        else
-            printf("wrote %s (%ux%u, %s %s, %s filter, %s mips)\n", o.out, o.width, o.height, o.pattern,
-                   tmu_dim_name(rt.tex.dim), o.smp.mag_filter == TMU_FILTER_LINEAR ? "linear" : "nearest",
-                   o.smp.mip_filter == TMU_MIP_NONE ? "no" : o.smp.mip_filter == TMU_MIP_NEAREST ? "nearest" : "linear");
+        /* the whole picture is ready: write it through a temporary file (or stdout) */
+        tmu_cli_output out;
+        const char *inputs[1] = {o.pattern};
+        rc = tmu_cli_output_open(&out, o.out, 1, inputs, 1);
+        if (rc == TMU_EXIT_OK) {
+            png_image img;
+            memset(&img, 0, sizeof img);
+            img.version = PNG_IMAGE_VERSION;
+            img.width = o.width, img.height = o.height;
+            img.format = PNG_FORMAT_RGBA;
+            int ok = png_image_write_to_stdio(&img, out.f, 0, rgba, 0, NULL) != 0;
+            if (!ok)
+                tmu_cli_error(o.out, "cannot write PNG: %s", img.message);
+            rc = tmu_cli_output_close(&out, ok);
+            if (ok && rc == TMU_EXIT_OK)
+                /* status text never goes into a PNG written to stdout */
+                fprintf(tmu_cli_output_is_stdout(&out) ? stderr : stdout,
+                        "wrote %s (%ux%u, %s %s, %s filter, %s mips)\n",
+                        tmu_cli_output_is_stdout(&out) ? "<stdout>" : o.out, o.width, o.height, o.pattern,
+                        tmu_dim_name(rt.tex.dim), o.smp.mag_filter == TMU_FILTER_LINEAR ? "linear" : "nearest",
+                        o.smp.mip_filter == TMU_MIP_NONE ? "no" : o.smp.mip_filter == TMU_MIP_NEAREST ? "nearest" : "linear");
+            else if (!ok)
+                rc = TMU_EXIT_FAIL;
+        }
     }
     free(rgba);
     free(rt.mem);

@@ -4,6 +4,7 @@
  * COORD is S,T (2D, normalised), X,Y,Z (cube direction) or, for --op fetch, integer X,Y. */
 #include "cli.h"
 
+#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,22 +27,26 @@ static void sample_usage(void)
            "example: tmu sample --pattern gradient --tex-size 4 --address clamp_to_edge 0.5,0.5 0,0 1.2,-3\n");
 }
 
-/* Parses "a,b[,c]" into up to three floats; returns the count or -1. */
+/* Parses "a,b[,c]" into up to three floats; returns the count or -1.  nan, inf and any value
+ * within float's range are allowed (the unit defines their results); nothing is converted out
+ * of range. */
 static int parse_coord(const char *text, float v[3])
 {
     const char *p = text;
     int n = 0;
     while (n < 3) {
-        char *end = NULL;
-        double d = strtod(p, &end);
-        if (end == p)
+        size_t len = strcspn(p, ",");
+        char word[64];
+        if (len == 0 || len >= sizeof word)
             return -1;
-        v[n++] = (float)d; /* nan, inf and 1e30 are allowed: the unit defines their results */
-        p = end;
+        memcpy(word, p, len);
+        word[len] = 0;
+        if (tmu_cli_parse_float(word, -FLT_MAX, FLT_MAX, 1, &v[n]))
+            return -1;
+        n++;
+        p += len;
         if (*p == '\0')
             return n;
-        if (*p != ',')
-            return -1;
         p++;
     }
     return -1;
@@ -60,7 +65,7 @@ int tmu_cmd_sample(int argc, char **argv)
     if (rc != TMU_EXIT_OK)
         return rc;
     if (npos == 0)
-        return tmu_cli_usage_error("sample", "no coordinates (e.g. 0.5,0.5)");
+        return tmu_cli_usage_error("COORD", "missing: give coordinates such as 0.5,0.5");
     const char *opname = o.op ? o.op : "sample";
     tmu_op_kind kind;
     if (!strcmp(opname, "sample"))
@@ -71,9 +76,12 @@ int tmu_cmd_sample(int argc, char **argv)
         kind = TMU_OP_FETCH;
     else {
         static const char *const ops[] = {"sample", "gather", "fetch"};
-        tmu_cli_unknown_name("sample", "op", opname, ops, 3);
-        return TMU_EXIT_USAGE;
+        return tmu_cli_unknown_name("--op", "op", opname, ops, 3);
     }
+    /* a fetch takes an integer level: refuse what does not convert to one */
+    if (kind == TMU_OP_FETCH && o.lod_mode && (o.lod != floorf(o.lod) || o.lod < 0 || o.lod > 15))
+        return tmu_cli_usage_error("--lod", "a fetch takes an integer level in [0, 15], not %g",
+                                   (double)o.lod);
     render_tex rt;
     memset(&rt, 0, sizeof rt);
     if ((rc = tmu_unit_cli_texture(&o, &rt)) != TMU_EXIT_OK) {
@@ -88,21 +96,26 @@ int tmu_cmd_sample(int argc, char **argv)
     for (int l = 0; l < npos; l++) {
         float v[3] = {0, 0, 0};
         if (parse_coord(pos[l], v) != want) {
+            char where[32], echo[TMU_CLI_ECHO_BUF];
+            snprintf(where, sizeof where, "coordinate %d", l + 1);
             free(rt.mem);
-            return tmu_cli_usage_error("sample", "coordinate '%s': expected %d comma-separated numbers", pos[l],
+            return tmu_cli_usage_error(where, "'%s' is not %d comma-separated numbers", tmu_cli_shorten(echo, pos[l]),
                                        want);
         }
         for (int a = 0; a < 3; a++)
             coord[a][l] = v[a];
         for (int a = 0; a < 2; a++) {
-            if (kind == TMU_OP_FETCH && (v[a] != floorf(v[a]) || fabsf(v[a]) > 1e9f)) {
+            if (kind == TMU_OP_FETCH && !(v[a] == floorf(v[a]) && fabsf(v[a]) <= 1e9f)) {
+                char where[32], echo[TMU_CLI_ECHO_BUF];
+                snprintf(where, sizeof where, "coordinate %d", l + 1);
                 free(rt.mem);
-                return tmu_cli_usage_error("sample", "fetch coordinate '%s' must be integers", pos[l]);
+                return tmu_cli_usage_error(where, "'%s': a fetch takes integers within +-1e9",
+                                           tmu_cli_shorten(echo, pos[l]));
             }
             icoord[a][l] = kind == TMU_OP_FETCH ? (int32_t)v[a] : 0;
         }
         lod[l] = o.lod;
-        ilod[l] = (int32_t)o.lod;
+        ilod[l] = kind == TMU_OP_FETCH ? (int32_t)o.lod : 0; /* checked above: an integer 0..15 */
     }
     tmu_op op;
     memset(&op, 0, sizeof op);
@@ -121,7 +134,7 @@ int tmu_cmd_sample(int argc, char **argv)
     tmu_diag d;
     if (tmu_unit_execute(&rt.tex, &o.smp, &op, (uint32_t)npos, NULL, &in, &out, &d) != TMU_OK) {
         free(rt.mem);
-        return tmu_cli_error("sample", "%s", d.message);
+        return tmu_cli_error("texture unit", "%s", d.message);
     }
     printf("# %s %s %ux%u, %s, %s filter, simd %s\n", opname, o.pattern, rt.tex.width, rt.tex.height,
            tmu_address_name(o.smp.address[0]), o.smp.mag_filter == TMU_FILTER_LINEAR ? "linear" : "nearest",

@@ -15,8 +15,11 @@ int tmu_cli_disasm_ir3(int argc, char **argv);
 /* Adreno ir3 cat5 assembler; tools/tmu/cli_ir3.c.  Returns an exit code. */
 int tmu_cli_asm_ir3(int argc, char **argv);
 
+/* The spellings of the GPU option (llvm-mc's -mcpu too), for tmu_cli_option.alias. */
+#define TMU_CLI_GPU_SPELLINGS "--gpu -mcpu --mcpu"
+
 /* Which ISA a command line names: looks at --isa NAME / --isa=NAME, else infers it
- * from --gpu NAME / --gpu=NAME.  Returns "gcn", "ir3", NULL when nothing names one,
+ * from --gpu NAME / --gpu=NAME (or -mcpu=NAME / --mcpu NAME).  Returns "gcn", "ir3", NULL when nothing names one,
  * or the unrecognised --isa text itself through *unknown (then returns NULL). */
 const char *tmu_cli_isa_of(int argc, char **argv, const char **unknown);
 
