@@ -45,18 +45,23 @@ check desc-samp 0 "WRAP_S                  = 3 (A6XX_TEX_CLAMP_TO_BORDER)" -- \
   "$tmu" ir3 desc --gpu a6xx --sampler 0x62 0 0 0
 check desc-tiled 0 "not representable: TILE_MODE = 3 (TILE6_3)" -- \
   "$tmu" ir3 desc --gpu a7xx 0x12c06883 0x8002 0x20002000 0 0x10000 0 0 0 0 0 0 0 0 0 0 0
-check desc-count 1 "a texture descriptor has 16 dwords, got 2" -- "$tmu" ir3 desc --gpu a6xx 1 2
+check desc-count 2 "DWORD: a texture descriptor has 16 dwords, got 2" -- "$tmu" ir3 desc --gpu a6xx 1 2
 check desc-a5xx 1 "a3xx-a5xx descriptors have other layouts" -- "$tmu" ir3 desc --gpu a5xx --sampler 0 0 0 0
 # errors
-check err-nogpu 2 "--gpu is required" -- "$tmu" ir3 run --asm 'dsx (f32)(x)r1.x, r0.x'
-check err-option 2 "unknown option 'bogus'" -- $run --bogus 1
+check err-nogpu 2 "tmu: error: ir3 run: --gpu: missing" -- "$tmu" ir3 run --asm 'dsx (f32)(x)r1.x, r0.x'
+check err-option 2 "unknown option '--bogus'" -- $run --bogus 1
 check err-unbound 1 "tmu: error: ir3 run: --asm 1: fiber 0: t#0 is not bound (0 texture slots)" -- \
   $run --asm 'sam (f32)(x)r1.x, r0.x, s#0, t#0'
 check err-refused 1 "conv has no documented semantics" -- $run --asm 'conv (f32)(x)r1.x, r0.x, r0.y, s#0, t#0'
 check err-parse 1 "unknown cat5 instruction 'samx'" -- $run --asm 'samx (f32)(x)r1.x, r0.x, s#0, t#0'
-check err-reg 1 "'r0.q' is not a register" -- $run --reg r0.q=1 --asm 'dsx (f32)(x)r1.x, r0.x'
-check err-value 1 "'1.2.3' is not a value" -- $run --reg r0.x=1.2.3 --asm 'dsx (f32)(x)r1.x, r0.x'
+check err-reg 2 "--reg: 'r0.q' is not a register" -- $run --reg r0.q=1 --asm 'dsx (f32)(x)r1.x, r0.x'
+check err-value 2 "'1.2.3' is not a value" -- $run --reg r0.x=1.2.3 --asm 'dsx (f32)(x)r1.x, r0.x'
 check err-fibers 2 "has 64 or 128 fibers" -- $run --fibers 32 --asm 'dsx (f32)(x)r1.x, r0.x'
 check err-subcmd 2 "unknown subcommand 'foo'" -- "$tmu" ir3 foo
+check err-twice 2 "given twice" -- $run --gpu a7xx --asm 'dsx (f32)(x)r1.x, r0.x'
+printf 'gpu a6xx\nreg r0.x=abc\n' > "$tmp/bad_opts"
+check err-input-value 1 "bad_opts:2: r0.x: 'abc' is not a value" -- "$tmu" ir3 run --input "$tmp/bad_opts" --asm 'dsx (f32)(x)r1.x, r0.x'
+check err-exec-file 1 "prog.s:2: fiber 0: t#0 is not bound" -- $run "$tmp/prog.s"
+check desc-stdin 0 "FMT                     = 75 (FMT6_32_UINT)" -- sh -c "echo '$desc' | \"$tmu\" ir3 desc --gpu a6xx -"
 check help 0 "usage: tmu ir3 run --gpu GPU" -- "$tmu" ir3 run --help
 finish

@@ -13,18 +13,78 @@
 
 int tmu_cmd_ir3_run(int argc, char **argv);
 
-static void usage(void)
+static void usage(FILE *out)
 {
-    printf("usage: tmu ir3 desc --gpu GPU [--sampler] [--kind auto|single|multi|buffer|weight] DWORD...\n"
-           "       tmu ir3 run [options] [PROGRAM]   (tmu ir3 run --help)\n"
-           "\n"
-           "desc  pretty-prints an a6xx/a7xx descriptor given as 32-bit hex dwords (dword 0\n"
-           "      first): 16 dwords = texture (A6XX_TEX_CONST), 4 with --sampler (A6XX_TEX_SAMP).\n"
-           "      Each field of the descriptor's kind is printed as dN[hi:lo] NAME = value\n"
-           "      (meaning), names from Mesa's freedreno register database, followed by the\n"
-           "      tmu_texture / tmu_sampler it maps to, or why the texture unit cannot use it.\n"
-           "run   executes Adreno ir3 category-5 instructions on a wave of fibers and prints\n"
-           "      the registers each one changes and the (sy) hazards.\n");
+    fprintf(out,
+            "usage: tmu ir3 desc --gpu GPU [--sampler] [--kind auto|single|multi|buffer|weight] DWORD...\n"
+            "       tmu ir3 desc --gpu GPU [--sampler] [--kind K] -     (dwords from standard input)\n"
+            "       tmu ir3 run [options] [PROGRAM]   (tmu ir3 run --help)\n"
+            "\n"
+            "desc  pretty-prints an a6xx/a7xx descriptor given as 32-bit hex dwords (dword 0\n"
+            "      first): 16 dwords = texture (A6XX_TEX_CONST), 4 with --sampler (A6XX_TEX_SAMP).\n"
+            "      Each field of the descriptor's kind is printed as dN[hi:lo] NAME = value\n"
+            "      (meaning), names from Mesa's freedreno register database, followed by the\n"
+            "      tmu_texture / tmu_sampler it maps to, or why the texture unit cannot use it.\n"
+            "      With '-' the dwords are read from standard input, separated by blanks or\n"
+            "      commas ('#' or ';' starts a comment).\n"
+            "run   executes Adreno ir3 category-5 instructions on a wave of fibers and prints\n"
+            "      the registers each one writes and the (sy) hazards.\n");
+}
+
+/* Parses one dword; returns 0, or TMU_EXIT_FAIL after printing an error naming `where`. */
+static int parse_dword(const char *where, const char *text, size_t len, uint32_t *out)
+{
+    char word[32], echo[TMU_CLI_ECHO_BUF];
+    uint64_t v = 0;
+    int ok = len < sizeof word;
+    if (ok) {
+        memcpy(word, text, len);
+        word[len] = 0;
+        ok = tmu_cli_parse_hex64(word, &v) == 0 && v <= 0xffffffffu;
+    }
+    if (!ok)
+        return tmu_cli_error(where, "'%s' is not a 32-bit hex dword", tmu_cli_shorten_n(echo, text, len));
+    *out = (uint32_t)v;
+    return 0;
+}
+
+/* Dwords from standard input; returns the count, or -1 after an error. */
+static int read_dwords(uint32_t dw[16])
+{
+    size_t len;
+    char *text = tmu_cli_read_file("-", &len);
+    if (!text)
+        return -1;
+    int n = 0;
+    unsigned line = 1;
+    for (char *p = text; *p;) {
+        if (*p == '\n') {
+            line++;
+            p++;
+        } else if (*p == ' ' || *p == '\t' || *p == '\r' || *p == ',') {
+            p++;
+        } else if (*p == '#' || *p == ';') {
+            while (*p && *p != '\n')
+                p++;
+        } else {
+            size_t k = strcspn(p, " \t\r\n,#;");
+            char where[32];
+            snprintf(where, sizeof where, "<stdin>:%u", line);
+            if (n >= 16) {
+                tmu_cli_error(where, "more than 16 dwords (a texture descriptor has 16, a sampler 4)");
+                free(text);
+                return -1;
+            }
+            if (parse_dword(where, p, k, (uint32_t *)&dw[n])) {
+                free(text);
+                return -1;
+            }
+            n++;
+            p += k;
+        }
+    }
+    free(text);
+    return n;
 }
 
 static const char *const gpu_names[] = {"a3xx", "a4xx", "a5xx", "a6xx", "a7xx", "a8xx"};
@@ -42,67 +102,76 @@ static const char *filter_name(tmu_filter f)
 
 static int cmd_desc(int argc, char **argv)
 {
-    const char *where = "ir3 desc";
+    static const tmu_cli_option opts[] = {
+        {"--gpu", "--mcpu", TMU_CLI_VALUE},
+        {"--sampler", NULL, TMU_CLI_FLAG},
+        {"--kind", NULL, TMU_CLI_VALUE},
+    };
+    tmu_cli_set_command("ir3 desc", usage);
     uint32_t gpu = 0;
-    int sampler = 0, have_gpu = 0;
+    int sampler = 0, from_stdin = 0, nargs = 0;
     tmu_ir3_tdesc_kind kind = TMU_IR3_TDESC_AUTO;
     uint32_t dw[16];
-    unsigned n = 0;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (tmu_cli_is_help(a)) {
-            usage();
+    int n = 0;
+    tmu_cli_args a;
+    tmu_cli_args_init(&a, argc, argv, opts, 3);
+    const char *v;
+    int k;
+    while ((k = tmu_cli_next(&a, &v)) != TMU_CLI_END) {
+        if (k == TMU_CLI_HELP) {
+            usage(stdout);
             return TMU_EXIT_OK;
         }
-        if (!strcmp(a, "--gpu") || !strncmp(a, "--gpu=", 6)) {
-            const char *v = a[5] == '=' ? a + 6 : (i + 1 < argc ? argv[++i] : NULL);
-            if (!v)
-                return tmu_cli_usage_error(where, "--gpu needs a value");
-            if (tmu_ir3_gpu_from_name(v, &gpu) != TMU_OK) {
-                tmu_cli_unknown_name(where, "Adreno GPU (or id 300..899)", v, gpu_names, 6);
-                return TMU_EXIT_USAGE;
-            }
-            have_gpu = 1;
-        } else if (!strcmp(a, "--kind") || !strncmp(a, "--kind=", 7)) {
-            const char *v = a[6] == '=' ? a + 7 : (i + 1 < argc ? argv[++i] : NULL);
-            static const char *const kinds[] = {"auto", "single", "multi", "buffer", "weight"};
-            size_t k;
-            for (k = 0; v && k < 5 && strcmp(kinds[k], v); k++)
-                ;
-            if (!v || k == 5) {
-                if (v)
-                    tmu_cli_unknown_name(where, "descriptor kind", v, kinds, 5);
-                else
-                    tmu_cli_usage_error(where, "--kind needs a value");
-                return TMU_EXIT_USAGE;
-            }
-            kind = (tmu_ir3_tdesc_kind)k;
-        } else if (!strcmp(a, "--sampler")) {
+        if (k == TMU_CLI_ERROR)
+            return TMU_EXIT_USAGE;
+        if (k == 0) {
+            if (tmu_ir3_gpu_from_name(v, &gpu) != TMU_OK)
+                return tmu_cli_unknown_name("--gpu", "Adreno GPU (or id 300..899)", v, gpu_names, 6);
+        } else if (k == 1) {
             sampler = 1;
-        } else if (a[0] == '-' && a[1] == '-') {
-            return tmu_cli_usage_error(where, "unknown option '%s'", a);
+        } else if (k == 2) {
+            static const char *const kinds[] = {"auto", "single", "multi", "buffer", "weight"};
+            size_t i;
+            for (i = 0; i < 5 && strcmp(kinds[i], v); i++)
+                ;
+            if (i == 5)
+                return tmu_cli_unknown_name("--kind", "descriptor kind", v, kinds, 5);
+            kind = (tmu_ir3_tdesc_kind)i;
+        } else if (!strcmp(v, "-")) {
+            from_stdin = 1;
         } else {
-            uint64_t v;
-            if (n >= 16)
-                return tmu_cli_error(where, "too many dwords (a texture descriptor has 16, a sampler 4)");
-            if (tmu_cli_parse_hex64(a, &v) != 0 || v > 0xffffffffu)
-                return tmu_cli_error(where, "dword %u: '%s' is not a 32-bit hex value", n, a);
-            dw[n++] = (uint32_t)v;
+            char where[32];
+            snprintf(where, sizeof where, "dword %d", nargs);
+            if (nargs >= 16)
+                return tmu_cli_usage_error(where, "too many dwords (a texture descriptor has 16, a sampler 4)");
+            if (parse_dword(where, v, strlen(v), &dw[nargs]))
+                return TMU_EXIT_FAIL;
+            nargs++;
         }
     }
-    if (!have_gpu)
-        return tmu_cli_usage_error(where, "--gpu is required (a6xx, a7xx or a GPU id such as 630)");
+    if (!a.seen[0])
+        return tmu_cli_usage_error("--gpu", "missing (a6xx, a7xx or a GPU id such as 630)");
+    if (from_stdin && nargs)
+        return tmu_cli_usage_error("-", "give the dwords as arguments or on standard input, not both");
+    int bad_count = from_stdin ? TMU_EXIT_FAIL : TMU_EXIT_USAGE;
+    const char *where = from_stdin ? "<stdin>" : "DWORD";
+    if (from_stdin) {
+        if ((n = read_dwords(dw)) < 0)
+            return TMU_EXIT_FAIL;
+    } else {
+        n = nargs;
+    }
     char buf[8192];
     tmu_diag d;
     if (sampler) {
         if (n != 4)
-            return tmu_cli_error(where, "a sampler descriptor has 4 dwords, got %u", n);
+            return tmu_cli_report(bad_count, where, "a sampler descriptor has 4 dwords, got %d", n);
         tmu_ir3_sdesc s;
         if (tmu_ir3_sdesc_decode(gpu, dw, &s, &d) != TMU_OK)
-            return tmu_cli_error(where, "%s", d.message);
+            return tmu_cli_error("--gpu", "%s", d.message);
         printf("A6XX_TEX_SAMP (GPU %u)\n", gpu);
         if (tmu_ir3_sdesc_print(&s, buf, sizeof buf) < 0)
-            return tmu_cli_error(where, "output too long");
+            return tmu_cli_error(NULL, "output too long");
         fputs(buf, stdout);
         /* the border colour table is the driver's, not in the descriptor: map with entry 0 of
          * a zero table and name the entry */
@@ -132,14 +201,14 @@ static int cmd_desc(int argc, char **argv)
         return TMU_EXIT_OK;
     }
     if (n != 16)
-        return tmu_cli_error(where, "a texture descriptor has 16 dwords, got %u (add --sampler for a sampler)", n);
+        return tmu_cli_report(bad_count, where, "a texture descriptor has 16 dwords, got %d (--sampler: 4)", n);
     tmu_ir3_tdesc t;
     if (tmu_ir3_tdesc_decode(gpu, dw, kind, &t, &d) != TMU_OK)
-        return tmu_cli_error(where, "%s", d.message);
+        return tmu_cli_error("--gpu", "%s", d.message);
     static const char *const kind_names[] = {"auto", "single-plane", "multi-plane", "buffer", "weight"};
     printf("A6XX_TEX_CONST (GPU %u, %s)\n", gpu, kind_names[t.kind]);
     if (tmu_ir3_tdesc_print(&t, buf, sizeof buf) < 0)
-        return tmu_cli_error(where, "output too long");
+        return tmu_cli_error(NULL, "output too long");
     fputs(buf, stdout);
     tmu_texture tex;
     if (tmu_ir3_tdesc_to_texture(&t, NULL, 0, &tex, &d) == TMU_OK)
@@ -154,15 +223,17 @@ static int cmd_desc(int argc, char **argv)
 
 int tmu_cmd_ir3(int argc, char **argv)
 {
-    if (argc < 2 || tmu_cli_is_help(argv[1])) {
-        usage();
-        return argc < 2 ? TMU_EXIT_USAGE : TMU_EXIT_OK;
+    tmu_cli_set_command("ir3", usage);
+    if (argc < 2)
+        return tmu_cli_usage_error("SUBCOMMAND", "missing (desc or run)");
+    if (tmu_cli_is_help(argv[1])) {
+        usage(stdout);
+        return TMU_EXIT_OK;
     }
     if (!strcmp(argv[1], "desc"))
         return cmd_desc(argc - 1, argv + 1);
     if (!strcmp(argv[1], "run"))
         return tmu_cmd_ir3_run(argc - 1, argv + 1);
     static const char *const subs[] = {"desc", "run"};
-    tmu_cli_unknown_name("ir3", "subcommand", argv[1], subs, 2);
-    return TMU_EXIT_USAGE;
+    return tmu_cli_unknown_name("SUBCOMMAND", "subcommand", argv[1], subs, 2);
 }
