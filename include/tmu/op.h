@@ -78,7 +78,9 @@ typedef struct tmu_op {
     uint8_t compare;             /* in->ref used: depth compare with sampler.compare_op (§8) */
     uint8_t want_residency;      /* out->resident written */
     uint8_t has_gather_offsets;  /* GATHER: result n from (i0, j0) + in->gather_offset[n]
-                                    (textureGatherOffsets); excludes has_offset */
+                                    (textureGatherOffsets; offsets added like has_offset's, to
+                                    the integer texel coordinate); excludes has_offset; not on
+                                    cube maps */
 } tmu_op;
 
 /* Per-lane inputs, structure of arrays: each used pointer points to `lanes` values

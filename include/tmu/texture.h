@@ -120,7 +120,8 @@ typedef struct tmu_texture {
  * the two half-border modes clamp NEAREST's floor(N) to N - 1.  So LINEAR at the edge of a
  * half-border mode blends half the edge texel with half the border colour, and
  * MIRROR_ONCE_BORDER fades to the pure border at |x| >= N + 1/2.  A cubic tap left of texel 0
- * in the mirror modes is the mirrored texel (-1 - i).  A NaN coordinate selects texel 0. */
+ * in the mirror modes is the mirrored texel (-1 - i).  x, x' and x' - 1/2 are exact (double),
+ * alpha is the fp32 rounding of the exact fraction.  A NaN coordinate selects texel 0. */
 typedef enum tmu_address {
     TMU_ADDRESS_REPEAT = 0,                  /* Vulkan REPEAT, GCN WRAP */
     TMU_ADDRESS_MIRRORED_REPEAT = 1,         /* Vulkan MIRRORED_REPEAT, GCN MIRROR */
@@ -232,7 +233,8 @@ tmu_sampler tmu_sampler_default(void);
 uint32_t tmu_level_size(uint32_t size, uint32_t level);
 
 /* Checks that `tex` is well-formed: shape fields consistent with `dim`, format known,
- * levels within the mip chain, pitches large enough and every texel of every level,
+ * levels within the mip chain, view fields inside the image (min_lod in range),
+ * pitches large enough and every texel of every level,
  * layer and sample inside [data, data + size).  On failure fills `diag` (may be NULL)
  * naming the field and returns TMU_ERR_INVALID_ARGUMENT. */
 tmu_status tmu_texture_validate(const tmu_texture *tex, tmu_diag *diag);

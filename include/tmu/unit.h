@@ -51,11 +51,13 @@ enum {
 
 /* Executes `op` on `tex` through `smp` for lanes [0, lanes) whose bit is set in
  * `exec` (lane n = bit n % 64 of exec[n / 64]; exec may be NULL = all lanes).
- * Inputs and outputs are structure-of-arrays (op.h).  Validates the texture (the memory of
- * the levels the op can read: level 0 for gathers and mip-less samples), sampler and op first: on a bad combination (dim mismatch, missing input array, LINEAR on
- * an integer format, f16 results of integer data, lanes > 128, implicit LOD with
- * lanes not a multiple of 4) returns an error with `diag` (may be NULL) saying what,
- * and writes nothing.  No allocation, no global state: thread-safe. */
+ * Inputs and outputs are structure-of-arrays (op.h).  Validates the texture and its view
+ * fields (the memory of the levels the op can read: level 0 for gathers and mip-less samples),
+ * sampler and op first: on a bad combination (dim mismatch, missing input array, LINEAR or
+ * CUBIC on an integer format, cubic with anisotropy, max_anisotropy > TMU_MAX_ANISOTROPY, f16
+ * results of integer data, lanes > 128, implicit LOD with lanes not a multiple of 4) returns an
+ * error with `diag` (may be NULL) saying what, and writes nothing.  No allocation, no global
+ * state, small stack (tens of KiB at any optimisation level): thread-safe. */
 tmu_status tmu_unit_execute(const tmu_texture *tex, const tmu_sampler *smp, const tmu_op *op,
                             uint32_t lanes, const uint64_t exec[2], const tmu_wave_in *in,
                             tmu_wave_out *out, tmu_diag *diag);

@@ -99,25 +99,26 @@ void tmu_unit_axis(float u, int32_t off, uint32_t size, tmu_address mode, tmu_fi
     int64_t i;
     float a = 0.0f;
     if (tmu_unit_address_clamps_coord(mode) && !isnan(u)) {
-        /* GL_CLAMP / EXT_texture_mirror_clamp: the coordinate (offset included) is mirrored and
-         * clamped first; these bounds keep it small, so fp32 is exact enough and ±Inf lands on
-         * a bound. */
-        float x = u + (float)off, lo = 0.0f, hi = (float)size;
+        /* GL_CLAMP / EXT_texture_mirror_clamp: the coordinate, offset included, is mirrored and
+         * clamped first.  In double every step is exact (an fp32 u plus an int32 offset fits),
+         * so offsets never shift the selection; alpha is the fp32 rounding of the exact
+         * fraction.  ±Inf lands on a bound. */
+        double x = (double)u + (double)off, lo = 0.0, hi = (double)size;
         if (mode != TMU_ADDRESS_CLAMP_HALF_BORDER) {
-            x = fabsf(x);
-            lo = 0.5f;
+            x = fabs(x);
+            lo = 0.5;
         }
         if (mode == TMU_ADDRESS_MIRROR_ONCE_BORDER)
-            hi += 0.5f;
+            hi += 0.5;
         x = x < lo ? lo : x > hi ? hi : x;
         if (filter == TMU_FILTER_NEAREST) {
-            i = (int64_t)floorf(x);
+            i = (int64_t)floor(x);
             if (i >= (int64_t)size && mode != TMU_ADDRESS_MIRROR_ONCE_BORDER)
                 i = (int64_t)size - 1; /* the half-border modes clamp NEAREST to the edge */
         } else {
-            float xb = x - 0.5f;
-            i = (int64_t)floorf(xb);
-            a = xb - floorf(xb);
+            double xb = x - 0.5, f = floor(xb);
+            i = (int64_t)f;
+            a = (float)(xb - f);
         }
     } else if (isnan(u)) {
         i = 0; /* unit.h: NaN selects texel 0 (offset ignored), weight 0 */

@@ -615,17 +615,21 @@ tmu_status tmu_unit_execute_ex(const tmu_texture *tex, const tmu_sampler *smp, c
      * view's base layer (texture.h). */
     tmu_texture view;
     tmu_residency res;
-    tmu_status st = tmu_unit_make_view(tex, &view, &res, diag);
+    tmu_status st = TMU_OK;
+    if (tex->base_level || tex->level_count || tex->base_layer || tex->layer_count || tex->min_lod != 0.0f) {
+        st = tmu_unit_make_view(tex, &view, &res, diag);
+        tex = &view; /* (a whole-image view is the texture itself: no copy per call) */
+    }
     if (st == TMU_OK)
-        st = validate_call(&view, smp, op, lanes, in, out, diag);
+        st = validate_call(tex, smp, op, lanes, in, out, diag);
     if (st != TMU_OK)
         return st;
     tmu_diag_clear(diag);
-    if (!(flags & TMU_UNIT_GENERAL_ONLY) && tmu_unit_fast_execute(&view, smp, op, lanes, exec, in, out, flags))
+    if (!(flags & TMU_UNIT_GENERAL_ONLY) && tmu_unit_fast_execute(tex, smp, op, lanes, exec, in, out, flags))
         return TMU_OK;
     for (uint32_t lane = 0; lane < lanes; lane++)
         if (!exec || (exec[lane >> 6] >> (lane & 63) & 1))
-            tmu_unit_general_lane(&view, smp, op, lanes, in, out, lane);
+            tmu_unit_general_lane(tex, smp, op, lanes, in, out, lane);
     return TMU_OK;
 }
 

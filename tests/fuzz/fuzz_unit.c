@@ -58,11 +58,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         }
     }
     tmu_sampler smp = tmu_sampler_default();
-    static const tmu_address modes[6] = {TMU_ADDRESS_REPEAT, TMU_ADDRESS_MIRRORED_REPEAT, TMU_ADDRESS_CLAMP_TO_EDGE,
-                                         TMU_ADDRESS_CLAMP_TO_BORDER, TMU_ADDRESS_MIRROR_CLAMP_TO_EDGE,
-                                         (tmu_address)9};
     for (int a = 0; a < 3; a++)
-        smp.address[a] = modes[take(&r, 1) % 6];
+        smp.address[a] = (tmu_address)(take(&r, 1) % 9); /* all eight modes and one invalid value */
     uint32_t f = take(&r, 1);
     smp.mag_filter = (tmu_filter)(f & 1), smp.min_filter = (tmu_filter)((f >> 1) & 1);
     smp.mip_filter = (tmu_mip_filter)((f >> 2) % 3);
@@ -107,10 +104,37 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     in.ref = (const float *)(const void *)in32[19];
     static uint32_t outd[4][TMU_MAX_LANES];
     static uint8_t resident[TMU_MAX_LANES];
-    tmu_wave_out out = {{outd[0], outd[1], outd[2], outd[3]}, resident};
+    tmu_wave_out out;
+    memset(&out, 0, sizeof out);
+    for (int c = 0; c < 4; c++)
+        out.data[c] = outd[c];
+    out.resident = resident;
     uint64_t exec[2] = {((uint64_t)take(&r, 4) << 32) | take(&r, 4), ~0ull};
+    unsigned xflags = take(&r, 1) & 3;
+    /* issue 11 features (read last, so older corpus inputs keep their meaning): cubic filters,
+     * reduction, anisotropy, four gather offsets, view fields, the LOD report */
+    uint32_t g = take(&r, 1);
+    if (g & 1)
+        smp.mag_filter = TMU_FILTER_CUBIC;
+    if (g & 2)
+        smp.min_filter = TMU_FILTER_CUBIC;
+    smp.reduction = (tmu_reduction)((g >> 2) % 4);
+    smp.max_anisotropy = (float)(take(&r, 1) % 20);
+    op.has_gather_offsets = (uint8_t)((g >> 4) & 1);
+    for (int q = 0; q < 4; q++)
+        for (int a = 0; a < 2; a++)
+            in.gather_offset[q][a] = (const int32_t *)in32[(12 + 2 * q + a) % 20];
+    tex.base_level = take(&r, 1) % 6, tex.level_count = take(&r, 1) % 6;
+    tex.base_layer = take(&r, 1) % 14, tex.layer_count = take(&r, 1) % 14;
+    uint32_t ml = take(&r, 4);
+    if (g & 32)
+        memcpy(&tex.min_lod, &ml, 4);
+    static float lod_out[TMU_MAX_LANES];
+    static uint8_t mag_out[TMU_MAX_LANES];
+    if (g & 64)
+        out.lod = lod_out, out.magnified = mag_out;
     tmu_diag diag;
-    tmu_unit_execute_ex(&tex, &smp, &op, lanes, exec, &in, &out, take(&r, 1) & 3, &diag);
+    tmu_unit_execute_ex(&tex, &smp, &op, lanes, exec, &in, &out, xflags, &diag);
     free(mem);
     return 0;
 }

@@ -56,6 +56,11 @@ out=$("$tmu" sample --pattern gradient --tex-size 4 --filter nearest 0.125,0.5 0
 echo "$out" | grep -q "^0.125,0.5 *-> 0.000000 " || fail "nearest texel 0: $out"
 echo "$out" | grep -q "^0.875,0.5 *-> 1.000000 " || fail "nearest texel 3: $out"
 echo "$out" | grep -q "^1.125,0.5 *-> 0.000000 " || fail "repeat wraps to texel 0: $out"
+# cubic: at s 0.5 (u - 1/2 = 1.5) the taps are texels 0..3 with weights -1/16, 9/16, 9/16, -1/16:
+# (9 (85 + 170) - 255) / 16 / 255 = 0.5 (Catmull-Rom reproduces the linear ramp)
+out=$("$tmu" sample --pattern gradient --tex-size 4 --filter cubic --address clamp_to_edge 0.5,0.5) || fail "sample cubic"
+echo "$out" | grep -q "cubic filter" || fail "cubic: header: $out"
+echo "$out" | grep -q "^0.5,0.5 *-> 0.500000 " || fail "cubic on a ramp: $out"
 # gather of R at (0.5, 0.5): (i0,j1) (i1,j1) (i1,j0) (i0,j0) = texels 1, 2, 2, 1 -> 85/255, 170/255, ...
 out=$("$tmu" sample --op gather --comp 0 --pattern gradient --tex-size 4 0.5,0.5) || fail "gather"
 echo "$out" | grep -q -- "-> 0.333333 0.666667 0.666667 0.333333" || fail "gather order: $out"

@@ -57,6 +57,11 @@ static int parse_floats(const char *text, float *out, int n)
     return tmu_cli_parse_floats(text, n, -1e30, 1e30, out);
 }
 
+const char *tmu_unit_cli_filter_name(tmu_filter f)
+{
+    return f == TMU_FILTER_LINEAR ? "linear" : f == TMU_FILTER_CUBIC ? "cubic" : "nearest";
+}
+
 static int parse_address(const char *text, tmu_address *out)
 {
     const char *names[8];
@@ -497,7 +502,7 @@ int tmu_cmd_render(int argc, char **argv)
                 fprintf(tmu_cli_output_is_stdout(&out) ? stderr : stdout,
                         "wrote %s (%ux%u, %s %s, %s filter, %s mips)\n",
                         tmu_cli_output_is_stdout(&out) ? "<stdout>" : o.out, o.width, o.height, o.pattern,
-                        tmu_dim_name(rt.tex.dim), o.smp.mag_filter == TMU_FILTER_LINEAR ? "linear" : "nearest",
+                        tmu_dim_name(rt.tex.dim), tmu_unit_cli_filter_name(o.smp.mag_filter),
                         o.smp.mip_filter == TMU_MIP_NONE ? "no" : o.smp.mip_filter == TMU_MIP_NEAREST ? "nearest" : "linear");
             else if (!ok)
                 rc = TMU_EXIT_FAIL;

@@ -137,7 +137,7 @@ int tmu_cmd_sample(int argc, char **argv)
         return tmu_cli_error("texture unit", "%s", d.message);
     }
     printf("# %s %s %ux%u, %s, %s filter, simd %s\n", opname, o.pattern, rt.tex.width, rt.tex.height,
-           tmu_address_name(o.smp.address[0]), o.smp.mag_filter == TMU_FILTER_LINEAR ? "linear" : "nearest",
+           tmu_address_name(o.smp.address[0]), tmu_unit_cli_filter_name(o.smp.mag_filter),
            tmu_unit_simd_name());
     for (int l = 0; l < npos; l++) {
         float v[4];

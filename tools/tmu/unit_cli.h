@@ -28,6 +28,9 @@ typedef struct render_tex {
 int tmu_unit_cli_parse(int argc, char **argv, const char *cmd, render_opts *o, const char **pos, int *npos,
                        int maxpos);
 
+/* Name of a filter as the options spell it ("nearest", "linear", "cubic"). */
+const char *tmu_unit_cli_filter_name(tmu_filter f);
+
 /* Builds the texture the options name (built-in pattern or PNG file) into `rt` (rt->mem is
  * malloc'd; free it).  Returns an exit code, having printed any error. */
 int tmu_unit_cli_texture(const render_opts *o, render_tex *rt);

@@ -7,7 +7,7 @@
 
 /* ---- portable kernel: the general path's arithmetic, specialised ---------------------- */
 
-#define FAST_INLINE static inline __attribute__((always_inline))
+#define FAST_INLINE static inline __attribute__((TMU_FAST_FORCE_INLINE unused))
 
 /* |x| < 2^30 (false for NaN): floor(x) is an exact int32 and wrapping in 32 bits is exact. */
 FAST_INLINE int coord_ok(float x)

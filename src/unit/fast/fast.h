@@ -19,6 +19,16 @@
 
 #include "unit/internal.h"
 
+/* Forced inlining of the specialised kernels' helpers, only when optimising.  At -O0 every
+ * inlined copy keeps its own stack slots, and the kernels' many specialisations of many helpers
+ * added up to 2.5 MB of stack (12.8 MB with clang + ASan); not forcing it there keeps each
+ * frame to its own function (issue 11: every call's stack stays small at every level). */
+#ifdef __OPTIMIZE__
+#define TMU_FAST_FORCE_INLINE always_inline,
+#else
+#define TMU_FAST_FORCE_INLINE
+#endif
+
 /* The AVX-512 kernel looks per-level tables up with one 16-entry permute. */
 _Static_assert(TMU_MAX_LEVELS == 16, "fast_avx512.c I_TABLE assumes 16 levels");
 

@@ -11,7 +11,7 @@
 #define W 8
 #define SIMD_FN(name) tmu_fast_avx2_##name
 #define SIMD_TARGET __attribute__((target("avx2")))
-#define SIMD_INLINE static inline __attribute__((always_inline, target("avx2")))
+#define SIMD_INLINE static inline __attribute__((TMU_FAST_FORCE_INLINE target("avx2")))
 #define VF __m256
 #define VI __m256i
 #define VM __m256

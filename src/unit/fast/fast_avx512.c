@@ -11,7 +11,7 @@
 #define W 16
 #define SIMD_FN(name) tmu_fast_avx512_##name
 #define SIMD_TARGET __attribute__((target("avx512f")))
-#define SIMD_INLINE static inline __attribute__((always_inline, target("avx512f")))
+#define SIMD_INLINE static inline __attribute__((TMU_FAST_FORCE_INLINE target("avx512f")))
 #define VF __m512
 #define VI __m512i
 #define VM __mmask16
@@ -62,7 +62,7 @@
 
 /* c / 255.0f for c = 0..255 without a division (fast_simd.inc F_DIV255): one exact product
  * c * 65793 * 2^-48 and one FMA c * 65793 * 2^-24 + that, rounded once. */
-static inline __attribute__((always_inline, target("avx512f"))) __m512 div255(__m512 c)
+static inline __attribute__((TMU_FAST_FORCE_INLINE target("avx512f"))) __m512 div255(__m512 c)
 {
     __m512 lo = _mm512_mul_ps(c, _mm512_set1_ps(65793.0f * 0x1p-48f));
     return _mm512_fmadd_ps(c, _mm512_set1_ps(65793.0f * 0x1p-24f), lo);
@@ -71,7 +71,7 @@ static inline __attribute__((always_inline, target("avx512f"))) __m512 div255(__
 
 /* The four floats of the RGBA32F texels at dword index f (per lane) as channel vectors, with
  * 64-bit gathers of (R, G) and (B, A) pairs: half the loads of four 32-bit gathers. */
-static inline __attribute__((always_inline, target("avx512f"))) void gather_rgba32f(const unsigned char *base,
+static inline __attribute__((TMU_FAST_FORCE_INLINE target("avx512f"))) void gather_rgba32f(const unsigned char *base,
                                                                                    __m512i f, __m512 v[4])
 {
     const void *b = base;
@@ -93,7 +93,7 @@ static inline __attribute__((always_inline, target("avx512f"))) void gather_rgba
  * texels of a bilinear row): one 64-bit gather per 8 lanes reads both where they are adjacent;
  * the other lanes (a wrapped or clamped edge, where f0 + 1 may even lie past the level) get
  * 32-bit gathers of each texel. */
-static inline __attribute__((always_inline, target("avx512f"))) void raw_pair(const unsigned char *base, __m512i f0,
+static inline __attribute__((TMU_FAST_FORCE_INLINE target("avx512f"))) void raw_pair(const unsigned char *base, __m512i f0,
                                                                              __m512i f1, __m512i *t0, __m512i *t1)
 {
     const void *b = base;
