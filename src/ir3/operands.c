@@ -104,8 +104,11 @@ tmu_status tmu_ir3_operands_get(const tmu_ir3_instr *in, tmu_ir3_operands *out)
         case TMU_IR3_OP_RGETINFO:
             break;
         default: {
-            /* coordinates, shadow reference, array index, projector */
-            rd(&r1, TMU_IR3_ROLE_COORD, ncoord);
+            /* coordinates, shadow reference, array index, projector; isam.v, the
+             * vectorised buffer load, takes one coordinate (Mesa ir3_alias.c: "1 coordinate
+             * + 1 imm offset") */
+            int vec = l->cls == IR3_CLS_ISAM && f[TMU_IR3_F_B50];
+            rd(&r1, TMU_IR3_ROLE_COORD, vec ? 1 : ncoord);
             if (shadow)
                 rd(&r1, TMU_IR3_ROLE_SHADOW_REF, 1);
             if (array)

@@ -57,7 +57,7 @@ static void test_operands(void **state)
     check(600, "(sy)quad_shuffle.brcst (u32)(x)r1.w, r0.x, r0.z", "value=r0.x lane=r0.z", "r1.w");
     check(600, "brcst.active.w8 (u32)(x)r0.z, r0.y", "value=r0.y", "r0.z");
     check(600, "tcinv", "", "");
-    check(700, "isam.v.base0 (u32)(xyzw)r1.z, r0.y+8, s#0, t#1", "coord=r0.y coord=r0.z", "r1.z r1.w r2.x r2.y");
+    check(700, "isam.v.base0 (u32)(xyzw)r1.z, r0.y+8, s#0, t#1", "coord=r0.y", "r1.z r1.w r2.x r2.y");
     tmu_ir3_instr none;
     memset(&none, 0, sizeof none);
     none.op = TMU_IR3_OP_NONE;

@@ -1,0 +1,67 @@
+#!/bin/sh
+# tmu ir3 run / tmu ir3 desc: results worked by hand, program files, raw descriptors, errors.
+tmu=$1
+. "$(dirname "$0")/../cli/lib.sh"
+tmp=${TMPDIR:-/tmp}/tmu_ir3_exec_cli.$$
+mkdir -p "$tmp"
+trap 'rm -rf "$tmp"' EXIT
+run="$tmu ir3 run --gpu a6xx"
+# gradient texel (x, y, layer, level): (0.375, 0.625) on 4x4 with nearest is texel (1, 2)
+check run-sam 0 "fibers 0-63: r1.x=0x3f800000 (1)  r1.y=0x40000000 (2)  r1.z=0x00000000 (0)  r1.w=0x00000000 (0)" -- \
+  $run --texture t0=gradient:4x4 --sampler s0=filter=nearest --reg r0.x=0.375 --reg r0.y=0.625 \
+  --asm 'sam (f32)(xyzw)r1.x, r0.x, s#0, t#0'
+check run-explain 0 "operands: coord[0]=r0.x coord[1]=r0.y" -- \
+  $run --texture t0=gradient:4x4 --sampler s0=filter=nearest --explain --asm 'sam (f32)(xy)r1.x, r0.x, s#0, t#0'
+# ir3-cat5.xml's brcst.active.w8 example with fibers 2 and 3 inactive: fibers 4-7 get s1
+check run-brcst 0 "fibers 4-7: r0.z=0x00000001 (1)" -- \
+  $run --reg r0.y=fiber --reg r0.z=0xd000 --active 0-1,4-7 --show 0-7 --asm 'brcst.active.w8 (u32)(x)r0.z, r0.y'
+# 8x4 2D array of 3 layers, LOD 1: (4, 2, 3 >> 1, 3)
+check run-getsize 0 "r2.x=0x00000004 (4)  r2.y=0x00000002 (2)  r2.z=0x00000001 (1)  r2.w=0x00000003 (3)" -- \
+  $run --texture t0=index:8x4,dim=a2d,layers=3,levels=2 --reg r0.x=1 --asm 'getsize (u32)(xyzw)r2.x, r0.x, t#0'
+check run-hazard 0 "hazard: reads r1.x (coord) while a cat5 result is pending" -- \
+  $run --texture t0=gradient:4x4 --sampler s0=filter=nearest \
+  --asm 'sam (f32)(xy)r1.x, r0.x, s#0, t#0' --asm 'sam (f32)(x)r2.x, r1.x, s#0, t#0'
+check run-dsx-words 0 "fibers 0-3: r1.x=0x3f000000 (0.5)" -- \
+  $run --reg r0.x=fiber*0.5 --show 0-3 --word a3801104_00000001
+# index texel of level 0 (2, 1) = 2 + 100; per-fiber values
+check run-perfiber 0 "fiber 1: r1.x=0x00000066 (102)" -- \
+  "$tmu" ir3 run --gpu a3xx --texture t0=index:4x4 --reg "r0.x=0,2,0,0,0,0,0,0" --reg "r0.y=0,1,0,0,0,0,0,0" \
+  --reg r1.x=0 --asm 'isaml (u32)(x)r1.x, r0.x, r1.x, s#0, t#0'
+printf '# two instructions\nsam (f32)(x)r1.x, r0.x, s#0, t#0 ; comment\n\n(sy)getinfo (u32)(xyzw)r2.x, t#0\n' > "$tmp/prog.s"
+check run-file 0 "r2.x=0x0000000e (14)  r2.y=0x00000008 (8)  r2.z=0x00000001 (1)  r2.w=0x00000001 (1)" -- \
+  $run --texture t0=gradient:4x4 --sampler s0=filter=nearest "$tmp/prog.s"
+printf 'gpu a6xx\ntexture t0=checker:2x2\nsampler s0=filter=nearest\nreg r0.x=0.25\nreg r0.y=0.25\n' > "$tmp/opts"
+check run-input 0 "r1.x=0x3f800000 (1)" -- "$tmu" ir3 run --input "$tmp/opts" --asm 'sam (f32)(x)r1.x, r0.x, s#0, t#0'
+# a raw A6XX_TEX_CONST: FMT6_32_UINT, swizzle XYZW, 2x1, PITCH 64, TYPE 2D, BASE 0x10000
+printf '\007\000\000\000\010\000\000\000' > "$tmp/mem.bin"
+desc="0x12c06880 0x8002 0x20002000 0 0x10000 0 0 0 0 0 0 0 0 0 0 0"
+check run-raw 0 "r1.x=0x00000008 (8)" -- \
+  $run --texture "t0=raw:$(echo $desc | tr ' ' ,)" --memory "0x10000=$tmp/mem.bin" --reg r0.x=1 \
+  --asm 'isam (u32)(x)r1.x, r0.x, s#0, t#0'
+check desc-tex 0 "tmu_texture: 2d r32_uint, 2x1x1, layers 1, levels 1, samples 1, swizzle rgba" -- \
+  "$tmu" ir3 desc --gpu a6xx $desc
+check desc-field 0 "d0[29:22]  FMT                     = 75 (FMT6_32_UINT)" -- "$tmu" ir3 desc --gpu a6xx $desc
+check desc-samp 0 "WRAP_S                  = 3 (A6XX_TEX_CLAMP_TO_BORDER)" -- \
+  "$tmu" ir3 desc --gpu a6xx --sampler 0x62 0 0 0
+check desc-tiled 0 "not representable: TILE_MODE = 3 (TILE6_3)" -- \
+  "$tmu" ir3 desc --gpu a7xx 0x12c06883 0x8002 0x20002000 0 0x10000 0 0 0 0 0 0 0 0 0 0 0
+check desc-count 2 "DWORD: a texture descriptor has 16 dwords, got 2" -- "$tmu" ir3 desc --gpu a6xx 1 2
+check desc-a5xx 1 "a3xx-a5xx descriptors have other layouts" -- "$tmu" ir3 desc --gpu a5xx --sampler 0 0 0 0
+# errors
+check err-nogpu 2 "tmu: error: ir3 run: --gpu: missing" -- "$tmu" ir3 run --asm 'dsx (f32)(x)r1.x, r0.x'
+check err-option 2 "unknown option '--bogus'" -- $run --bogus 1
+check err-unbound 1 "tmu: error: ir3 run: --asm 1: fiber 0: t#0 is not bound (0 texture slots)" -- \
+  $run --asm 'sam (f32)(x)r1.x, r0.x, s#0, t#0'
+check err-refused 1 "conv has no documented semantics" -- $run --asm 'conv (f32)(x)r1.x, r0.x, r0.y, s#0, t#0'
+check err-parse 1 "unknown cat5 instruction 'samx'" -- $run --asm 'samx (f32)(x)r1.x, r0.x, s#0, t#0'
+check err-reg 2 "--reg: 'r0.q' is not a register" -- $run --reg r0.q=1 --asm 'dsx (f32)(x)r1.x, r0.x'
+check err-value 2 "'1.2.3' is not a value" -- $run --reg r0.x=1.2.3 --asm 'dsx (f32)(x)r1.x, r0.x'
+check err-fibers 2 "has 64 or 128 fibers" -- $run --fibers 32 --asm 'dsx (f32)(x)r1.x, r0.x'
+check err-subcmd 2 "unknown subcommand 'foo'" -- "$tmu" ir3 foo
+check err-twice 2 "given twice" -- $run --gpu a7xx --asm 'dsx (f32)(x)r1.x, r0.x'
+printf 'gpu a6xx\nreg r0.x=abc\n' > "$tmp/bad_opts"
+check err-input-value 1 "bad_opts:2: r0.x: 'abc' is not a value" -- "$tmu" ir3 run --input "$tmp/bad_opts" --asm 'dsx (f32)(x)r1.x, r0.x'
+check err-exec-file 1 "prog.s:2: fiber 0: t#0 is not bound" -- $run "$tmp/prog.s"
+check desc-stdin 0 "FMT                     = 75 (FMT6_32_UINT)" -- sh -c "echo '$desc' | \"$tmu\" ir3 desc --gpu a6xx -"
+check help 0 "usage: tmu ir3 run --gpu GPU" -- "$tmu" ir3 run --help
+finish
