@@ -174,6 +174,10 @@ struct tmu_ptx_module {
     size_t hashcap;
 };
 
+/* tmu_ptx_module_lookup for `len` bytes that need not end in NUL (an element's name). */
+const tmu_ptx_symbol *ptx_lookup_n(const tmu_ptx_module *m, uint32_t scope, const char *name,
+                                   size_t len);
+
 /* Lookup returning the symbol type for an element (NONE when not a name / unknown). */
 tmu_ptx_type ptx_elem_type(const tmu_ptx_module *m, uint32_t scope, const tmu_ptx_elem *e);
 

@@ -555,11 +555,11 @@ static tmu_status parse_top(mparser *p)
     }
 }
 
-static uint64_t hash_name(const char *s, uint32_t scope)
+static uint64_t hash_name(const char *s, size_t len, uint32_t scope)
 {
     uint64_t h = 1469598103934665603ull ^ scope;
-    for (; *s; s++)
-        h = (h ^ (unsigned char)*s) * 1099511628211ull;
+    for (size_t i = 0; i < len; i++)
+        h = (h ^ (unsigned char)s[i]) * 1099511628211ull;
     return h;
 }
 
@@ -575,7 +575,8 @@ static int build_hash(tmu_ptx_module *m)
     for (size_t i = 0; i < cap; i++)
         m->hash[i] = UINT32_MAX;
     for (size_t i = 0; i < m->nsyms; i++) {
-        size_t h = (size_t)hash_name(m->syms[i].name, m->syms[i].scope) & (cap - 1);
+        size_t h = (size_t)hash_name(m->syms[i].name, strlen(m->syms[i].name), m->syms[i].scope) &
+                   (cap - 1);
         while (m->hash[h] != UINT32_MAX) {
             const tmu_ptx_symbol *o = &m->syms[m->hash[h]];
             if (o->scope == m->syms[i].scope && strcmp(o->name, m->syms[i].name) == 0 &&
@@ -592,15 +593,13 @@ static int build_hash(tmu_ptx_module *m)
 static const tmu_ptx_symbol *find(const tmu_ptx_module *m, uint32_t scope, const char *name,
                                   size_t len, int want_range, uint64_t number)
 {
-    char buf[TMU_PTX_NAME_MAX];
-    if (len >= sizeof buf || !m->hash)
+    if (!m->hash)
         return NULL;
-    memcpy(buf, name, len);
-    buf[len] = 0;
-    size_t h = (size_t)hash_name(buf, scope) & (m->hashcap - 1);
+    size_t h = (size_t)hash_name(name, len, scope) & (m->hashcap - 1);
     while (m->hash[h] != UINT32_MAX) {
         const tmu_ptx_symbol *s = &m->syms[m->hash[h]];
-        if (s->scope == scope && strcmp(s->name, buf) == 0 && (s->range != 0) == want_range) {
+        if (s->scope == scope && strncmp(s->name, name, len) == 0 && s->name[len] == 0 &&
+            (s->range != 0) == want_range) {
             if (!want_range || number < s->range)
                 return s;
         }
@@ -612,9 +611,14 @@ static const tmu_ptx_symbol *find(const tmu_ptx_module *m, uint32_t scope, const
 const tmu_ptx_symbol *tmu_ptx_module_lookup(const tmu_ptx_module *m, uint32_t scope,
                                             const char *name)
 {
+    return name ? ptx_lookup_n(m, scope, name, strlen(name)) : NULL;
+}
+
+const tmu_ptx_symbol *ptx_lookup_n(const tmu_ptx_module *m, uint32_t scope, const char *name,
+                                   size_t len)
+{
     if (!m || !name)
         return NULL;
-    size_t len = strlen(name);
     for (int pass = 0; pass < 2; pass++) {
         uint32_t sc = pass == 0 ? scope : 0;
         if (pass == 1 && scope == 0)
@@ -641,7 +645,7 @@ tmu_ptx_type ptx_elem_type(const tmu_ptx_module *m, uint32_t scope, const tmu_pt
 {
     if (e->kind != TMU_PTX_E_NAME)
         return TMU_PTX_T_NONE;
-    const tmu_ptx_symbol *s = tmu_ptx_module_lookup(m, scope, e->name);
+    const tmu_ptx_symbol *s = ptx_lookup_n(m, scope, e->name, e->name_len);
     return s ? s->type : TMU_PTX_T_NONE;
 }
 

@@ -68,11 +68,12 @@ static int find_query(const char *p, size_t len)
 
 static tmu_status add_bad(tmu_ptx_instr *in, const ptx_tok *t, tmu_diag *diag)
 {
-    if (in->nbad >= TMU_PTX_BADMOD_MAX || t->len >= sizeof in->bad[0].text)
+    if (in->nbad >= TMU_PTX_BADMOD_MAX)
         return tmu_diag_set(diag, TMU_ERR_UNSUPPORTED, t->line, t->col, -1,
-                            "too many or too long unknown modifiers");
-    memcpy(in->bad[in->nbad].text, t->p, t->len);
-    in->bad[in->nbad].text[t->len] = 0;
+                            "more than %d modifiers that do not fit the instruction",
+                            TMU_PTX_BADMOD_MAX);
+    in->bad[in->nbad].text = t->p;
+    in->bad[in->nbad].len = (uint32_t)t->len;
     in->bad[in->nbad].column = t->col;
     in->nbad++;
     return TMU_OK;
@@ -135,7 +136,8 @@ static tmu_status parse_elem(ptx_lexer *lx, ptx_tok *t, tmu_ptx_elem *e, tmu_dia
     e->kind = TMU_PTX_E_NONE;
     e->ival = 0;
     e->fval = 0;
-    e->name[0] = 0;
+    e->name = NULL;
+    e->name_len = 0;
     e->line = t->line;
     e->column = t->col;
     int neg = 0;
@@ -151,12 +153,11 @@ static tmu_status parse_elem(ptx_lexer *lx, ptx_tok *t, tmu_ptx_elem *e, tmu_dia
             e->kind = TMU_PTX_E_SINK;
             break;
         }
-        if (t->len >= TMU_PTX_NAME_MAX)
-            return tmu_diag_set(diag, TMU_ERR_UNSUPPORTED, t->line, t->col, -1,
-                                "operand name longer than %d characters", TMU_PTX_NAME_MAX - 1);
+        if (t->len > INT32_MAX)
+            return syntax_error(diag, t);
         e->kind = TMU_PTX_E_NAME;
-        memcpy(e->name, t->p, t->len);
-        e->name[t->len] = 0;
+        e->name = t->p;
+        e->name_len = (uint32_t)t->len;
         break;
     case PTX_TK_INT:
         if (t->overflow)
@@ -327,7 +328,7 @@ static int elem_equal(const tmu_ptx_elem *a, const tmu_ptx_elem *b)
         return 0;
     switch (a->kind) {
     case TMU_PTX_E_NAME:
-        return strcmp(a->name, b->name) == 0;
+        return a->name_len == b->name_len && memcmp(a->name, b->name, a->name_len) == 0;
     case TMU_PTX_E_INT:
         return a->ival == b->ival;
     case TMU_PTX_E_FLOAT:
@@ -361,7 +362,7 @@ int tmu_ptx_instr_equal(const tmu_ptx_instr *a, const tmu_ptx_instr *b)
         if (a->types[i] != b->types[i])
             return 0;
     for (unsigned i = 0; i < a->nbad; i++)
-        if (strcmp(a->bad[i].text, b->bad[i].text) != 0)
+        if (a->bad[i].len != b->bad[i].len || memcmp(a->bad[i].text, b->bad[i].text, a->bad[i].len))
             return 0;
     for (unsigned i = 0; i < a->naddr; i++)
         if (!operand_equal(&a->addr[i], &b->addr[i]))
@@ -372,13 +373,18 @@ int tmu_ptx_instr_equal(const tmu_ptx_instr *a, const tmu_ptx_instr *b)
     return 1;
 }
 
+static int elem_sane(const tmu_ptx_elem *e)
+{
+    return (unsigned)e->kind <= TMU_PTX_E_SINK &&
+           (e->kind != TMU_PTX_E_NAME || (e->name != NULL && e->name_len > 0));
+}
+
 static int operand_sane(const tmu_ptx_operand *o)
 {
     if (o->count < 1 || o->count > TMU_PTX_VEC_MAX || (!o->is_vector && o->count != 1))
         return 0;
     for (unsigned i = 0; i < o->count; i++)
-        if ((unsigned)o->e[i].kind > TMU_PTX_E_SINK ||
-            memchr(o->e[i].name, 0, TMU_PTX_NAME_MAX) == NULL)
+        if (!elem_sane(&o->e[i]))
             return 0;
     return 1;
 }
@@ -389,16 +395,14 @@ int ptx_instr_sane(const tmu_ptx_instr *in)
         (unsigned)in->mip >= TMU_PTX_MIP_COUNT || in->ntypes > 3 || in->comp < -1 || in->comp > 3 ||
         (unsigned)in->query >= TMU_PTX_Q_COUNT || in->nbad > TMU_PTX_BADMOD_MAX || in->naddr < 1 ||
         in->naddr > 3 || in->nextra > TMU_PTX_EXTRA_MAX ||
-        (in->vec != 0 && in->vec != 2 && in->vec != 4) ||
-        (unsigned)in->pred.kind > TMU_PTX_E_SINK || (unsigned)in->guard.kind > TMU_PTX_E_SINK ||
-        memchr(in->pred.name, 0, TMU_PTX_NAME_MAX) == NULL ||
-        memchr(in->guard.name, 0, TMU_PTX_NAME_MAX) == NULL)
+        (in->vec != 0 && in->vec != 2 && in->vec != 4) || !elem_sane(&in->pred) ||
+        !elem_sane(&in->guard))
         return 0;
     for (unsigned i = 0; i < in->ntypes; i++)
         if ((unsigned)in->types[i] >= TMU_PTX_T_COUNT)
             return 0;
     for (unsigned i = 0; i < in->nbad; i++)
-        if (memchr(in->bad[i].text, 0, sizeof in->bad[i].text) == NULL)
+        if (!in->bad[i].text || in->bad[i].len < 1)
             return 0;
     if (!operand_sane(&in->dst))
         return 0;

@@ -31,7 +31,7 @@ static void put_elem(outbuf *o, const tmu_ptx_elem *e)
 {
     switch (e->kind) {
     case TMU_PTX_E_NAME:
-        put(o, "%s", e->name);
+        put(o, "%.*s", (int)e->name_len, e->name);
         break;
     case TMU_PTX_E_INT:
         put(o, "%" PRId64, e->ival);
@@ -104,7 +104,7 @@ tmu_status tmu_ptx_print_instr(const tmu_ptx_instr *in, char *buf, size_t size, 
     for (unsigned i = 0; i < in->ntypes && i < 3; i++)
         put(&o, ".%s", tmu_ptx_type_name(in->types[i]));
     for (unsigned i = 0; i < in->nbad && i < TMU_PTX_BADMOD_MAX; i++)
-        put(&o, "%s", in->bad[i].text);
+        put(&o, "%.*s", (int)in->bad[i].len, in->bad[i].text);
     put(&o, " ");
     put_operand(&o, &in->dst);
     if (in->pred.kind != TMU_PTX_E_NONE) {

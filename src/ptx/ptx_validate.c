@@ -39,7 +39,7 @@ static const tmu_ptx_symbol *lookup(vctx *v, const tmu_ptx_elem *e)
     for (unsigned i = 0; i < v->ncache; i++)
         if (v->ckey[i] == e)
             return v->cval[i];
-    const tmu_ptx_symbol *s = tmu_ptx_module_lookup(v->m, v->scope, e->name);
+    const tmu_ptx_symbol *s = ptx_lookup_n(v->m, v->scope, e->name, e->name_len);
     if (v->ncache < 48) {
         v->ckey[v->ncache] = e;
         v->cval[v->ncache++] = s;
@@ -139,7 +139,7 @@ static int scalar_is_float(const tmu_ptx_module *m, uint32_t scope, const tmu_pt
         return 0;
     if (m)
         return ptx_elem_type(m, scope, &o->e[0]) == TMU_PTX_T_F32;
-    return o->e[0].name[0] == '%' && o->e[0].name[1] == 'f';
+    return o->e[0].name_len >= 2 && o->e[0].name[0] == '%' && o->e[0].name[1] == 'f';
 }
 
 void ptx_assign_roles(const tmu_ptx_instr *in, const tmu_ptx_module *m, uint32_t scope,
@@ -266,21 +266,22 @@ static void check_sinks_and_symbols(vctx *v)
             if (e->kind == TMU_PTX_E_SINK)
                 emit(v, e->line, e->column, "Sink '_' not allowed as a source operand");
             else if (e->kind == TMU_PTX_E_NAME && !lookup(v, e))
-                emit(v, e->line, e->column, "Unknown symbol '%s'", e->name);
+                emit(v, e->line, e->column, "Unknown symbol '%.*s'", (int)e->name_len, e->name);
         }
     for (unsigned j = 0; j < in->dst.count; j++) {
         const tmu_ptx_elem *e = &in->dst.e[j];
         if (e->kind == TMU_PTX_E_NAME && !lookup(v, e))
-            emit(v, e->line, e->column, "Unknown symbol '%s'", e->name);
+            emit(v, e->line, e->column, "Unknown symbol '%.*s'", (int)e->name_len, e->name);
     }
     if (in->pred.kind == TMU_PTX_E_NAME && !lookup(v, &in->pred))
-        emit(v, in->pred.line, in->pred.column, "Unknown symbol '%s'", in->pred.name);
+        emit(v, in->pred.line, in->pred.column, "Unknown symbol '%.*s'", (int)in->pred.name_len,
+             in->pred.name);
 }
 
-static int is_geom_text(const char *t)
+static int is_geom_text(const tmu_ptx_badmod *b)
 {
     for (int g = 1; g < TMU_PTX_GEOM_COUNT; g++)
-        if (strcmp(t + 1, ptx_geoms[g].name) == 0)
+        if (ptx_name_eq(ptx_geoms[g].name, b->text + 1, b->len - 1))
             return 1;
     return 0;
 }
@@ -289,17 +290,18 @@ static void check_modifiers(vctx *v)
 {
     const tmu_ptx_instr *in = v->in;
     for (unsigned i = 0; i < in->nbad; i++) {
-        const char *t = in->bad[i].text;
-        if (in->opcode != TMU_PTX_TXQ && is_geom_text(t) && in->geom != TMU_PTX_GEOM_NONE)
-            emit(v, in->line, in->bad[i].column, "Multiple dimension modifiers specified");
-        else if (in->opcode != TMU_PTX_TXQ && (strcmp(t, ".v2") == 0 || strcmp(t, ".v4") == 0))
-            emit(v, in->line, in->bad[i].column, "Multiple vector modifiers specified");
-        else if (in->opcode == TMU_PTX_TXQ && t[1] && strcmp(t, ".level") != 0 &&
-                 (strcmp(t, ".width") == 0 || strcmp(t, ".height") == 0 ||
-                  strcmp(t, ".depth") == 0))
-            emit(v, in->line, in->bad[i].column, "Multiple query modifiers specified");
+        const tmu_ptx_badmod *b = &in->bad[i];
+        if (in->opcode != TMU_PTX_TXQ && is_geom_text(b) && in->geom != TMU_PTX_GEOM_NONE)
+            emit(v, in->line, b->column, "Multiple dimension modifiers specified");
+        else if (in->opcode != TMU_PTX_TXQ &&
+                 (ptx_name_eq(".v2", b->text, b->len) || ptx_name_eq(".v4", b->text, b->len)))
+            emit(v, in->line, b->column, "Multiple vector modifiers specified");
+        else if (in->opcode == TMU_PTX_TXQ &&
+                 (ptx_name_eq(".width", b->text, b->len) || ptx_name_eq(".height", b->text, b->len) ||
+                  ptx_name_eq(".depth", b->text, b->len)))
+            emit(v, in->line, b->column, "Multiple query modifiers specified");
         else
-            emit(v, in->line, in->bad[i].column, "Unknown modifier '%s'", t);
+            emit(v, in->line, b->column, "Unknown modifier '%.*s'", (int)b->len, b->text);
     }
 }
 
