@@ -164,7 +164,22 @@ typedef struct tmu_ptx_badmod {
  * unspecified: read only what the counts say. */
 typedef struct tmu_ptx_instr {
     tmu_ptx_opcode opcode;
-    uint32_t line, column; /* of the opcode */
+    uint32_t line, column;         /* of the opcode */
+    uint32_t msg_line, msg_column; /* where ptxas reports the instruction's problems: the first
+                                      token after the opcode name (a modifier, an operand, ';') */
+    /* the opcode as written (op_len bytes at op_text); unknown_op: a module statement whose
+     * opcode only differs in case from tex/tld4/txq ("TEX"), which ptxas does not know */
+    const char *op_text;
+    uint32_t op_len;
+    uint8_t unknown_op;
+    /* ptxas's warning "Vector Type not specified properly" (a .v2/.v4 not followed by a type
+     * modifier) is due after bad[vec_warn_at[i]-1] (i < nvec_warn) */
+    uint8_t nvec_warn, vec_warn_at[2];
+    /* the operand list has a shape no texture instruction has: an address after the address
+     * (its text, shape_len bytes at shape_text, is kept for printing) */
+    uint8_t bad_shape;
+    const char *shape_text;
+    uint32_t shape_len;
     /* guard predicate @%p / @!%p (guard.kind == NONE when absent) */
     tmu_ptx_elem guard;
     uint8_t guard_negated;
@@ -178,11 +193,11 @@ typedef struct tmu_ptx_instr {
     tmu_ptx_query query;   /* txq */
     uint8_t nbad;
     tmu_ptx_badmod bad[TMU_PTX_BADMOD_MAX];
-    /* operands */
+    /* operands (dst.count == 0: none written, as in "tex;") */
     tmu_ptx_operand dst;     /* destination (vector or scalar) */
     tmu_ptx_elem pred;       /* |p residency predicate (kind NONE when absent) */
     uint8_t bracketed;       /* address operand written in [ ] */
-    uint8_t naddr;           /* 1..3 entries used in addr[] */
+    uint8_t naddr;           /* 1..3 entries used in addr[] (0: no operand after the destination) */
     tmu_ptx_operand addr[3]; /* [a, c] / [a, b, c] / txq [a] */
     uint8_t nextra;
     tmu_ptx_operand extra[TMU_PTX_EXTRA_MAX]; /* lod / dPdx dPdy / offset / compare, in order */

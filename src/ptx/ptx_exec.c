@@ -72,6 +72,9 @@ tmu_status tmu_ptx_lift(const tmu_ptx_instr *in, const tmu_ptx_module *module, u
     if (!ptx_instr_sane(in))
         return tmu_diag_set(diag, TMU_ERR_INVALID_ARGUMENT, in->line, in->column, -1,
                             "malformed instruction (a count or enumerator out of range)");
+    if (ptx_operands_unusable(in))
+        return tmu_diag_set(diag, TMU_ERR_INVALID_ARGUMENT, in->line, in->column, -1,
+                            "not a texture instruction with a destination and [address]");
     if (in->opcode == TMU_PTX_TXQ)
         return tmu_diag_set(diag, TMU_ERR_UNSUPPORTED, in->line, in->column, -1,
                             "txq is answered from the texture state, not lifted to an op");
@@ -539,6 +542,9 @@ tmu_status tmu_ptx_exec_warp(const tmu_ptx_instr *in, const tmu_ptx_exec_env *en
     if (!ptx_instr_sane(in))
         return tmu_diag_set(diag, TMU_ERR_INVALID_ARGUMENT, in->line, in->column, -1,
                             "malformed instruction (a count or enumerator out of range)");
+    if (ptx_operands_unusable(in))
+        return tmu_diag_set(diag, TMU_ERR_INVALID_ARGUMENT, in->line, in->column, -1,
+                            "not a texture instruction with a destination and [address]");
     if (env->nbindings && !env->bindings)
         return tmu_diag_set(diag, TMU_ERR_INVALID_ARGUMENT, 0, 0, -1, "NULL binding table");
     xctx x = {in, env, rf, diag};

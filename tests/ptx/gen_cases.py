@@ -2,8 +2,12 @@
 """Generate random PTX tex/tld4/txq cases and record ptxas' verdicts.
 
 Usage: gen_cases.py ORACLE_DIR COUNT SEED [JOBS] [--odd-forms] > tests/data/ptx-generated-verdicts.txt
-(--odd-forms: only tex/tld4 in the operand form the mode does not expect, to
-measure how far the validator's model reaches there; not a ctest input)
+       gen_cases.py ORACLE_DIR --cases FILE [JOBS] > tests/data/ptx-issue10-verdicts.txt
+(--odd-forms: only tex/tld4 in the operand form the mode does not expect: [a, b, c]
+in unified mode, [a, c] in independent mode; tests/data/ptx-odd-verdicts.txt holds
+such cases.  --cases: hand-written cases, one per line, each optionally prefixed with
+'mode=... target=... version=... ::' as in the oracle's batch files; '#' lines are
+comments.)
 
 ORACLE_DIR holds ptx_oracle.py (shared/tools); ptxas 13 must be installed.
 Output has the format of ptx-ptxas-verdicts.txt (6 TAB-separated fields), so
@@ -217,7 +221,38 @@ def gen(r):
     return mode, target, version, ins
 
 
+def record_cases(path, jobs):
+    cases = []
+    print("# ptx-issue10-verdicts.txt: hand-written cases with the verdicts and messages of ptxas 13.0.88,")
+    print("# recorded by tests/ptx/gen_cases.py --cases through the oracle script; format as ptx-ptxas-verdicts.txt")
+    print("verdict\tmode\ttarget\tversion\tinstruction\tmessages")
+    for raw in open(path):
+        raw = raw.rstrip("\n")
+        if not raw.strip() or raw.lstrip().startswith("#"):
+            continue
+        opts = {}
+        if "::" in raw:
+            head, raw = raw.split("::", 1)
+            for kv in head.split():
+                k, _, v = kv.partition("=")
+                opts[k] = v
+        ins = raw.strip()
+        cases.append((opts.get("mode", "unified"), opts.get("target", "sm_90"), opts.get("version", "9.0"), ins))
+
+    def run(c):
+        mode, target, version, ins = c
+        v, msgs = ptx_oracle.check(ins, mode, target, None, version)
+        return f"{v}\t{mode}\t{target}\t{version}\t{ins}\t{' | '.join(msgs)}"
+
+    with ThreadPoolExecutor(jobs) as ex:
+        for line in ex.map(run, cases):
+            print(line, flush=True)
+
+
 def main():
+    if len(sys.argv) > 3 and sys.argv[2] == "--cases":
+        record_cases(sys.argv[3], int(sys.argv[4]) if len(sys.argv) > 4 else 2)
+        return
     if sys.argv[-1] == "--odd-forms":
         ODD[0] = True
         sys.argv.pop()

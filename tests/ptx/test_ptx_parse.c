@@ -159,7 +159,7 @@ static void test_parse_errors(void **state)
                  TMU_ERR_PARSE, 1, 72, "more than 8");
     expect_error("tex.2d.v4.f32.f32 {%f0,%f1,%f2,%f3}, [t0, {%f1,%f2}], 1, 2, 3, 4, 5, 6, 7;",
                  TMU_ERR_UNSUPPORTED, 1, 73, "more than 6");
-    expect_error("tex.2d.v4.f32.f32 /* open", TMU_ERR_PARSE, 1, 26, "end of input");
+    expect_error("tex.2d.v4.f32.f32 /* open", TMU_ERR_PARSE, 1, 1, "unterminated comment");
 }
 
 /* Names have no length limit (ptxas takes C++-mangled names of any length; issue 10 item 6):
@@ -293,17 +293,19 @@ static void test_module_errors(void **state)
         assert_string_equal(where, bad[i][1]);
         assert_non_null(strstr(d.message, "error"));
     }
-    /* undeclared names are reported at their position */
+    /* undeclared names are reported at their position, after the instruction's other problems
+     * (ptxas: an unknown texture operand fits no signature, then "Unknown symbol") */
     static const char undecl[] = ".version 7.8\n.target sm_86\n.entry k()\n{\n  .reg .f32 %f<4>;\n"
                                  "  tex.2d.v4.f32.f32 {%f0,%f1,%f2,%f3}, [t0, {%f1,%f2}];\n}\n";
     tmu_ptx_module *m;
     tmu_diag d;
     assert_int_equal(tmu_ptx_module_parse(undecl, sizeof undecl - 1, &m, &d), TMU_OK);
     collected c = {0};
-    assert_int_equal(tmu_ptx_module_check(m, NULL, collect, &c), 1);
-    assert_int_equal(c.d[0].line, 6);
-    assert_int_equal(c.d[0].column, 41);
-    assert_string_equal(c.d[0].message, "Unknown symbol 't0'");
+    assert_int_equal(tmu_ptx_module_check(m, NULL, collect, &c), 2);
+    assert_string_equal(c.d[0].message, "Arguments mismatch for instruction 'tex'");
+    assert_int_equal(c.d[1].line, 6);
+    assert_int_equal(c.d[1].column, 41);
+    assert_string_equal(c.d[1].message, "Unknown symbol 't0'");
     tmu_ptx_module_free(m);
 }
 
@@ -326,12 +328,19 @@ static void test_malformed_struct(void **state)
     tmu_ptx_module *m;
     tmu_diag d;
     assert_int_equal(tmu_ptx_module_parse(mod, sizeof mod - 1, &m, &d), TMU_OK);
-    tmu_diag probs[2];
+    tmu_diag probs[16];
     assert_int_equal(tmu_ptx_check_instr(m, 0, &bad, NULL, probs, 2), 1);
     assert_non_null(strstr(probs[0].message, "malformed"));
-    /* nothing is declared here: t0, %f1, %f2 (address first), then %f0..%f3 */
-    assert_int_equal(tmu_ptx_check_instr(m, 0, &in, NULL, probs, 2), 7);
-    assert_string_equal(probs[0].message, "Unknown symbol 't0'");
+    /* nothing is declared here: each vector element is an illegal expression, each vector
+     * untyped (ptxas assumes .b8), no signature fits; then every unknown name in source order:
+     * %f0..%f3, t0, %f1, %f2 (4 + 1 + 2 + 1 + 1 + 7 problems) */
+    assert_int_equal(tmu_ptx_check_instr(m, 0, &in, NULL, probs, 16), 16);
+    assert_string_equal(probs[0].message, "Illegal expression '%f0'");
+    assert_string_equal(probs[4].message, "Unable to infer type of vector elements (assuming .b8)");
+    assert_string_equal(probs[8].message, "Arguments mismatch for instruction 'tex'");
+    assert_string_equal(probs[9].message, "Unknown symbol '%f0'");
+    assert_string_equal(probs[13].message, "Unknown symbol 't0'");
+    assert_string_equal(probs[15].message, "Unknown symbol '%f2'");
     tmu_ptx_module_free(m);
     tmu_ptx_regfile rf = {NULL, 0};
     tmu_ptx_exec_env env = {0, NULL, 0, NULL, 0};

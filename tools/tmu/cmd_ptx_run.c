@@ -766,7 +766,7 @@ int tmu_cmd_ptx_run(int argc, char **argv)
     for (size_t i = 0; i < tmu_ptx_module_count(m); i++) {
         tmu_ptx_instr in;
         uint32_t scope;
-        if (tmu_ptx_module_instr(m, i, &in, &scope) != TMU_OK)
+        if (tmu_ptx_module_instr(m, i, &in, &scope) != TMU_OK || in.unknown_op)
             continue;
         env.scope = scope;
         size_t need = 0;
