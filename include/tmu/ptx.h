@@ -274,6 +274,11 @@ typedef struct tmu_ptx_check_options {
     const char *target; /* with sm: the target as written ("sm_100a") for messages; NULL = sm_N */
 } tmu_ptx_check_options;
 
+/* The message of a problem that ptxas 13 reports without a message: it fails (crashes) on
+ * some forms it does not reject otherwise (an [a, b, c] operand in unified mode with an
+ * array or multisample geometry). */
+#define TMU_PTX_PTXAS_FAILS "ptxas 13 fails on this form without a message"
+
 /* Receives one problem: line/column/message in diag; status TMU_ERR_INVALID for an error,
  * TMU_OK for a warning (ptxas prints it and still accepts the module).  Messages longer than
  * the diag's buffer (a very long name) are truncated. */

@@ -487,6 +487,66 @@ static opkind kind_of(vctx *v, const tmu_ptx_operand *o)
 }
 
 /* ---- tex / tld4 ------------------------------------------------------------ */
+
+/* The [a, b, c] form in unified mode: a sampler operand the texturing mode does not expect.
+ * ptxas 13 takes it with rules of its own, measured case by case (docs/ptx-checker.md). */
+static int sampler_form(const vctx *v)
+{
+    return !v->independent && v->b != NULL;
+}
+
+
+/* The unified sampler form once everything else passed: ptxas 13 then lowers the instruction
+ * and fails there (measured): it crashes without a message on array and multisample
+ * geometries, and reports errors of the instructions it generates for some .grad forms. */
+static void sampler_form_lowering(vctx *v)
+{
+    const tmu_ptx_instr *in = v->in;
+    const ptx_geom_row *g = &ptx_geoms[in->geom];
+    /* .level: coordinates and lod must be floats, and after the lod come nothing, a compare,
+     * or an offset and a compare */
+    if (in->mip == TMU_PTX_MIP_LEVEL &&
+        (in->ntypes < 2 || in->types[1] != TMU_PTX_T_F32 || !v->lod ||
+         !is_float_scalar(v, v->lod) || (v->off && !v->cmp))) {
+        EMIT(v, "Arguments mismatch for instruction '%s'", v->name);
+        return;
+    }
+    if (g->arrayed || g->ms) {
+        EMIT(v, "%s", TMU_PTX_PTXAS_FAILS);
+        return;
+    }
+    if (in->mip != TMU_PTX_MIP_GRAD || in->opcode != TMU_PTX_TEX)
+        return;
+    /* the code ptxas generates depends on the architecture it compiles for: the target, or
+     * sm_75 for targets older than ptxas 13 supports */
+    unsigned arch = !v->sm ? 90 : v->sm < 75 ? 75 : v->sm;
+    int texref_b = kind_of(v, v->b) == K_TEXREF;
+    unsigned movs = 0;
+    if (in->geom == TMU_PTX_GEOM_3D && !v->cmp && arch >= 90)
+        movs = in->ntypes >= 2 && in->types[1] == TMU_PTX_T_S32 ? 4 : 1;
+    else if (g->dims <= 2 && v->cmp && arch >= 90)
+        movs = 1;
+    else if (texref_b && ((g->dims <= 2 && v->cmp && !v->off) ||
+                          (in->geom == TMU_PTX_GEOM_3D && !v->cmp))) {
+        EMIT(v, "%s", TMU_PTX_PTXAS_FAILS); /* below sm_90 */
+        return;
+    }
+    if (!movs)
+        return;
+    if (texref_b)
+        EMIT(v, "Indirect access to texture requires .u64 type");
+    for (unsigned i = 0; i < movs; i++)
+        EMIT(v, "Arguments mismatch for instruction 'mov'");
+    if (v->cmp && v->off) { /* and the store of the offsets */
+        int regs = 0;
+        for (unsigned i = 0; i < v->off->count; i++)
+            regs |= v->off->e[i].kind == TMU_PTX_E_NAME;
+        if (!regs)
+            EMIT(v, "Arguments mismatch for instruction 'st'");
+        else if (v->off->count > 1)
+            EMIT(v, "Argument vector size mismatch for instruction 'st'");
+    }
+}
 /* A destination element for result type `dtype`: .f32 results may go to any
  * 32-bit register, integer results to non-float 32-bit registers, .f16 to
  * .f16/.b16 registers, .f16x2 to .f16x2/.b32 registers. */
@@ -562,6 +622,13 @@ static int signature_ok(vctx *v)
     }
     const ptx_geom_row *g = &ptx_geoms[in->geom];
     unsigned from = (g->index_pos >= 0 && index_exempt(v)) ? g->first_coord : 0;
+    if (sampler_form(v)) {
+        /* array coordinates: .f32 takes integer registers too, .s32 no floats */
+        if (g->index_pos >= 0 && ctype == TMU_PTX_T_S32 && v->c->count &&
+            v->c->e[0].kind == TMU_PTX_E_NAME && etype(v, &v->c->e[0]) != TMU_PTX_T_NONE &&
+            tclass(etype(v, &v->c->e[0])) == 'f')
+            return 0;
+    }
     if (ctype == TMU_PTX_T_F32 || ctype == TMU_PTX_T_S32 || ctype == TMU_PTX_T_U32) {
         int mixed = 0; /* float and non-float elements (an unknown name counts as either) */
         for (unsigned i = from + 1; i < v->c->count; i++) {
@@ -571,8 +638,8 @@ static int signature_ok(vctx *v)
             if (t0 && !t1 && v->c->e[i].kind == TMU_PTX_E_NAME)
                 mixed = 1;
         }
-        int checked =
-            !(in->opcode == TMU_PTX_TLD4 && !g->tld4_ok) && !(g->index_pos >= 0 && index_exempt(v));
+        int checked = !(in->opcode == TMU_PTX_TLD4 && !g->tld4_ok) &&
+                      !(g->index_pos >= 0 && (index_exempt(v) || sampler_form(v)));
         /* the vector's type is that of its first element: never a 64-bit one */
         if (checked && from < v->c->count && v->c->e[from].kind == TMU_PTX_E_NAME &&
             etype(v, &v->c->e[from]) != TMU_PTX_T_NONE && tbits(etype(v, &v->c->e[from])) != 32)
@@ -689,7 +756,7 @@ static void check_tex(vctx *v)
     if (vec_off || v->cmp) {
         feature(v, PTX_F_OFFSET, 1);
         feature_named(v, 43, 0);
-    } else if (!v->independent && v->b != NULL && indirect) {
+    } else if (sampler_form(v)) {
         feature_named(v, 43, 0);
     }
     /* coordinate types */
@@ -719,18 +786,15 @@ static void check_tex(vctx *v)
         feature(v, PTX_F_MS, 1);
     if (ms_illegal)
         EMIT(v, "Illegal modifier 'Multi-sample geometry' for instruction '%s'", v->name);
-    else if (g->ms && !v->independent && v->b)
-        EMIT(v,
-             "Multi-sample geometry with a sampler operand in unified mode (ptxas 13 rejects this "
-             "without a message)");
     if (tld4 && !g->tld4_ok && !g->ms)
         EMIT(v, "Illegal modifier '.%s' for instruction 'tld4'", g->name);
     /* cube maps: no offset vector; and (ptxas) no explicit sampler in unified mode,
      * except with .level */
-    if ((vec_off && !g->offset_ok) ||
+    if ((vec_off && !g->offset_ok && !(sampler_form(v) && in->mip == TMU_PTX_MIP_LEVEL)) ||
         (g->cube && !v->independent && v->b && in->mip != TMU_PTX_MIP_LEVEL))
         EMIT(v, "Illegal modifier '.%s' for instruction '%s'", g->name, v->name);
-    if (v->cmp && !g->compare_ok)
+    /* (in the unified sampler form a .level behaves as a compare here: .3d is refused) */
+    if ((v->cmp || (sampler_form(v) && in->mip == TMU_PTX_MIP_LEVEL)) && !g->compare_ok)
         EMIT(v, "Illegal modifier '.%s' for instruction '%s'", g->name, v->name);
     if (!tld4 && in->mip == TMU_PTX_MIP_GRAD && g->cube)
         feature(v, PTX_F_GRAD_CUBE, 1);
@@ -749,7 +813,8 @@ static void check_tex(vctx *v)
     if (v->independent) {
         if (ka != K_TEXREF && ka != K_U64)
             EMIT(v, "Argument 1 of instruction '%s': .texref or .u64 register expected", v->name);
-        if (!v->b || (kb != K_SAMPLERREF && kb != K_U64))
+        /* (a .grad without a sampler is not reported: ptxas fails on it, see below) */
+        if ((!v->b && in->mip != TMU_PTX_MIP_GRAD) || (v->b && kb != K_SAMPLERREF && kb != K_U64))
             EMIT(v, "Argument 2 of instruction '%s': .samplerref or .u64 register expected",
                  v->name);
         if (indirect)
@@ -766,15 +831,28 @@ static void check_tex(vctx *v)
     }
     if (v->gx && !g->ms && !g->cube) {
         const tmu_ptx_operand *gs[2] = {v->gx, v->gy};
-        for (int i = 0; i < 2; i++)
-            if (gs[i]->count != 3 && gs[i]->count <= 4 && gs[i]->count != g->ngrad)
+        int sf = sampler_form(v);
+        if (sf && g->arrayed) /* measured: one more in the unified sampler form */
+            EMIT(v, "Operand vector size doesn't match geometry for instruction '%s'", v->name);
+        for (int i = 0; i < 2; i++) {
+            unsigned n = gs[i]->count;
+            /* dPdy may be longer than needed in the unified sampler form */
+            int bad = sf && i == 1 ? n < g->ngrad : n != g->ngrad;
+            if (n != 3 && n <= 4 && bad)
                 EMIT(v, "Operand vector size doesn't match geometry for instruction '%s'", v->name);
+        }
     }
-    if (vec_off && v->off->count != 3 && v->off->count <= 4) {
+    if (vec_off && v->off->count != 3 && v->off->count <= 4 && !sampler_form(v)) {
         unsigned n = v->off->count;
         if (n < g->noffset)
             EMIT(v, "Operand vector size doesn't match geometry for instruction '%s'", v->name);
     }
+    if (sampler_form(v) && v->count == v->warnings)
+        sampler_form_lowering(v);
+    /* independent mode, .grad without a sampler operand and nothing else wrong: ptxas 13 fails
+     * without a message (measured) */
+    if (v->independent && !v->b && in->mip == TMU_PTX_MIP_GRAD && v->count == v->warnings)
+        EMIT(v, "%s", TMU_PTX_PTXAS_FAILS);
 }
 
 /* ---- txq ------------------------------------------------------------------- */
@@ -816,6 +894,12 @@ static void check_txq(vctx *v)
             feature(v, PTX_F_NUM_SAMPLES, 0);
         if (q == TMU_PTX_Q_NUM_MIPMAP_LEVELS)
             feature(v, PTX_F_NUM_MIPMAP, 0);
+        if (q == TMU_PTX_Q_ARRAY_SIZE)
+            feature(v, PTX_F_ARRAY_SIZE, 0);
+        if (q == TMU_PTX_Q_CHANNEL_DATA_TYPE || q == TMU_PTX_Q_CHANNEL_ORDER)
+            feature(v, PTX_F_CHANNEL, 0);
+        if (q == TMU_PTX_Q_FORCE_UNNORMALIZED_COORDS)
+            feature(v, PTX_F_FORCE_UNNORM, 0);
         if (k == K_U64 && !v->independent)
             feature(v, PTX_F_INDIRECT, 1);
     }
