@@ -27,7 +27,8 @@ typedef enum tmu_op_kind {
     TMU_OP_QUERY_SIZE,     /* (width, height, depth, layers) of the level in ilod (txq) */
     TMU_OP_QUERY_LEVELS,   /* x = number of levels */
     TMU_OP_QUERY_SAMPLES,  /* x = samples per texel */
-    TMU_OP_QUERY_LOD,      /* x = level that would be read (d', fp32), y = lambda' before clamping */
+    TMU_OP_QUERY_LOD,      /* Vulkan OpImageQueryLod: x = d_l - level_base (d', or nearest(d')
+                              for mip NEAREST / NONE), y = lambda' before clamping */
     TMU_OP_KIND_COUNT
 } tmu_op_kind;
 

@@ -21,6 +21,8 @@ extern "C" {
 
 /* Most mip levels a texture may have (enough for 32768-texel level 0). */
 #define TMU_MAX_LEVELS 16
+/* Largest max_anisotropy of a sampler (Vulkan's maxSamplerAnisotropy, GCN MAX_ANISO_RATIO 16:1). */
+#define TMU_MAX_ANISOTROPY 16
 /* Largest width, height or depth of level 0 (and largest layer count). */
 #define TMU_MAX_SIZE 32768u
 
@@ -79,9 +81,17 @@ typedef struct tmu_residency {
  * layer_count).  A count of 0 means "all from the base on", so a zero-initialised view is the
  * whole image.  View level n is image level base_level + n (its size max(1, width >> (base_level
  * + n))); LOD computations use the view's first level as the base (Vulkan level_base); layer
- * indices are relative to base_layer and clamp to layer_count - 1; size queries report the view.
- * min_lod is VK_EXT_image_view_min_lod's minLod (0 = no clamp): sampling never selects a level
- * below it, fetches of whole levels below it return zeros. */
+ * indices are relative to base_layer and clamp to layer_count - 1; size, level and LOD queries
+ * report the view; FETCH levels and layers are relative to the view.  The shape rules on
+ * layers apply to the layers the view sees (a 2D view of one layer of an array image, a cube
+ * view of six layers of a cube array); 3D images have one layer.
+ * min_lod is VK_EXT_image_view_min_lod's minLod, an absolute image level in [0, base_level +
+ * level_count - 1] (0 = no clamp).  It clamps only the level selection, not lambda (so not the
+ * magnification / minification choice): d' = max(base_level + clamp(lambda, 0, q), min_lod)
+ * (Vulkan's preferred minLodFloat form; TMU_MIP_NONE reads level_base unless min_lod is higher,
+ * then nearest(min_lod)); QUERY_LOD's x is d_l - base_level with it.  FETCH of a level below
+ * minLodInteger = floor(min_lod), and GATHER when base_level is below it, return zeros (Vulkan:
+ * zero with robustImageAccess2). */
 typedef struct tmu_texture {
     tmu_dim dim;
     tmu_format format;
@@ -98,9 +108,19 @@ typedef struct tmu_texture {
 } tmu_texture;
 
 /* Address (wrap) modes, §3.  Values are the GCN S# CLAMP_* codes (all eight exist).
- * The half-border modes are OpenGL's legacy GL_CLAMP family: the coordinate is clamped to the
- * texture's extent [0, size] in texel space (not to texel centres), so LINEAR filtering at the
- * edge blends half the edge texel with half the border colour. */
+ * The five Vulkan modes wrap each integer texel coordinate (sampling.md §3).  The other three
+ * are OpenGL's: GL_CLAMP (OpenGL 1.x) and EXT_texture_mirror_clamp's MIRROR_CLAMP_EXT and
+ * MIRROR_CLAMP_TO_BORDER_EXT.  They clamp the texel-space coordinate x = u + offset (u = s * N
+ * for N texels, or the unnormalised s) before texel selection:
+ *   CLAMP_HALF_BORDER        x' = clamp(x, 0, N)              (GL: s clamped to [0, 1])
+ *   MIRROR_ONCE_HALF_BORDER  x' = clamp(|x|, 1/2, N)          (mirrorClamp(f) = min(1, max(1/(2N), |f|)))
+ *   MIRROR_ONCE_BORDER       x' = clamp(|x|, 1/2, N + 1/2)    (min(1 + 1/(2N), max(1/(2N), |f|)))
+ * then NEAREST i = floor(x'), LINEAR i0 = floor(x' - 1/2), i1 = i0 + 1, alpha = frac(x' - 1/2)
+ * (CUBIC i0 - 1 .. i0 + 2), and a texel index outside [0, N) is the border texel, except that
+ * the two half-border modes clamp NEAREST's floor(N) to N - 1.  So LINEAR at the edge of a
+ * half-border mode blends half the edge texel with half the border colour, and
+ * MIRROR_ONCE_BORDER fades to the pure border at |x| >= N + 1/2.  A cubic tap left of texel 0
+ * in the mirror modes is the mirrored texel (-1 - i).  A NaN coordinate selects texel 0. */
 typedef enum tmu_address {
     TMU_ADDRESS_REPEAT = 0,                  /* Vulkan REPEAT, GCN WRAP */
     TMU_ADDRESS_MIRRORED_REPEAT = 1,         /* Vulkan MIRRORED_REPEAT, GCN MIRROR */
@@ -112,13 +132,23 @@ typedef enum tmu_address {
     TMU_ADDRESS_MIRROR_ONCE_BORDER = 7,      /* GL_MIRROR_CLAMP_TO_BORDER_EXT, GCN MIRROR_ONCE_BORDER */
 } tmu_address;
 
-/* Texel filters.  CUBIC is VK_EXT_filter_cubic (Catmull-Rom weights over the 4x4 footprint,
- * 2D shapes only). */
+/* Texel filters (within a level; sampling.md §6).  CUBIC is VK_EXT_filter_cubic: taps i0 - 1 ..
+ * i0 + 2 per axis (i0 = floor(u - 1/2), so 4 in 1D, 4x4 in 2D and cube faces, 4x4x4 in 3D)
+ * with the Catmull-Rom weights of alpha = frac(u - 1/2) (quantised first in the NVIDIA
+ * models): w = 1/2 [1 a a^2 a^3] [[0 2 0 0] [-1 0 1 0] [2 -5 4 -1] [-1 3 -3 1]].  The extension
+ * lets a device allow it per view type and format; tmu allows it on every sampled shape
+ * (seamless cube maps read up to two texels across an edge, corners are the three-texel mean)
+ * and every non-integer format, with any mip filter, reduction and depth compare, but not with
+ * anisotropy (VUID-VkSamplerCreateInfo-magFilter-01081).  Weights may be negative: UNORM /
+ * SNORM / compare results are clamped to their range afterwards. */
 typedef enum tmu_filter { TMU_FILTER_NEAREST = 0, TMU_FILTER_LINEAR, TMU_FILTER_CUBIC } tmu_filter;
 
 /* Reduction of the texels a filter reads (VK_EXT_sampler_filter_minmax, GCN S# FILTER_MODE):
  * the weighted average, or the component-wise minimum / maximum over the texels with a
- * non-zero weight (after depth compare when the op compares). */
+ * non-zero weight (after depth compare when the op compares: Vulkan forbids that pairing,
+ * GCN's S# has it), then over the two levels of mip LINEAR when both weights are non-zero (and
+ * over the anisotropic probes).  fminf/fmaxf semantics: a NaN texel is ignored unless all are.
+ * GATHER filters nothing: it returns its four texels in every reduction mode. */
 typedef enum tmu_reduction {
     TMU_REDUCTION_WEIGHTED_AVERAGE = 0,
     TMU_REDUCTION_MIN,
@@ -126,7 +156,7 @@ typedef enum tmu_reduction {
 } tmu_reduction;
 
 typedef enum tmu_mip_filter {
-    TMU_MIP_NONE = 0, /* always level 0 */
+    TMU_MIP_NONE = 0, /* always the view's level 0 (unless the view's min_lod is higher) */
     TMU_MIP_NEAREST,
     TMU_MIP_LINEAR,
 } tmu_mip_filter;
@@ -172,10 +202,26 @@ typedef struct tmu_sampler {
     tmu_precision precision;
     float lod_bias;          /* added to every computed/explicit LOD */
     float min_lod, max_lod;  /* clamp of the final LOD */
-    float border_f[4];       /* border colour for float/normalised formats */
+    float border_f[4];       /* border colour for float/normalised/depth formats (depth: border_f[0]) */
     uint32_t border_u[4];    /* border colour for UINT/SINT formats (raw 32-bit values) */
+                             /* Either is converted to the format like a texel write (clamped to
+                              * its range and rounded, sampling.md §12) and replaces only the
+                              * components the format has (Vulkan "Border Replacement"). */
     tmu_reduction reduction; /* weighted average (default), min or max */
-    float max_anisotropy;    /* anisotropic filtering when > 1 (Vulkan maxAnisotropy); <= 1 = off */
+    float max_anisotropy;    /* anisotropic filtering when > 1 (Vulkan maxAnisotropy, at most
+                              * TMU_MAX_ANISOTROPY); <= 1 (or NaN) = off.  With derivative LOD
+                              * (implicit, bias, grad) and any shape, filter and mip filter:
+                              * rho_x, rho_y = lengths of the texel-space derivatives (cube: face
+                              * space), eta = min(rho_max / rho_min, max_anisotropy) (1 when both
+                              * are 0, max_anisotropy when only rho_min is), N = ceil(eta) probes,
+                              * lambda_base = log2(rho_max / eta).  Probe i = 1..N samples at
+                              * coord + (i / (N + 1) - 1/2) * d(coord)/d(major), major = x when
+                              * rho_x > rho_y else y (cube: the direction; each probe picks its
+                              * face), and the N results are averaged (1/N each) or reduced by
+                              * min / max.  This is the Vulkan specification's reference
+                              * description (textures "Texel Anisotropic Filtering"); it matches no
+                              * GPU bit for bit (vendors do not document theirs; SwiftShader, for
+                              * one, steps its probes from its own start / step tables). */
 } tmu_sampler;
 
 /* Returns a sampler with repeat addressing, linear filters, no mips, normalised

@@ -23,7 +23,12 @@
  *    footprint on every level read, zero weights included) lies in a non-resident tile; its
  *    result words are then all 0 (PTX rule, sampling.md §11).
  *  - Cube face ties: z wins over y and x, y over x (Vulkan's recommendation, §4.2); seamless
- *    LINEAR reads across faces, a corner texel is the mean of the three texels meeting there. */
+ *    LINEAR reads across faces, a corner texel is the mean of the three texels meeting there
+ *    (integer channels: the integer mean rounded toward zero, so equal texels keep their value).
+ *  - Texel space: u = s * size is one fp32 product (§2.1), u - 0.5 one fp32 subtraction; texel
+ *    offsets are added to the integer coordinate after the floor, exactly.
+ *  - Integer formats (NEAREST only) return their texels unchanged: SAMPLE, GATHER and FETCH
+ *    agree, missing components are the integers 0 and 1. */
 #ifndef TMU_UNIT_H
 #define TMU_UNIT_H
 

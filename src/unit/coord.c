@@ -1,4 +1,5 @@
-/* Coordinates and wrapping: sampling.md §2.2 (texel selection) and §3 (address modes). */
+/* Coordinates and wrapping: sampling.md §2.2 (texel selection) and §3 (address modes), the GL
+ * half-border modes (texture.h tmu_address) and the footprint of one axis for each filter. */
 #include <math.h>
 
 #include "unit/internal.h"
@@ -52,6 +53,12 @@ static int64_t clamp64(int64_t v, int64_t lo, int64_t hi)
     return v < lo ? lo : v > hi ? hi : v;
 }
 
+int tmu_unit_address_clamps_coord(tmu_address mode)
+{
+    return mode == TMU_ADDRESS_CLAMP_HALF_BORDER || mode == TMU_ADDRESS_MIRROR_ONCE_HALF_BORDER ||
+           mode == TMU_ADDRESS_MIRROR_ONCE_BORDER;
+}
+
 int32_t tmu_unit_wrap(int64_t i, uint32_t size, tmu_address mode)
 {
     int64_t n = size;
@@ -64,8 +71,74 @@ int32_t tmu_unit_wrap(int64_t i, uint32_t size, tmu_address mode)
         return (int32_t)clamp64(i, 0, n - 1);
     case TMU_ADDRESS_MIRROR_CLAMP_TO_EDGE:
         return (int32_t)clamp64(mirror(i), 0, n - 1);
+    case TMU_ADDRESS_MIRROR_ONCE_HALF_BORDER:
+    case TMU_ADDRESS_MIRROR_ONCE_BORDER: {
+        int64_t m = mirror(i); /* only cubic taps reach i < 0 (texture.h) */
+        return m >= n ? -1 : (int32_t)m;
+    }
+    case TMU_ADDRESS_CLAMP_HALF_BORDER:
     case TMU_ADDRESS_CLAMP_TO_BORDER:
     default:
         return (i < 0 || i >= n) ? -1 : (int32_t)i;
+    }
+}
+
+/* Catmull-Rom weights of the four taps at fraction a (VK_EXT_filter_cubic), in fp32:
+ * 1/2 [1 a a^2 a^3] [[0 2 0 0] [-1 0 1 0] [2 -5 4 -1] [-1 3 -3 1]]. */
+static void catmull_rom(float a, float w[4])
+{
+    w[0] = 0.5f * (a * (-1.0f + a * (2.0f - a)));
+    w[1] = 0.5f * (2.0f + a * a * (-5.0f + 3.0f * a));
+    w[2] = 0.5f * (a * (1.0f + a * (4.0f - 3.0f * a)));
+    w[3] = 0.5f * (a * a * (a - 1.0f));
+}
+
+void tmu_unit_axis(float u, int32_t off, uint32_t size, tmu_address mode, tmu_filter filter, tmu_precision p,
+                   tmu_taps *t)
+{
+    int64_t i;
+    float a = 0.0f;
+    if (tmu_unit_address_clamps_coord(mode) && !isnan(u)) {
+        /* GL_CLAMP / EXT_texture_mirror_clamp: the coordinate (offset included) is mirrored and
+         * clamped first; these bounds keep it small, so fp32 is exact enough and ±Inf lands on
+         * a bound. */
+        float x = u + (float)off, lo = 0.0f, hi = (float)size;
+        if (mode != TMU_ADDRESS_CLAMP_HALF_BORDER) {
+            x = fabsf(x);
+            lo = 0.5f;
+        }
+        if (mode == TMU_ADDRESS_MIRROR_ONCE_BORDER)
+            hi += 0.5f;
+        x = x < lo ? lo : x > hi ? hi : x;
+        if (filter == TMU_FILTER_NEAREST) {
+            i = (int64_t)floorf(x);
+            if (i >= (int64_t)size && mode != TMU_ADDRESS_MIRROR_ONCE_BORDER)
+                i = (int64_t)size - 1; /* the half-border modes clamp NEAREST to the edge */
+        } else {
+            float xb = x - 0.5f;
+            i = (int64_t)floorf(xb);
+            a = xb - floorf(xb);
+        }
+    } else if (isnan(u)) {
+        i = 0; /* unit.h: NaN selects texel 0 (offset ignored), weight 0 */
+    } else if (filter == TMU_FILTER_NEAREST) {
+        i = tmu_unit_floor(u) + off; /* offsets join the integer coordinate: exact (issue 11) */
+    } else {
+        float ub = u - 0.5f;
+        i = tmu_unit_floor(ub) + off;
+        a = tmu_unit_frac(ub);
+    }
+    switch (filter) {
+    case TMU_FILTER_NEAREST:
+        t->i0 = i, t->n = 1, t->w[0] = 1.0f;
+        break;
+    case TMU_FILTER_LINEAR:
+        a = tmu_unit_quantize_weight(a, p);
+        t->i0 = i, t->n = 2, t->w[0] = 1.0f - a, t->w[1] = a;
+        break;
+    default: /* CUBIC: i0 = floor(u - 3/2) = floor(u - 1/2) - 1 */
+        catmull_rom(tmu_unit_quantize_weight(a, p), t->w);
+        t->i0 = i - 1, t->n = 4;
+        break;
     }
 }

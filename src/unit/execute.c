@@ -83,24 +83,24 @@ static uint32_t lane_layer(const tmu_op *op, const tmu_wave_in *in, uint32_t lan
     return l < count ? l : count - 1;
 }
 
-/* Coordinates, layer, offsets and compare reference of one lane (cube face selected). */
+/* Coordinates, layer, offsets and compare reference of one lane at coordinates co (the lane's
+ * own, or an anisotropic probe's), cube face selected. */
 static void lane_coord(const tmu_texture *tex, const tmu_op *op, const tmu_wave_in *in, uint32_t lane,
-                       tmu_lane_coord *c, float *cube_ma)
+                       const float co[3], tmu_lane_coord *c, float *cube_ma)
 {
     int axes = tmu_unit_dim_axes(tex->dim);
     memset(c, 0, sizeof *c);
     c->face = -1;
-    c->s = in->coord[0][lane];
-    c->t = axes >= 2 ? in->coord[1][lane] : 0.0f;
-    c->r = axes >= 3 ? in->coord[2][lane] : 0.0f;
+    c->s = co[0];
+    c->t = axes >= 2 ? co[1] : 0.0f;
+    c->r = axes >= 3 ? co[2] : 0.0f;
     uint32_t layer = 0;
     if (tex->dim == TMU_DIM_CUBE_ARRAY)
         layer = 6 * lane_layer(op, in, lane, tex->layers / 6);
     else if (tmu_unit_dim_is_array(tex->dim))
         layer = lane_layer(op, in, lane, tex->layers);
     if (tmu_unit_dim_is_cube(tex->dim)) {
-        float dir[3] = {in->coord[0][lane], in->coord[1][lane], in->coord[2][lane]};
-        tmu_unit_cube_face(dir, &c->face, &c->s, &c->t, cube_ma);
+        tmu_unit_cube_face(co, &c->face, &c->s, &c->t, cube_ma);
         c->r = 0.0f;
         layer += (uint32_t)c->face;
     }
@@ -116,6 +116,14 @@ static void lane_coord(const tmu_texture *tex, const tmu_op *op, const tmu_wave_
         c->compare = 1;
         c->ref = ref;
     }
+}
+
+/* The lane's coordinates (unused axes 0). */
+static void lane_coords(const tmu_texture *tex, const tmu_wave_in *in, uint32_t lane, float co[3])
+{
+    int n = tmu_unit_dim_is_cube(tex->dim) ? 3 : tmu_unit_dim_axes(tex->dim);
+    for (int a = 0; a < 3; a++)
+        co[a] = a < n ? in->coord[a][lane] : 0.0f;
 }
 
 /* Derivatives of lane `lane`'s coordinates: from the op's gradients or from its quad. */
@@ -135,10 +143,19 @@ static void lane_derivs(const tmu_op *op, const tmu_wave_in *in, uint32_t lane, 
     }
 }
 
-/* lambda_base of a lane (before bias and clamps), §5.1. */
+/* Anisotropic footprint of a lane (texture.h max_anisotropy): N probes spaced along `major`,
+ * the derivative of the coordinates along the screen axis with the larger scale factor. */
+typedef struct lane_aniso {
+    int probes;      /* N = ceil(eta), 1 = isotropic */
+    float major[3];  /* d(coordinates)/dx or /dy (cube: of the direction) */
+} lane_aniso;
+
+/* lambda_base of a lane (before bias and clamps), §5.1, and its anisotropy (an = NULL: none). */
 static float lane_lambda_base(const tmu_texture *tex, const tmu_sampler *smp, const tmu_op *op,
-                              const tmu_wave_in *in, uint32_t lane)
+                              const tmu_wave_in *in, uint32_t lane, lane_aniso *an)
 {
+    if (an)
+        an->probes = 1;
     switch (op->level_mode) {
     case TMU_LEVEL_BASE:
         return 0.0f;
@@ -149,8 +166,10 @@ static float lane_lambda_base(const tmu_texture *tex, const tmu_sampler *smp, co
     }
     int cube = tmu_unit_dim_is_cube(tex->dim);
     int n = cube ? 3 : tmu_unit_dim_axes(tex->dim);
-    float dx[3], dy[3];
+    float dx[3], dy[3], rawx[3], rawy[3];
     lane_derivs(op, in, lane, n, dx, dy);
+    for (int a = 0; a < 3; a++)
+        rawx[a] = dx[a], rawy[a] = dy[a];
     if (cube) {
         float dir[3] = {in->coord[0][lane], in->coord[1][lane], in->coord[2][lane]};
         float s, t, ma;
@@ -168,14 +187,29 @@ static float lane_lambda_base(const tmu_texture *tex, const tmu_sampler *smp, co
         for (int a = 0; a < n; a++)
             dx[a] *= (float)size[a], dy[a] *= (float)size[a];
     }
-    return tmu_unit_lod_from_grad(dx, dy);
+    if (!an || !(smp->max_anisotropy > 1.0f))
+        return tmu_unit_lod_from_grad(dx, dy);
+    /* Vulkan "Scale Factors and LOD": eta = min(rho_max / rho_min, maxAniso), 1 when both are 0,
+     * maxAniso when only rho_min is; N = ceil(eta); lambda_base = log2(rho_max / eta) */
+    float rx = sqrtf(dx[0] * dx[0] + dx[1] * dx[1] + dx[2] * dx[2]);
+    float ry = sqrtf(dy[0] * dy[0] + dy[1] * dy[1] + dy[2] * dy[2]);
+    if (isnan(rx) || isnan(ry))
+        return 0.0f;
+    float rmax = fmaxf(rx, ry), rmin = fminf(rx, ry), amax = smp->max_anisotropy;
+    float eta = rmax == 0.0f ? 1.0f : rmin == 0.0f ? amax : fminf(rmax / rmin, amax);
+    if (!(eta > 1.0f)) /* also rho_max = Inf: Inf / Inf */
+        return tmu_unit_lod_from_grad(dx, dy);
+    an->probes = (int)ceilf(eta);
+    for (int a = 0; a < 3; a++)
+        an->major[a] = rx > ry ? rawx[a] : rawy[a];
+    return log2f(rmax / eta);
 }
 
-/* Final LOD of a lane and its pre-clamp value lambda' (for QUERY_LOD). */
+/* Final LOD of a lane and its pre-clamp value lambda' (for QUERY_LOD); an: anisotropy or NULL. */
 static float lane_lambda(const tmu_texture *tex, const tmu_sampler *smp, const tmu_op *op, const tmu_wave_in *in,
-                         uint32_t lane, float *unclamped)
+                         uint32_t lane, float *unclamped, lane_aniso *an)
 {
-    float base = lane_lambda_base(tex, smp, op, in, lane);
+    float base = lane_lambda_base(tex, smp, op, in, lane, an);
     float bias = op->level_mode == TMU_LEVEL_BIAS ? in->lod[lane] : 0.0f;
     float min_lod = op->has_min_lod ? in->min_lod[lane] : -INFINITY;
     if (unclamped)
@@ -191,9 +225,13 @@ static float lane_lambda(const tmu_texture *tex, const tmu_sampler *smp, const t
  * component substitution (§12) exactly, and normalised formats (and depth-compare results)
  * are clamped to their range, because the fp32 weights of §6.1 need not sum to exactly 1
  * and a constant UNORM texture must not give 1.0000001.  Float channels stay as filtered,
- * except that a NaN becomes the canonical quiet NaN. */
+ * except that a NaN becomes the canonical quiet NaN.  Integer formats are never filtered
+ * (NEAREST only): their texels, substituted with the integers 0 and 1 by the decoder, are
+ * returned unchanged, whatever their bits look like as floats. */
 static void finish_filtered(const tmu_texture *tex, int compare, tmu_texel *v)
 {
+    if (tmu_unit_format_is_int(tex->format))
+        return;
     const tmu_format_info *fi = tmu_format_get(tex->format);
     float lo = 0.0f;
     int clamp = compare || fi->numeric == TMU_NUMERIC_UNORM || fi->numeric == TMU_NUMERIC_SRGB ||
@@ -201,8 +239,7 @@ static void finish_filtered(const tmu_texture *tex, int compare, tmu_texel *v)
     if (!compare && fi->numeric == TMU_NUMERIC_SNORM)
         lo = -1.0f;
     for (int k = 0; k < 4; k++) {
-        int present = fi->is_depth ? k == 0 : fi->bits[k] > 0;
-        if (!present)
+        if (!tmu_unit_has_channel(fi, k))
             v->f[k] = k == 3 ? 1.0f : 0.0f;
         else if (clamp)
             v->f[k] = v->f[k] < lo ? lo : v->f[k] > 1.0f ? 1.0f : v->f[k];
@@ -211,37 +248,100 @@ static void finish_filtered(const tmu_texture *tex, int compare, tmu_texel *v)
     }
 }
 
-static void lane_sample(const tmu_texture *tex, const tmu_sampler *smp, const tmu_op *op, const tmu_wave_in *in,
-                        tmu_wave_out *out, uint32_t lane)
+/* The optional LOD report (op.h tmu_wave_out): the final lambda and whether it magnified. */
+static void report_lod(tmu_wave_out *out, uint32_t lane, float lambda)
+{
+    if (out->lod)
+        out->lod[lane] = lambda;
+    if (out->magnified)
+        out->magnified[lane] = lambda <= 0.0f;
+}
+
+/* The mip-filtered value of one lane at coordinates co (before finish_filtered). */
+static void sample_at(const tmu_texture *tex, const tmu_sampler *smp, const tmu_op *op, const tmu_wave_in *in,
+                      uint32_t lane, const float co[3], const tmu_level_pick *pick, tmu_texel *out, int *compare,
+                      int *resident)
 {
     tmu_lane_coord c;
     float ma = 0.0f;
-    lane_coord(tex, op, in, lane, &c, &ma);
-    float lambda = lane_lambda(tex, smp, op, in, lane, NULL);
-    tmu_level_pick pick;
-    tmu_unit_pick_levels(smp, tex->levels, lambda, &pick);
-    int resident = 1;
-    tmu_texel v, hi, lo;
-    tmu_unit_sample_level(tex, smp, &c, pick.level[0], pick.filter, &hi, &resident);
-    if (pick.count == 2) {
-        tmu_unit_sample_level(tex, smp, &c, pick.level[1], pick.filter, &lo, &resident);
-        for (int k = 0; k < 4; k++)
-            hi.f[k] = (1.0f - pick.frac) * hi.f[k] + pick.frac * lo.f[k];
+    lane_coord(tex, op, in, lane, co, &c, &ma);
+    *compare = c.compare;
+    tmu_texel lo;
+    const float st[3] = {c.s, c.t, c.r};
+    tmu_unit_sample_level(tex, smp, &c, pick->level[0], pick->filter, st, out, resident);
+    if (pick->count == 2) {
+        tmu_unit_sample_level(tex, smp, &c, pick->level[1], pick->filter, st, &lo, resident);
+        for (int k = 0; k < 4; k++) /* both weights are non-zero here */
+            out->f[k] = smp->reduction == TMU_REDUCTION_MIN   ? fminf(out->f[k], lo.f[k])
+                        : smp->reduction == TMU_REDUCTION_MAX ? fmaxf(out->f[k], lo.f[k])
+                                                              : (1.0f - pick->frac) * out->f[k] + pick->frac * lo.f[k];
     }
-    finish_filtered(tex, c.compare, &hi);
-    tmu_unit_swizzle(tex, &hi, &v);
+}
+
+static void lane_sample(const tmu_texture *tex, const tmu_sampler *smp, const tmu_op *op, const tmu_wave_in *in,
+                        tmu_wave_out *out, uint32_t lane)
+{
+    lane_aniso an;
+    float lambda = lane_lambda(tex, smp, op, in, lane, NULL, &an);
+    report_lod(out, lane, lambda);
+    tmu_level_pick pick;
+    tmu_unit_pick_levels(smp, tex->levels, lambda, tex->min_lod, &pick);
+    int resident = 1, compare = 0;
+    tmu_texel v, acc;
+    float co[3];
+    lane_coords(tex, in, lane, co);
+    if (an.probes == 1) {
+        sample_at(tex, smp, op, in, lane, co, &pick, &acc, &compare, &resident);
+    } else {
+        /* Vulkan's reference anisotropic filter: N isotropic probes at x - 1/2 + i / (N + 1),
+         * i = 1..N, along the major screen axis, i.e. at co + (i / (N + 1) - 1/2) * major in
+         * coordinate space, averaged (1/N each) or reduced by min / max; each probe filters its
+         * level(s) as an isotropic sample would (any filter, any mip filter). */
+        int n = an.probes;
+        for (int i = 1; i <= n; i++) {
+            float d = (float)i / (float)(n + 1) - 0.5f, pc[3];
+            for (int a = 0; a < 3; a++)
+                pc[a] = co[a] + d * an.major[a];
+            tmu_texel p;
+            sample_at(tex, smp, op, in, lane, pc, &pick, &p, &compare, &resident);
+            for (int k = 0; k < 4; k++)
+                acc.f[k] = i == 1                                   ? p.f[k]
+                           : smp->reduction == TMU_REDUCTION_MIN    ? fminf(acc.f[k], p.f[k])
+                           : smp->reduction == TMU_REDUCTION_MAX    ? fmaxf(acc.f[k], p.f[k])
+                                                                    : acc.f[k] + p.f[k];
+        }
+        if (smp->reduction == TMU_REDUCTION_WEIGHTED_AVERAGE)
+            for (int k = 0; k < 4; k++)
+                acc.f[k] = acc.f[k] / (float)n;
+    }
+    finish_filtered(tex, compare, &acc);
+    tmu_unit_swizzle(tex, &acc, &v);
     tmu_unit_store(op->result, &v, resident, out, lane, op->want_residency);
+}
+
+/* Whether whole view level `level` lies below the view's minimum LOD (VK_EXT_image_view_min_lod:
+ * levels below minLodInteger are not accessible; fetches and gathers of them return zeros). */
+static int level_below_min_lod(const tmu_texture *tex, int64_t level)
+{
+    return tex->min_lod > 0.0f && (float)level < floorf(tex->min_lod);
 }
 
 static void lane_gather(const tmu_texture *tex, const tmu_sampler *smp, const tmu_op *op, const tmu_wave_in *in,
                         tmu_wave_out *out, uint32_t lane)
 {
     tmu_lane_coord c;
-    float ma = 0.0f;
-    lane_coord(tex, op, in, lane, &c, &ma);
+    float ma = 0.0f, co[3];
+    lane_coords(tex, in, lane, co);
+    lane_coord(tex, op, in, lane, co, &c, &ma);
     int resident = 1;
     tmu_texel v;
-    tmu_unit_gather(tex, smp, &c, op->component, &v, &resident);
+    memset(&v, 0, sizeof v);
+    int32_t offs[4][2];
+    if (op->has_gather_offsets)
+        for (int q = 0; q < 4; q++)
+            offs[q][0] = in->gather_offset[q][0][lane], offs[q][1] = in->gather_offset[q][1][lane];
+    if (!level_below_min_lod(tex, 0))
+        tmu_unit_gather(tex, smp, &c, op->component, op->has_gather_offsets ? offs : NULL, &v, &resident);
     tmu_unit_store(op->result, &v, resident, out, lane, op->want_residency);
 }
 
@@ -260,7 +360,8 @@ static void lane_fetch(const tmu_texture *tex, const tmu_sampler *smp, const tmu
     tmu_texel v, sw;
     memset(&v, 0, sizeof v);
     int resident = 1;
-    if (level >= 0 && level < tex->levels && sample < tex->samples && layer < tex->layers) {
+    if (level >= 0 && level < tex->levels && sample < tex->samples && layer < tex->layers &&
+        !level_below_min_lod(tex, level)) {
         uint32_t lv = (uint32_t)level;
         int64_t n[3] = {tmu_level_size(tex->width, lv), tmu_level_size(tex->height, lv),
                         tex->dim == TMU_DIM_3D ? tmu_level_size(tex->depth, lv) : 1};
@@ -298,9 +399,10 @@ static void lane_query(const tmu_texture *tex, const tmu_sampler *smp, const tmu
         break;
     default: { /* QUERY_LOD */
         float unclamped;
-        float lambda = lane_lambda(tex, smp, op, in, lane, &unclamped);
-        float q = (float)(tex->levels - 1);
-        v.f[0] = smp->mip_filter == TMU_MIP_NONE ? 0.0f : fminf(fmaxf(lambda, 0.0f), q);
+        lane_aniso an;
+        float lambda = lane_lambda(tex, smp, op, in, lane, &unclamped, &an);
+        report_lod(out, lane, lambda);
+        v.f[0] = tmu_unit_level_param(smp, tex->levels, lambda, tex->min_lod); /* d_l - level_base */
         v.f[1] = unclamped;
         break;
     }
@@ -326,19 +428,10 @@ void tmu_unit_general_lane(const tmu_texture *tex, const tmu_sampler *smp, const
 
 #define FAIL(st, ...) return tmu_diag_set(diag, st, 0, 0, -1, __VA_ARGS__)
 
-static int address_ok(tmu_address a)
-{
-    return a == TMU_ADDRESS_REPEAT || a == TMU_ADDRESS_MIRRORED_REPEAT || a == TMU_ADDRESS_CLAMP_TO_EDGE ||
-           a == TMU_ADDRESS_MIRROR_CLAMP_TO_EDGE || a == TMU_ADDRESS_CLAMP_TO_BORDER;
-}
-
 static tmu_status validate_sampler(const tmu_sampler *smp, tmu_diag *diag)
 {
     for (int a = 0; a < 3; a++)
-        if ((unsigned)smp->address[a] <= TMU_ADDRESS_MIRROR_ONCE_BORDER && !address_ok(smp->address[a]))
-            FAIL(TMU_ERR_UNSUPPORTED, "sampler: address[%d] = %s is not implemented yet", a,
-                 tmu_address_name(smp->address[a]));
-        else if (!address_ok(smp->address[a]))
+        if ((unsigned)smp->address[a] > TMU_ADDRESS_MIRROR_ONCE_BORDER)
             FAIL(TMU_ERR_INVALID_ARGUMENT, "sampler: address[%d] = %u is not a tmu_address", a,
                  (unsigned)smp->address[a]);
     if ((unsigned)smp->mag_filter > TMU_FILTER_CUBIC || (unsigned)smp->min_filter > TMU_FILTER_CUBIC)
@@ -349,13 +442,14 @@ static tmu_status validate_sampler(const tmu_sampler *smp, tmu_diag *diag)
         FAIL(TMU_ERR_INVALID_ARGUMENT, "sampler: compare_op %u is not a tmu_compare", (unsigned)smp->compare_op);
     if ((unsigned)smp->precision > TMU_PRECISION_NVIDIA_TRUNC)
         FAIL(TMU_ERR_INVALID_ARGUMENT, "sampler: precision %u is not a tmu_precision", (unsigned)smp->precision);
-    /* declared in texture.h, not implemented yet */
-    if (smp->mag_filter == TMU_FILTER_CUBIC || smp->min_filter == TMU_FILTER_CUBIC)
-        FAIL(TMU_ERR_UNSUPPORTED, "sampler: cubic filtering is not implemented yet");
-    if (smp->reduction != TMU_REDUCTION_WEIGHTED_AVERAGE)
-        FAIL(TMU_ERR_UNSUPPORTED, "sampler: min/max reduction is not implemented yet");
-    if (smp->max_anisotropy > 1.0f)
-        FAIL(TMU_ERR_UNSUPPORTED, "sampler: anisotropic filtering is not implemented yet");
+    if ((smp->mag_filter == TMU_FILTER_CUBIC || smp->min_filter == TMU_FILTER_CUBIC) && smp->max_anisotropy > 1.0f)
+        FAIL(TMU_ERR_INVALID_ARGUMENT,
+             "sampler: cubic filtering excludes anisotropy (Vulkan VUID-VkSamplerCreateInfo-magFilter-01081)");
+    if ((unsigned)smp->reduction > TMU_REDUCTION_MAX)
+        FAIL(TMU_ERR_INVALID_ARGUMENT, "sampler: reduction %u is not a tmu_reduction", (unsigned)smp->reduction);
+    if (smp->max_anisotropy > (float)TMU_MAX_ANISOTROPY)
+        FAIL(TMU_ERR_INVALID_ARGUMENT, "sampler: max_anisotropy %g exceeds %d", (double)smp->max_anisotropy,
+             TMU_MAX_ANISOTROPY);
     return TMU_OK;
 }
 
@@ -402,6 +496,19 @@ static tmu_status validate_inputs(const tmu_texture *tex, const tmu_op *op, cons
             if (!in->offset[a])
                 FAIL(TMU_ERR_INVALID_ARGUMENT, "op %s: has_offset but in->offset[%d] is NULL", kn, a);
     }
+    if (op->has_gather_offsets) {
+        if (op->kind != TMU_OP_GATHER)
+            FAIL(TMU_ERR_INVALID_ARGUMENT, "op %s: four gather offsets need a gather", kn);
+        if (op->has_offset)
+            FAIL(TMU_ERR_INVALID_ARGUMENT, "op gather: has_offset and has_gather_offsets exclude each other");
+        if (cube)
+            FAIL(TMU_ERR_INVALID_ARGUMENT, "op gather: texel offsets are not allowed on cube maps (sampling.md §9)");
+        for (int q = 0; q < 4; q++)
+            for (int a = 0; a < 2; a++)
+                if (!in->gather_offset[q][a])
+                    FAIL(TMU_ERR_INVALID_ARGUMENT, "op gather: has_gather_offsets but in->gather_offset[%d][%d] is NULL",
+                         q, a);
+    }
     if (op->compare && (op->kind == TMU_OP_SAMPLE || op->kind == TMU_OP_GATHER) && !in->ref)
         FAIL(TMU_ERR_INVALID_ARGUMENT, "op %s: compare but in->ref is NULL", kn);
     return TMU_OK;
@@ -434,9 +541,10 @@ static tmu_status validate_op(const tmu_texture *tex, const tmu_sampler *smp, co
         if (op->kind == TMU_OP_GATHER && op->component > 3)
             FAIL(TMU_ERR_INVALID_ARGUMENT, "op gather: component %u (0..3)", op->component);
         if (is_int && op->kind == TMU_OP_SAMPLE &&
-            (smp->mag_filter == TMU_FILTER_LINEAR || smp->min_filter == TMU_FILTER_LINEAR ||
+            (smp->mag_filter != TMU_FILTER_NEAREST || smp->min_filter != TMU_FILTER_NEAREST ||
              smp->mip_filter == TMU_MIP_LINEAR))
-            FAIL(TMU_ERR_UNSUPPORTED, "op sample: integer format %s cannot be filtered linearly (use nearest)", fn);
+            FAIL(TMU_ERR_UNSUPPORTED, "op sample: integer format %s cannot be filtered linearly or cubically (use nearest)",
+                 fn);
         if (is_int && op->compare)
             FAIL(TMU_ERR_UNSUPPORTED, "op %s: depth compare on integer format %s", kn, fn);
         if (is_int && f16)
@@ -471,7 +579,7 @@ static tmu_status validate_call(const tmu_texture *tex, const tmu_sampler *smp, 
      * without mips, none for the size queries, all otherwise */
     uint32_t readable = TMU_MAX_LEVELS;
     if (op->kind == TMU_OP_GATHER || (op->kind == TMU_OP_SAMPLE && smp->mip_filter == TMU_MIP_NONE))
-        readable = 1;
+        readable = tex->min_lod > 0.0f ? TMU_MAX_LEVELS : 1; /* a view min_lod can move them up */
     else if (op->kind == TMU_OP_QUERY_SIZE || op->kind == TMU_OP_QUERY_LEVELS || op->kind == TMU_OP_QUERY_SAMPLES ||
              op->kind == TMU_OP_QUERY_LOD)
         readable = 0;
@@ -494,14 +602,6 @@ static tmu_status validate_call(const tmu_texture *tex, const tmu_sampler *smp, 
             FAIL(TMU_ERR_INVALID_ARGUMENT, "execute: out->data[%d] is NULL", c);
     if (op->want_residency && !out->resident)
         FAIL(TMU_ERR_INVALID_ARGUMENT, "execute: want_residency but out->resident is NULL");
-    /* declared in op.h / texture.h, not implemented yet */
-    if (op->has_gather_offsets)
-        FAIL(TMU_ERR_UNSUPPORTED, "op %s: gather with four offsets is not implemented yet", tmu_op_kind_name(op->kind));
-    if (out->lod || out->magnified)
-        FAIL(TMU_ERR_UNSUPPORTED, "execute: the LOD report (out->lod, out->magnified) is not implemented yet");
-    if (tex->base_level || tex->level_count || tex->base_layer || tex->layer_count || tex->min_lod != 0.0f)
-        FAIL(TMU_ERR_UNSUPPORTED, "texture: view fields (base/count of levels and layers, min_lod) are not "
-                                  "implemented yet");
     return TMU_OK;
 }
 
@@ -509,15 +609,23 @@ tmu_status tmu_unit_execute_ex(const tmu_texture *tex, const tmu_sampler *smp, c
                                const uint64_t exec[2], const tmu_wave_in *in, tmu_wave_out *out, unsigned flags,
                                tmu_diag *diag)
 {
-    tmu_status st = validate_call(tex, smp, op, lanes, in, out, diag);
+    if (!tex || !smp || !op || !in || !out)
+        FAIL(TMU_ERR_INVALID_ARGUMENT, "execute: texture, sampler, op, in and out must not be NULL");
+    /* Every stage works on the view: its level 0 is the view's base level, its layer 0 the
+     * view's base layer (texture.h). */
+    tmu_texture view;
+    tmu_residency res;
+    tmu_status st = tmu_unit_make_view(tex, &view, &res, diag);
+    if (st == TMU_OK)
+        st = validate_call(&view, smp, op, lanes, in, out, diag);
     if (st != TMU_OK)
         return st;
     tmu_diag_clear(diag);
-    if (!(flags & TMU_UNIT_GENERAL_ONLY) && tmu_unit_fast_execute(tex, smp, op, lanes, exec, in, out, flags))
+    if (!(flags & TMU_UNIT_GENERAL_ONLY) && tmu_unit_fast_execute(&view, smp, op, lanes, exec, in, out, flags))
         return TMU_OK;
     for (uint32_t lane = 0; lane < lanes; lane++)
         if (!exec || (exec[lane >> 6] >> (lane & 63) & 1))
-            tmu_unit_general_lane(tex, smp, op, lanes, in, out, lane);
+            tmu_unit_general_lane(&view, smp, op, lanes, in, out, lane);
     return TMU_OK;
 }
 

@@ -10,17 +10,35 @@ int tmu_unit_format_is_int(tmu_format f)
     return fi && (fi->numeric == TMU_NUMERIC_UINT || fi->numeric == TMU_NUMERIC_SINT);
 }
 
+int tmu_unit_has_channel(const tmu_format_info *fi, int c)
+{
+    if (fi->is_depth)
+        return c == 0;
+    if (fi->shared_exponent)
+        return c < 3;
+    return fi->bits[c] > 0;
+}
+
+/* Border replacement (Vulkan "Border Replacement"): integer formats take border_u, the others
+ * border_f; the colour is converted to the format by encoding and decoding one texel, so it
+ * is clamped to the format's range and rounded to it (within the one-ULP rounding Vulkan
+ * allows for custom borders), and only the channels the format stores come from the border:
+ * one-, two- and three-component formats (E5B9G9R9 too) keep the substituted 0, 0, 1; depth
+ * formats take the border's R as D. */
 void tmu_unit_border(const tmu_texture *tex, const tmu_sampler *smp, tmu_texel *out)
 {
     const tmu_format_info *fi = tmu_format_get(tex->format);
-    int is_int = tmu_unit_format_is_int(tex->format);
-    for (int c = 0; c < 4; c++) {
-        int present = fi->is_depth ? c == 0 : fi->bits[c] > 0;
-        if (is_int)
-            out->u[c] = present ? smp->border_u[c] : (c == 3 ? 1u : 0u);
-        else
-            out->f[c] = present ? smp->border_f[c] : (c == 3 ? 1.0f : 0.0f);
-    }
+    tmu_texel b;
+    memset(&b, 0, sizeof b);
+    if (fi->is_depth)
+        b.f[0] = smp->border_f[0]; /* stencil (u[1]) 0 */
+    else if (tmu_unit_format_is_int(tex->format))
+        memcpy(b.u, smp->border_u, sizeof b.u);
+    else
+        memcpy(b.f, smp->border_f, sizeof b.f);
+    unsigned char raw[TMU_FORMAT_MAX_BYTES];
+    if (tmu_format_encode(tex->format, &b, raw) != TMU_OK || tmu_format_decode(tex->format, raw, out) != TMU_OK)
+        memset(out, 0, sizeof *out);
 }
 
 /* Whether the tile holding the texel is resident (always true without a residency map). */

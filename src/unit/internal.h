@@ -19,6 +19,11 @@ int tmu_unit_dim_axes(tmu_dim dim);
 /* tmu_texture_validate checking the memory of the first `max_levels` levels only (the shape,
  * format and residency fields always). */
 tmu_status tmu_unit_validate_texture(const tmu_texture *tex, uint32_t max_levels, tmu_diag *diag);
+/* Resolves the view fields of `tex` (texture.h) into `view`: a texture whose level 0 is the view's
+ * base level and layer 0 its base layer (level pointers, sizes and the residency map, copied to
+ * `res`, rebased), base/count fields 0 and min_lod relative to the view's level 0.  Checks the
+ * shape and the view fields (not the level memory) first; on failure fills diag. */
+tmu_status tmu_unit_make_view(const tmu_texture *tex, tmu_texture *view, tmu_residency *res, tmu_diag *diag);
 
 /* ---- coordinates and wrapping (coord.c), §2 and §3 ---- */
 /* Saturation bound of integer texel coordinates. */
@@ -30,8 +35,22 @@ float tmu_unit_frac(float x);
 /* A filter weight in the sampler's precision model (§6.2): identity for EXACT, else 1.8 fixed point. */
 float tmu_unit_quantize_weight(float a, tmu_precision p);
 /* Wraps integer coordinate i on an axis of `size` texels: the texel index in [0, size),
- * or -1 for the border texel (CLAMP_TO_BORDER only). */
+ * or -1 for the border texel (the border and half-border modes). */
 int32_t tmu_unit_wrap(int64_t i, uint32_t size, tmu_address mode);
+/* 1 for the modes that clamp the coordinate before texel selection (GL_CLAMP family). */
+int tmu_unit_address_clamps_coord(tmu_address mode);
+/* The footprint of one axis: texels i0 .. i0 + n - 1 (before wrapping) with weights w[0..n-1]. */
+typedef struct tmu_taps {
+    int64_t i0;
+    int n;
+    float w[4];
+} tmu_taps;
+/* Texel selection on one axis (§2.2) for texel-space coordinate u (s * size in fp32, or the
+ * unnormalised s), integer texel offset `off`, filter NEAREST (1 tap), LINEAR (2) or CUBIC (4,
+ * Catmull-Rom), weights in precision model p.  The half-border modes clamp the coordinate
+ * first (texture.h); the offset is added to the integer coordinate after the floor otherwise. */
+void tmu_unit_axis(float u, int32_t off, uint32_t size, tmu_address mode, tmu_filter filter, tmu_precision p,
+                   tmu_taps *t);
 
 /* ---- cube maps (cube.c), §4 ---- */
 /* Face selection of direction (x, y, z): face 0..5 (+X, -X, +Y, -Y, +Z, -Z), face coordinates
@@ -58,7 +77,12 @@ typedef struct tmu_level_pick {
     int count;
     tmu_filter filter;
 } tmu_level_pick;
-void tmu_unit_pick_levels(const tmu_sampler *smp, uint32_t levels, float lambda, tmu_level_pick *pick);
+void tmu_unit_pick_levels(const tmu_sampler *smp, uint32_t levels, float lambda, float min_lod,
+                          tmu_level_pick *pick);
+/* The image-level parameter d_l of §5.2 relative to the view's level 0: d' = max(clamp(lambda,
+ * 0, q), min_lod) (min_lod = the view's, relative), rounded by nearest() unless mip LINEAR.
+ * pick_levels reads these levels; QUERY_LOD returns it. */
+float tmu_unit_level_param(const tmu_sampler *smp, uint32_t levels, float lambda, float min_lod);
 /* Final LOD: clamp(lambda_base + bias, max(smp->min_lod, min_lod), smp->max_lod); NaN -> clamp of 0. */
 float tmu_unit_clamp_lod(const tmu_sampler *smp, float lambda_base, float bias, float min_lod);
 
@@ -76,6 +100,10 @@ void tmu_unit_load(const tmu_texture *tex, const tmu_sampler *smp, const tmu_tex
 void tmu_unit_border(const tmu_texture *tex, const tmu_sampler *smp, tmu_texel *out);
 /* 1 when the texture's format holds integers (UINT/SINT): no filtering, integer border. */
 int tmu_unit_format_is_int(tmu_format f);
+/* 1 when the format stores colour channel c (0..3) itself, so component substitution does not
+ * replace it: depth formats store only channel 0, E5B9G9R9 only R, G, B (its fourth field is
+ * the shared exponent, not alpha). */
+int tmu_unit_has_channel(const tmu_format_info *fi, int c);
 /* Applies the texture's swizzle to a filtered texel. */
 void tmu_unit_swizzle(const tmu_texture *tex, const tmu_texel *in, tmu_texel *out);
 /* Depth compare of reference `ref` against `texel` (§8): 1.0 or 0.0. */
@@ -91,13 +119,15 @@ typedef struct tmu_lane_coord {
     int compare;            /* 1: compare with ref */
     float ref;
 } tmu_lane_coord;
-/* Filtered value of one level with one filter (NEAREST or LINEAR), compare applied per texel. */
+/* Filtered value of one level with one filter at coordinates st (s, t, r as the lane's, or an
+ * anisotropic probe's), compare applied per texel, then the sampler's reduction. */
 void tmu_unit_sample_level(const tmu_texture *tex, const tmu_sampler *smp, const tmu_lane_coord *c,
-                           uint32_t level, tmu_filter filter, tmu_texel *out, int *resident);
+                           uint32_t level, tmu_filter filter, const float st[3], tmu_texel *out, int *resident);
 /* Gather of component `comp` (after swizzle) of the 2x2 footprint on level 0: out[0..3] in
- * the order (i0,j1), (i1,j1), (i1,j0), (i0,j0) (§7). */
+ * the order (i0,j1), (i1,j1), (i1,j0), (i0,j0) (§7); with `offsets` (four (x, y) pairs) result
+ * q is texel (i0, j0) + offsets[q] instead (textureGatherOffsets). */
 void tmu_unit_gather(const tmu_texture *tex, const tmu_sampler *smp, const tmu_lane_coord *c, int comp,
-                     tmu_texel *out, int *resident);
+                     const int32_t (*offsets)[2], tmu_texel *out, int *resident);
 
 /* ---- result conversion (execute.c) ---- */
 /* The one NaN a filtered float result can be (bits of +quiet NaN). */

@@ -26,20 +26,33 @@ float tmu_unit_clamp_lod(const tmu_sampler *smp, float lambda_base, float bias, 
     return isnan(l) ? 0.0f : l;
 }
 
-void tmu_unit_pick_levels(const tmu_sampler *smp, uint32_t levels, float lambda, tmu_level_pick *pick)
+float tmu_unit_level_param(const tmu_sampler *smp, uint32_t levels, float lambda, float min_lod)
+{
+    float q = (float)(levels - 1);
+    /* d' = max(clamp(lambda, 0, q), min_lod) relative to the view's level 0; MIP_NONE reads the
+     * view's level 0 unless its min_lod is higher (then as NEAREST with lambda = 0) */
+    float d = smp->mip_filter == TMU_MIP_NONE ? 0.0f : fminf(fmaxf(lambda, 0.0f), q);
+    if (min_lod > d)
+        d = fminf(min_lod, q);
+    if (smp->mip_filter == TMU_MIP_LINEAR)
+        return d;
+    /* nearest(d') = ceil(d' + 0.5) - 1: rounds to nearest, ties (x.5) down (§5.2 preferred form) */
+    float n = ceilf(d + 0.5f) - 1.0f;
+    return n < 0.0f ? 0.0f : n;
+}
+
+void tmu_unit_pick_levels(const tmu_sampler *smp, uint32_t levels, float lambda, float min_lod,
+                          tmu_level_pick *pick)
 {
     pick->filter = lambda <= 0.0f ? smp->mag_filter : smp->min_filter;
     pick->level[0] = pick->level[1] = 0;
     pick->frac = 0.0f;
     pick->count = 1;
-    if (smp->mip_filter == TMU_MIP_NONE || levels <= 1)
+    if (levels <= 1)
         return;
-    float q = (float)(levels - 1);
-    float d = fminf(fmaxf(lambda, 0.0f), q);
-    if (smp->mip_filter == TMU_MIP_NEAREST) {
-        /* d = ceil(d' + 0.5) - 1: rounds to nearest, ties (x.5) down (§5.2 preferred form) */
-        float n = ceilf(d + 0.5f) - 1.0f;
-        pick->level[0] = n < 0.0f ? 0 : (uint32_t)n;
+    float d = tmu_unit_level_param(smp, levels, lambda, min_lod);
+    if (smp->mip_filter != TMU_MIP_LINEAR) {
+        pick->level[0] = (uint32_t)d;
         return;
     }
     float hi = floorf(d);

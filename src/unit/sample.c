@@ -1,6 +1,9 @@
 /* Filtering of one lane on one level, and gather (sampling.md §2, §3, §6, §7, §8).
- * Order per texel: select -> wrap (or cube adjacency) -> fetch + decode -> compare; then weights. */
+ * Order per texel: select (per axis, coord.c) -> wrap (or cube adjacency) -> fetch + decode ->
+ * compare; then the reduction of the footprint: weighted average, or min / max over the texels
+ * with a non-zero weight. */
 #include <math.h>
+#include <string.h>
 
 #include "unit/internal.h"
 
@@ -12,22 +15,38 @@ static void level_dims(const tmu_texture *tex, uint32_t level, uint32_t n[3])
     n[2] = tex->dim == TMU_DIM_3D ? tmu_level_size(tex->depth, level) : 1;
 }
 
-/* Texel-space coordinate on one axis: s * size + offset (normalised) or s + offset (§2.1). */
-static float texel_space(const tmu_sampler *smp, float s, uint32_t size, int32_t off)
+/* Whether channel k of a decoded texel holds an integer (integer formats, and the stencil of
+ * depth-stencil formats). */
+static int channel_is_int(const tmu_format_info *fi, int k)
 {
-    float u = smp->normalized ? s * (float)size : s;
-    return u + (float)off;
+    return fi->numeric == TMU_NUMERIC_UINT || fi->numeric == TMU_NUMERIC_SINT || (fi->has_stencil && k == 1);
 }
 
-/* Adds a * b into acc for the four channels (float formats only). */
-static void accumulate(tmu_texel *acc, float w, const tmu_texel *t, int first)
+/* The replacement of a cube corner texel: the mean of the three texels meeting there (Vulkan
+ * "Cube Map Corner Texel").  Float channels in fp32 ((a + b + c) / 3); integer channels as
+ * integers, the exact mean rounded toward zero (signed for SINT), so three equal texels give
+ * that value in both cases. */
+static void corner_mean(const tmu_format_info *fi, const tmu_texel *a, const tmu_texel *b, const tmu_texel *d,
+                        tmu_texel *out)
 {
-    for (int c = 0; c < 4; c++)
-        acc->f[c] = first ? w * t->f[c] : acc->f[c] + w * t->f[c];
+    for (int k = 0; k < 4; k++) {
+        if (!channel_is_int(fi, k))
+            out->f[k] = (a->f[k] + b->f[k] + d->f[k]) / 3.0f;
+        else if (fi->numeric == TMU_NUMERIC_SINT)
+            out->i[k] = (int32_t)(((int64_t)a->i[k] + b->i[k] + d->i[k]) / 3);
+        else
+            out->u[k] = (uint32_t)(((uint64_t)a->u[k] + b->u[k] + d->u[k]) / 3);
+    }
 }
 
-/* One texel of a cube face with seamless filtering: (i, j) may be one texel outside the
- * face; a corner outside both axes is the average of the three texels meeting there (§3). */
+static void compare_texel(const tmu_sampler *smp, const tmu_lane_coord *c, tmu_texel *t)
+{
+    if (c->compare)
+        t->f[0] = tmu_unit_compare(smp->compare_op, c->ref, t->f[0]);
+}
+
+/* One texel of a cube face with seamless filtering: (i, j) may lie outside the face; outside
+ * one axis it comes from the adjacent face, outside both it is the corner mean. */
 static void load_cube_seamless(const tmu_texture *tex, const tmu_sampler *smp, const tmu_lane_coord *c,
                                uint32_t level, uint32_t n, int64_t i, int64_t j, tmu_texel *out, int *resident)
 {
@@ -37,8 +56,7 @@ static void load_cube_seamless(const tmu_texture *tex, const tmu_sampler *smp, c
     if (in_i && in_j) {
         r.x = (int32_t)i, r.y = (int32_t)j;
         tmu_unit_load(tex, smp, &r, out, resident);
-        if (c->compare)
-            out->f[0] = tmu_unit_compare(smp->compare_op, c->ref, out->f[0]);
+        compare_texel(smp, c, out);
         return;
     }
     if (in_i || in_j) {
@@ -46,17 +64,15 @@ static void load_cube_seamless(const tmu_texture *tex, const tmu_sampler *smp, c
         tmu_unit_cube_adjacent(c->face, i, j, n, &f, &r.x, &r.y);
         r.layer = cube_base + (uint32_t)f;
         tmu_unit_load(tex, smp, &r, out, resident);
-        if (c->compare)
-            out->f[0] = tmu_unit_compare(smp->compare_op, c->ref, out->f[0]);
+        compare_texel(smp, c, out);
         return;
     }
     int64_t ci = i < 0 ? 0 : (int64_t)n - 1, cj = j < 0 ? 0 : (int64_t)n - 1;
     tmu_texel a, b, d;
     load_cube_seamless(tex, smp, c, level, n, ci, cj, &a, resident);
-    load_cube_seamless(tex, smp, c, level, n, i, cj, &b, resident);
-    load_cube_seamless(tex, smp, c, level, n, ci, j, &d, resident);
-    for (int k = 0; k < 4; k++)
-        out->f[k] = (a.f[k] + b.f[k] + d.f[k]) / 3.0f;
+    load_cube_seamless(tex, smp, c, level, n, i < 0 ? -1 : (int64_t)n, cj, &b, resident);
+    load_cube_seamless(tex, smp, c, level, n, ci, j < 0 ? -1 : (int64_t)n, &d, resident);
+    corner_mean(tmu_format_get(tex->format), &a, &b, &d, out);
 }
 
 /* One texel at unwrapped integer coordinates (i, j, k): wrap, fetch, compare. */
@@ -76,80 +92,110 @@ static void load_texel(const tmu_texture *tex, const tmu_sampler *smp, const tmu
     if (axes >= 3)
         r.z = tmu_unit_wrap(k, n[2], smp->address[2]);
     tmu_unit_load(tex, smp, &r, out, resident);
-    if (c->compare)
-        out->f[0] = tmu_unit_compare(smp->compare_op, c->ref, out->f[0]);
+    compare_texel(smp, c, out);
+}
+
+/* The footprint of the lane on one level: taps per axis (unused axes: one tap of weight 1).
+ * Seamless cube maps ignore the address modes: NEAREST clamps to the edge, wider filters read
+ * across the faces (load_cube_seamless). */
+static void footprint(const tmu_texture *tex, const tmu_sampler *smp, const tmu_lane_coord *c, const uint32_t n[3],
+                      const float st[3], tmu_filter filter, int seamless, tmu_taps t[3])
+{
+    int axes = tmu_unit_dim_axes(tex->dim);
+    for (int a = 0; a < 3; a++) {
+        if (a >= axes) {
+            t[a].i0 = 0, t[a].n = 1, t[a].w[0] = 1.0f;
+            continue;
+        }
+        float u = smp->normalized ? st[a] * (float)n[a] : st[a];
+        tmu_address mode = seamless ? TMU_ADDRESS_REPEAT : smp->address[a];
+        tmu_unit_axis(u, c->off[a], n[a], mode, filter, smp->precision, &t[a]);
+        if (seamless && filter == TMU_FILTER_NEAREST)
+            t[a].i0 = t[a].i0 < 0 ? 0 : t[a].i0 >= (int64_t)n[a] ? (int64_t)n[a] - 1 : t[a].i0;
+    }
+}
+
+/* Folds texel `t` of weight w into the reduction (first: the first texel seen). */
+static void reduce(tmu_reduction red, tmu_texel *acc, float w, const tmu_texel *t, int first)
+{
+    for (int k = 0; k < 4; k++) {
+        if (red == TMU_REDUCTION_WEIGHTED_AVERAGE)
+            acc->f[k] = first ? w * t->f[k] : acc->f[k] + w * t->f[k];
+        else if (first)
+            acc->f[k] = t->f[k];
+        else if (red == TMU_REDUCTION_MIN)
+            acc->f[k] = fminf(acc->f[k], t->f[k]);
+        else
+            acc->f[k] = fmaxf(acc->f[k], t->f[k]);
+    }
 }
 
 void tmu_unit_sample_level(const tmu_texture *tex, const tmu_sampler *smp, const tmu_lane_coord *c,
-                           uint32_t level, tmu_filter filter, tmu_texel *out, int *resident)
+                           uint32_t level, tmu_filter filter, const float st[3], tmu_texel *out, int *resident)
 {
     uint32_t n[3];
     level_dims(tex, level, n);
-    int axes = tmu_unit_dim_axes(tex->dim);
-    int cube = tmu_unit_dim_is_cube(tex->dim);
-    float u = texel_space(smp, c->s, n[0], c->off[0]);
-    float v = axes >= 2 ? texel_space(smp, c->t, n[1], c->off[1]) : 0.0f;
-    float w = axes >= 3 ? texel_space(smp, c->r, n[2], c->off[2]) : 0.0f;
+    int seamless = tmu_unit_dim_is_cube(tex->dim) && smp->seamless_cube;
+    tmu_taps t[3];
+    footprint(tex, smp, c, n, st, filter, seamless, t);
     if (filter == TMU_FILTER_NEAREST) {
-        int64_t i = tmu_unit_floor(u), j = tmu_unit_floor(v), k = tmu_unit_floor(w);
-        if (cube && smp->seamless_cube) { /* seamless cube NEAREST clamps to the edge */
-            i = i < 0 ? 0 : i >= n[0] ? n[0] - 1 : i;
-            j = j < 0 ? 0 : j >= n[1] ? n[1] - 1 : j;
-        }
-        load_texel(tex, smp, c, level, n, i, j, k, 0, out, resident);
+        load_texel(tex, smp, c, level, n, t[0].i0, t[1].i0, t[2].i0, 0, out, resident);
         return;
     }
-    int seamless = cube && smp->seamless_cube;
-    float ub = u - 0.5f, vb = v - 0.5f, wb = w - 0.5f;
-    int64_t i0 = tmu_unit_floor(ub), j0 = tmu_unit_floor(vb), k0 = tmu_unit_floor(wb);
-    float a = tmu_unit_quantize_weight(tmu_unit_frac(ub), smp->precision);
-    float b = tmu_unit_quantize_weight(tmu_unit_frac(vb), smp->precision);
-    float g = tmu_unit_quantize_weight(tmu_unit_frac(wb), smp->precision);
-    tmu_texel t00, t10, t01, t11;
-    if (axes == 1) {
-        load_texel(tex, smp, c, level, n, i0, 0, 0, 0, &t00, resident);
-        load_texel(tex, smp, c, level, n, i0 + 1, 0, 0, 0, &t10, resident);
-        accumulate(out, 1.0f - a, &t00, 1);
-        accumulate(out, a, &t10, 0);
-        return;
+    /* Weighted average: sum over i, then j, of w_i * w_j * texel per slice k, then the slices
+     * weighted by w_k (the fast paths use the same fp32 operations in the same order).
+     * Min / max: over every texel whose weight is non-zero (all three axis weights non-zero). */
+    tmu_reduction red = smp->reduction;
+    tmu_texel slice[4], tx;
+    int seen = 0;
+    for (int k = 0; k < t[2].n; k++) {
+        int first = 1;
+        for (int j = 0; j < t[1].n; j++)
+            for (int i = 0; i < t[0].n; i++) {
+                load_texel(tex, smp, c, level, n, t[0].i0 + i, t[1].i0 + j, t[2].i0 + k, seamless, &tx, resident);
+                if (red == TMU_REDUCTION_WEIGHTED_AVERAGE) {
+                    reduce(red, &slice[k], t[0].w[i] * t[1].w[j], &tx, first);
+                    first = 0;
+                } else if (t[0].w[i] != 0.0f && t[1].w[j] != 0.0f && t[2].w[k] != 0.0f) {
+                    reduce(red, out, 1.0f, &tx, !seen);
+                    seen = 1;
+                }
+            }
     }
-    tmu_texel slice[2];
-    int slices = axes == 3 ? 2 : 1;
-    for (int s = 0; s < slices; s++) {
-        int64_t k = k0 + s;
-        load_texel(tex, smp, c, level, n, i0, j0, k, seamless, &t00, resident);
-        load_texel(tex, smp, c, level, n, i0 + 1, j0, k, seamless, &t10, resident);
-        load_texel(tex, smp, c, level, n, i0, j0 + 1, k, seamless, &t01, resident);
-        load_texel(tex, smp, c, level, n, i0 + 1, j0 + 1, k, seamless, &t11, resident);
-        tmu_texel *acc = &slice[s];
-        accumulate(acc, (1.0f - a) * (1.0f - b), &t00, 1);
-        accumulate(acc, a * (1.0f - b), &t10, 0);
-        accumulate(acc, (1.0f - a) * b, &t01, 0);
-        accumulate(acc, a * b, &t11, 0);
-    }
-    if (slices == 1) {
+    if (red != TMU_REDUCTION_WEIGHTED_AVERAGE)
+        return; /* some weight is non-zero on every axis: seen is set */
+    if (t[2].n == 1) {
         *out = slice[0];
         return;
     }
-    accumulate(out, 1.0f - g, &slice[0], 1);
-    accumulate(out, g, &slice[1], 0);
+    for (int k = 0; k < t[2].n; k++)
+        reduce(red, out, t[2].w[k], &slice[k], k == 0);
 }
 
 void tmu_unit_gather(const tmu_texture *tex, const tmu_sampler *smp, const tmu_lane_coord *c, int comp,
-                     tmu_texel *out, int *resident)
+                     const int32_t (*offsets)[2], tmu_texel *out, int *resident)
 {
     uint32_t n[3];
     level_dims(tex, 0, n);
     int seamless = tmu_unit_dim_is_cube(tex->dim) && smp->seamless_cube;
-    float u = texel_space(smp, c->s, n[0], c->off[0]) - 0.5f;
-    float v = texel_space(smp, c->t, n[1], c->off[1]) - 0.5f;
-    int64_t i0 = tmu_unit_floor(u), j0 = tmu_unit_floor(v);
-    /* result n comes from: 0 (i0, j1), 1 (i1, j1), 2 (i1, j0), 3 (i0, j0) */
+    /* result q comes from: 0 (i0, j1), 1 (i1, j1), 2 (i1, j0), 3 (i0, j0); with four offsets
+     * (textureGatherOffsets) result q comes from (i0, j0) + offsets[q] */
     static const int di[4] = {0, 1, 1, 0}, dj[4] = {1, 1, 0, 0};
+    const float st[3] = {c->s, c->t, 0.0f};
+    tmu_taps t[3];
+    footprint(tex, smp, c, n, st, TMU_FILTER_LINEAR, seamless, t);
     for (int q = 0; q < 4; q++) {
-        tmu_texel t, sw;
-        load_texel(tex, smp, c, 0, n, i0 + di[q], j0 + dj[q], 0, seamless, &t, resident);
-        tmu_unit_swizzle(tex, &t, &sw);
+        int64_t i = t[0].i0 + di[q], j = t[1].i0 + dj[q];
+        if (offsets) {
+            tmu_lane_coord cq = *c;
+            tmu_taps tq[3];
+            cq.off[0] = offsets[q][0], cq.off[1] = offsets[q][1];
+            footprint(tex, smp, &cq, n, st, TMU_FILTER_LINEAR, seamless, tq);
+            i = tq[0].i0, j = tq[1].i0;
+        }
+        tmu_texel tx, sw;
+        load_texel(tex, smp, c, 0, n, i, j, 0, seamless, &tx, resident);
+        tmu_unit_swizzle(tex, &tx, &sw);
         out->u[q] = sw.u[comp & 3];
     }
 }

@@ -109,15 +109,34 @@ static tmu_status validate_shape(const tmu_texture *tex, tmu_diag *diag)
     if (axes < 3 && tex->depth != 1)
         return tmu_diag_set(diag, TMU_ERR_INVALID_ARGUMENT, 0, 0, -1, "texture (%s): depth must be 1, not %u", dn,
                             tex->depth);
-    if (!tmu_unit_dim_is_array(tex->dim) && !tmu_unit_dim_is_cube(tex->dim) && tex->layers != 1)
-        return tmu_diag_set(diag, TMU_ERR_INVALID_ARGUMENT, 0, 0, -1, "texture (%s): layers must be 1, not %u", dn,
-                            tex->layers);
-    if (tex->dim == TMU_DIM_CUBE && tex->layers != 6)
-        return tmu_diag_set(diag, TMU_ERR_INVALID_ARGUMENT, 0, 0, -1, "texture (cube): layers must be 6, not %u",
-                            tex->layers);
-    if (tex->dim == TMU_DIM_CUBE_ARRAY && tex->layers % 6 != 0)
+    /* view fields: the rules on layers below apply to the layers the view sees */
+    if (tex->base_level >= tex->levels || (tex->level_count && tex->level_count > tex->levels - tex->base_level))
         return tmu_diag_set(diag, TMU_ERR_INVALID_ARGUMENT, 0, 0, -1,
-                            "texture (cube_array): layers must be a multiple of 6, not %u", tex->layers);
+                            "texture (%s): view levels base %u count %u exceed the %u levels", dn, tex->base_level,
+                            tex->level_count, tex->levels);
+    if (tex->base_layer >= tex->layers || (tex->layer_count && tex->layer_count > tex->layers - tex->base_layer))
+        return tmu_diag_set(diag, TMU_ERR_INVALID_ARGUMENT, 0, 0, -1,
+                            "texture (%s): view layers base %u count %u exceed the %u layers", dn, tex->base_layer,
+                            tex->layer_count, tex->layers);
+    uint32_t vlayers = tex->layer_count ? tex->layer_count : tex->layers - tex->base_layer;
+    uint32_t vlevels = tex->level_count ? tex->level_count : tex->levels - tex->base_level;
+    if (tex->dim == TMU_DIM_3D && tex->layers != 1)
+        return tmu_diag_set(diag, TMU_ERR_INVALID_ARGUMENT, 0, 0, -1, "texture (3d): layers must be 1, not %u",
+                            tex->layers);
+    if (!tmu_unit_dim_is_array(tex->dim) && !tmu_unit_dim_is_cube(tex->dim) && vlayers != 1)
+        return tmu_diag_set(diag, TMU_ERR_INVALID_ARGUMENT, 0, 0, -1,
+                            "texture (%s): layers (seen by the view) must be 1, not %u", dn, vlayers);
+    if (tex->dim == TMU_DIM_CUBE && vlayers != 6)
+        return tmu_diag_set(diag, TMU_ERR_INVALID_ARGUMENT, 0, 0, -1,
+                            "texture (cube): layers (seen by the view) must be 6, not %u", vlayers);
+    if (tex->dim == TMU_DIM_CUBE_ARRAY && vlayers % 6 != 0)
+        return tmu_diag_set(diag, TMU_ERR_INVALID_ARGUMENT, 0, 0, -1,
+                            "texture (cube_array): layers (seen by the view) must be a multiple of 6, not %u",
+                            vlayers);
+    if (!(tex->min_lod >= 0.0f) || !(tex->min_lod <= (float)(tex->base_level + vlevels - 1)))
+        return tmu_diag_set(diag, TMU_ERR_INVALID_ARGUMENT, 0, 0, -1,
+                            "texture (%s): view min_lod %g must lie in [0, %u] (the view's last level)", dn,
+                            (double)tex->min_lod, tex->base_level + vlevels - 1);
     if (tmu_unit_dim_is_cube(tex->dim) && tex->width != tex->height)
         return tmu_diag_set(diag, TMU_ERR_INVALID_ARGUMENT, 0, 0, -1,
                             "texture (%s): cube faces must be square, not %ux%u", dn, tex->width, tex->height);
@@ -190,6 +209,56 @@ tmu_status tmu_unit_validate_texture(const tmu_texture *tex, uint32_t max_levels
     const tmu_residency *r = tex->residency;
     if (r && (r->tile_w == 0 || r->tile_h == 0 || r->tile_d == 0))
         return tmu_diag_set(diag, TMU_ERR_INVALID_ARGUMENT, 0, 0, -1, "texture: residency tile size must be >= 1");
+    return TMU_OK;
+}
+
+tmu_status tmu_unit_make_view(const tmu_texture *tex, tmu_texture *view, tmu_residency *res, tmu_diag *diag)
+{
+    if (!tex)
+        return tmu_diag_set(diag, TMU_ERR_INVALID_ARGUMENT, 0, 0, -1, "texture: NULL");
+    tmu_status st = validate_shape(tex, diag);
+    if (st != TMU_OK)
+        return st;
+    *view = *tex;
+    uint32_t b = tex->base_level, bl = tex->base_layer;
+    if (b == 0 && bl == 0 && tex->level_count == 0 && tex->layer_count == 0 && tex->min_lod == 0.0f)
+        return TMU_OK; /* the whole image */
+    view->levels = tex->level_count ? tex->level_count : tex->levels - b;
+    view->layers = tex->layer_count ? tex->layer_count : tex->layers - bl;
+    view->width = level_size(tex->width, b);
+    view->height = level_size(tex->height, b);
+    view->depth = level_size(tex->depth, b);
+    view->base_level = view->level_count = view->base_layer = view->layer_count = 0;
+    /* relative to the view's level 0; below it no effect */
+    view->min_lod = tex->min_lod > (float)b ? tex->min_lod - (float)b : 0.0f;
+    memset(view->level, 0, sizeof view->level);
+    for (uint32_t l = 0; l < view->levels; l++) {
+        tmu_level lv = tex->level[b + l];
+        if (bl) { /* the view's layer 0 is image layer bl (3D has one layer: bl = 0) */
+            if (lv.slice_pitch > lv.size / bl)
+                return tmu_diag_set(diag, TMU_ERR_INVALID_ARGUMENT, 0, 0, -1,
+                                    "texture: view base layer %u lies beyond level %u's %zu bytes", bl, b + l,
+                                    lv.size);
+            size_t skip = (size_t)bl * lv.slice_pitch;
+            lv.data = lv.data ? (const unsigned char *)lv.data + skip : NULL;
+            lv.size -= skip;
+        }
+        view->level[l] = lv;
+    }
+    if (tex->residency) {
+        *res = *tex->residency;
+        memset(res->map, 0, sizeof res->map);
+        for (uint32_t l = 0; l < view->levels; l++) {
+            const uint8_t *m = tex->residency->map[b + l];
+            if (m && bl) {
+                size_t tx = (level_size(tex->width, b + l) + res->tile_w - 1) / (res->tile_w ? res->tile_w : 1);
+                size_t ty = (level_size(tex->height, b + l) + res->tile_h - 1) / (res->tile_h ? res->tile_h : 1);
+                m += (size_t)bl * tx * ty; /* map index is layer-major (texture.h) */
+            }
+            res->map[l] = m;
+        }
+        view->residency = res;
+    }
     return TMU_OK;
 }
 

@@ -26,6 +26,16 @@ if "$tmu" render --pattern checker --size 16x8 -o "$tmp/c.png" > "$tmp/out" 2> "
   for f in "$tmp"/*.png; do
     [ "$(od -An -tx1 -N8 "$f" | tr -d ' \n')" = "89504e470d0a1a0a" ] || fail "$f is not a PNG"
   done
+  # anisotropic filtering on the mips floor: finer levels towards the horizon, so the picture
+  # differs from the isotropic one; the same picture twice is byte-identical
+  "$tmu" render --pattern mips --perspective --size 64x64 -o "$tmp/iso.png" > /dev/null || fail "render iso"
+  "$tmu" render --pattern mips --perspective --size 64x64 --aniso 16 -o "$tmp/an.png" > /dev/null || fail "render --aniso"
+  "$tmu" render --pattern mips --perspective --size 64x64 --aniso 16 -o "$tmp/an2.png" > /dev/null || fail "render --aniso again"
+  cmp -s "$tmp/iso.png" "$tmp/an.png" && fail "--aniso 16 changed nothing"
+  cmp -s "$tmp/an.png" "$tmp/an2.png" || fail "--aniso is not deterministic"
+  "$tmu" render --pattern checker --address mirror_once_border --filter cubic -o "$tmp/cb.png" > /dev/null || fail "render cubic, mirror_once_border"
+  "$tmu" render --filter cubic --aniso 4 -o "$tmp/x.png" > /dev/null 2> "$tmp/err"; [ $? -eq 1 ] || fail "cubic + aniso: not rejected"
+  grep -q "anisotropy" "$tmp/err" || fail "cubic + aniso: $(cat "$tmp/err")"
   # a PNG file as the texture (the one just written)
   "$tmu" render --pattern "$tmp/c.png" --address mirrored_repeat --lod 0 -o "$tmp/p.png" > /dev/null || fail "render from PNG"
 else
@@ -34,6 +44,7 @@ fi
 "$tmu" render --address wrap -o "$tmp/x.png" > /dev/null 2> "$tmp/err" && fail "bad address accepted"
 grep -q "repeat" "$tmp/err" || fail "bad address: no suggestion: $(cat "$tmp/err")"
 "$tmu" render --size 0x5 -o "$tmp/x.png" > /dev/null 2>&1; [ $? -eq 2 ] || fail "bad --size: not a usage error"
+"$tmu" render --aniso 17 -o "$tmp/x.png" > /dev/null 2>&1; [ $? -eq 2 ] || fail "--aniso 17: not a usage error"
 "$tmu" render > /dev/null 2>&1; [ $? -eq 2 ] || fail "missing -o: not a usage error"
 "$tmu" render --pattern /nonexistent.png -o "$tmp/x.png" > /dev/null 2> "$tmp/err" && fail "missing PNG accepted"
 grep -q "nonexistent" "$tmp/err" || fail "missing PNG: error does not name it"

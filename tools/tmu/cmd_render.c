@@ -23,11 +23,6 @@
 
 
 
-static const char *const address_names[] = {"repeat", "mirrored_repeat", "clamp_to_edge", "clamp_to_border",
-                                            "mirror_clamp_to_edge"};
-static const tmu_address address_values[] = {TMU_ADDRESS_REPEAT, TMU_ADDRESS_MIRRORED_REPEAT,
-                                             TMU_ADDRESS_CLAMP_TO_EDGE, TMU_ADDRESS_CLAMP_TO_BORDER,
-                                             TMU_ADDRESS_MIRROR_CLAMP_TO_EDGE};
 
 static void render_usage(void)
 {
@@ -41,9 +36,11 @@ static void render_usage(void)
            "  --tex-size N     size of the built-in texture (default 16; cube faces 64)\n"
            "  --size WxH       output size (default 256x256)\n"
            "  --range X0,Y0,X1,Y1  normalised coordinates across the image (default -0.5,-0.5,1.5,1.5)\n"
-           "  --address MODE   repeat, mirrored_repeat, clamp_to_edge, clamp_to_border,\n"
-           "                   mirror_clamp_to_edge (both axes; --address-u / --address-v for one)\n"
-           "  --filter F       nearest or linear (mag and min; default linear)\n"
+           "  --address MODE   repeat, mirrored_repeat, clamp_to_edge, mirror_clamp_to_edge,\n"
+           "                   clamp_half_border, mirror_once_half_border, clamp_to_border,\n"
+           "                   mirror_once_border (both axes; --address-u / --address-v for one)\n"
+           "  --filter F       nearest, linear or cubic (mag and min; default linear)\n"
+           "  --aniso N        anisotropic filtering, max anisotropy N (1..16; default 1 = off)\n"
            "  --mip M          none, nearest or linear (default linear)\n"
            "  --lod L          explicit LOD instead of the implicit one\n"
            "  --bias B         sampler LOD bias\n"
@@ -51,7 +48,8 @@ static void render_usage(void)
            "  --border R,G,B,A border colour (default 1,0,1,1)\n"
            "  --no-seamless    cube maps: no filtering across faces\n"
            "  --perspective    2D: view the range as a floor receding to the horizon (mip selection)\n"
-           "example: tmu render --pattern checker --address mirrored_repeat --filter nearest -o wrap.png\n");
+           "example: tmu render --pattern checker --address mirrored_repeat --filter nearest -o wrap.png\n"
+           "         tmu render --pattern mips --perspective --aniso 16 -o floor.png\n");
 }
 
 static int parse_floats(const char *text, float *out, int n)
@@ -61,12 +59,15 @@ static int parse_floats(const char *text, float *out, int n)
 
 static int parse_address(const char *text, tmu_address *out)
 {
-    for (size_t i = 0; i < 5; i++)
-        if (!strcmp(text, address_names[i])) {
-            *out = address_values[i];
+    const char *names[8];
+    for (int i = 0; i < 8; i++) { /* the tmu_address values 0..7 */
+        names[i] = tmu_address_name((tmu_address)i);
+        if (!strcmp(text, names[i])) {
+            *out = (tmu_address)i;
             return 0;
         }
-    return tmu_cli_unknown_name("--address", "address mode", text, address_names, 5);
+    }
+    return tmu_cli_unknown_name("--address", "address mode", text, names, 8);
 }
 
 int tmu_unit_cli_parse(int argc, char **argv, const char *cmd, render_opts *o, const char **pos, int *npos,
@@ -160,9 +161,15 @@ int tmu_unit_cli_parse(int argc, char **argv, const char *cmd, render_opts *o, c
             if (strcmp(a, "--address-u"))
                 o->smp.address[1] = o->smp.address[2] = m;
         } else if (!strcmp(a, "--filter")) {
-            if (strcmp(v, "nearest") && strcmp(v, "linear"))
-                return tmu_cli_usage_error(a, "is nearest or linear, not '%s'", tmu_cli_shorten(echo, v));
-            o->smp.mag_filter = o->smp.min_filter = !strcmp(v, "linear") ? TMU_FILTER_LINEAR : TMU_FILTER_NEAREST;
+            if (strcmp(v, "nearest") && strcmp(v, "linear") && strcmp(v, "cubic"))
+                return tmu_cli_usage_error(a, "is nearest, linear or cubic, not '%s'", tmu_cli_shorten(echo, v));
+            o->smp.mag_filter = o->smp.min_filter = !strcmp(v, "linear")  ? TMU_FILTER_LINEAR
+                                                    : !strcmp(v, "cubic") ? TMU_FILTER_CUBIC
+                                                                          : TMU_FILTER_NEAREST;
+        } else if (!strcmp(a, "--aniso")) {
+            if ((rc = tmu_cli_opt_int(a, v, 1, TMU_MAX_ANISOTROPY, &n)) != 0)
+                return rc;
+            o->smp.max_anisotropy = (float)n;
         } else if (!strcmp(a, "--mip")) {
             if (!strcmp(v, "none"))
                 o->smp.mip_filter = TMU_MIP_NONE;

@@ -103,7 +103,7 @@ FAST_INLINE void lane_kernel(const fast_ctx *cx, uint32_t lane, int fmt, int fil
     } else {
         float lambda = tmu_unit_clamp_lod(cx->smp, cx->explicit_lod ? in->lod[lane] : 0.0f, 0.0f, -INFINITY);
         tmu_level_pick pick;
-        tmu_unit_pick_levels(cx->smp, cx->levels, lambda, &pick);
+        tmu_unit_pick_levels(cx->smp, cx->levels, lambda, 0.0f, &pick);
         float hi[4], lo[4];
         if (!sample_level(cx, fmt, filter, addr, pick.level[0], s, t, hi) ||
             (pick.count == 2 && !sample_level(cx, fmt, filter, addr, pick.level[1], s, t, lo))) {
@@ -154,7 +154,7 @@ static int is_pow2(uint32_t n)
 static int fast_setup(fast_ctx *cx, const tmu_texture *tex, const tmu_sampler *smp, const tmu_op *op)
 {
     if ((op->kind != TMU_OP_SAMPLE && op->kind != TMU_OP_GATHER) || tex->dim != TMU_DIM_2D || op->has_offset ||
-        op->compare || op->has_min_lod || op->result != TMU_RESULT_F32 || tex->residency)
+        op->compare || op->has_min_lod || op->result != TMU_RESULT_F32 || tex->residency || op->has_gather_offsets)
         return 0;
     if (op->kind == TMU_OP_SAMPLE && op->level_mode != TMU_LEVEL_BASE && op->level_mode != TMU_LEVEL_LOD)
         return 0;
@@ -169,7 +169,9 @@ static int fast_setup(fast_ctx *cx, const tmu_texture *tex, const tmu_sampler *s
         cx->fmt = FAST_RGBA32F, bytes = 16, shift = 4;
     else
         return 0;
-    if (!smp->normalized || smp->address[0] != smp->address[1] || smp->mag_filter != smp->min_filter)
+    if (!smp->normalized || smp->address[0] != smp->address[1] || smp->mag_filter != smp->min_filter ||
+        smp->mag_filter == TMU_FILTER_CUBIC || smp->reduction != TMU_REDUCTION_WEIGHTED_AVERAGE ||
+        smp->max_anisotropy > 1.0f || tex->min_lod > 0.0f)
         return 0;
     if (smp->address[0] == TMU_ADDRESS_REPEAT && is_pow2(tex->width) && is_pow2(tex->height))
         cx->addr = FAST_REPEAT;
@@ -213,7 +215,7 @@ int tmu_unit_fast_execute(const tmu_texture *tex, const tmu_sampler *smp, const 
                           const uint64_t exec[2], const tmu_wave_in *in, tmu_wave_out *out, unsigned flags)
 {
     fast_ctx cx;
-    if (!fast_setup(&cx, tex, smp, op))
+    if (out->lod || out->magnified || !fast_setup(&cx, tex, smp, op))
         return 0;
     cx.in = in, cx.out = out, cx.lanes = lanes;
     /* widest SIMD the CPU has (and the flags allow); W lanes per block.  Software prefetching
