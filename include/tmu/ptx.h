@@ -5,13 +5,15 @@
  *      struct: geometry, mip mode, vector shape, types, component, query,
  *      destination, texture/sampler operands, coordinates and the trailing
  *      operands), and tmu_ptx_print_instr() back to canonical text, with
- *      parse(print(x)) == x (tmu_ptx_instr_equal).  No allocation.
+ *      parse(print(x)) == x (tmu_ptx_instr_equal).  No allocation: names and unknown
+ *      modifiers point into the parsed text (any length, as ptxas allows), so that text
+ *      must outlive the instruction.
  *   2. tmu_ptx_module_parse(): a whole module (.version, .target, .address_size,
  *      .texref/.samplerref/.surfref, kernels and functions with parameters,
  *      .reg declarations incl. %r<N> ranges, labels, guards).  Instructions other
  *      than tex/tld4/txq are tokenised and skipped.  tmu_ptx_module_check()
  *      validates every texture instruction and the declarations with the
- *      verdicts and messages of NVIDIA ptxas 13.0 (shared/reference/ptx.md).
+ *      verdicts and messages of NVIDIA ptxas 13.0 (docs/ptx-checker.md).
  *   3. Execution (tmu_ptx_exec_warp): lift one instruction to a tmu_op and run it
  *      for a 32-lane warp against a binding table and a register file.
  *
@@ -42,8 +44,6 @@
 extern "C" {
 #endif
 
-/* Longest operand name stored (longer names are refused with TMU_ERR_UNSUPPORTED). */
-#define TMU_PTX_NAME_MAX 64
 /* Most elements of one brace vector kept; more is a parse error. */
 #define TMU_PTX_VEC_MAX 8
 /* Most operands after the address operand ([a, b, c]). */
@@ -137,7 +137,10 @@ typedef struct tmu_ptx_elem {
     uint32_t line, column; /* where it was written (0 when built by hand) */
     int64_t ival;
     double fval;
-    char name[TMU_PTX_NAME_MAX];
+    /* TMU_PTX_E_NAME: name_len bytes at `name`, inside the parsed text (NOT NUL-terminated:
+     * print with "%.*s"); names have no length limit */
+    const char *name;
+    uint32_t name_len;
 } tmu_ptx_elem;
 
 /* A scalar operand or a brace vector {a, b, ...}. */
@@ -148,9 +151,11 @@ typedef struct tmu_ptx_operand {
     tmu_ptx_elem e[TMU_PTX_VEC_MAX];
 } tmu_ptx_operand;
 
-/* A modifier that did not fit ("tex.base.level": '.level'), kept for the validator. */
+/* A modifier that did not fit ("tex.base.level": '.level'), kept for the validator:
+ * `len` bytes at `text` (dot included), inside the parsed text. */
 typedef struct tmu_ptx_badmod {
-    char text[24];
+    const char *text;
+    uint32_t len;
     uint32_t column;
 } tmu_ptx_badmod;
 
@@ -159,7 +164,22 @@ typedef struct tmu_ptx_badmod {
  * unspecified: read only what the counts say. */
 typedef struct tmu_ptx_instr {
     tmu_ptx_opcode opcode;
-    uint32_t line, column; /* of the opcode */
+    uint32_t line, column;         /* of the opcode */
+    uint32_t msg_line, msg_column; /* where ptxas reports the instruction's problems: the first
+                                      token after the opcode name (a modifier, an operand, ';') */
+    /* the opcode as written (op_len bytes at op_text); unknown_op: a module statement whose
+     * opcode only differs in case from tex/tld4/txq ("TEX"), which ptxas does not know */
+    const char *op_text;
+    uint32_t op_len;
+    uint8_t unknown_op;
+    /* ptxas's warning "Vector Type not specified properly" (a .v2/.v4 not followed by a type
+     * modifier) is due after bad[vec_warn_at[i]-1] (i < nvec_warn) */
+    uint8_t nvec_warn, vec_warn_at[2];
+    /* the operand list has a shape no texture instruction has: an address after the address
+     * (its text, shape_len bytes at shape_text, is kept for printing) */
+    uint8_t bad_shape;
+    const char *shape_text;
+    uint32_t shape_len;
     /* guard predicate @%p / @!%p (guard.kind == NONE when absent) */
     tmu_ptx_elem guard;
     uint8_t guard_negated;
@@ -173,11 +193,11 @@ typedef struct tmu_ptx_instr {
     tmu_ptx_query query;   /* txq */
     uint8_t nbad;
     tmu_ptx_badmod bad[TMU_PTX_BADMOD_MAX];
-    /* operands */
+    /* operands (dst.count == 0: none written, as in "tex;") */
     tmu_ptx_operand dst;     /* destination (vector or scalar) */
     tmu_ptx_elem pred;       /* |p residency predicate (kind NONE when absent) */
     uint8_t bracketed;       /* address operand written in [ ] */
-    uint8_t naddr;           /* 1..3 entries used in addr[] */
+    uint8_t naddr;           /* 1..3 entries used in addr[] (0: no operand after the destination) */
     tmu_ptx_operand addr[3]; /* [a, c] / [a, b, c] / txq [a] */
     uint8_t nextra;
     tmu_ptx_operand extra[TMU_PTX_EXTRA_MAX]; /* lod / dPdx dPdy / offset / compare, in order */
@@ -191,7 +211,8 @@ const char *tmu_ptx_type_name(tmu_ptx_type type);
 const char *tmu_ptx_query_name(tmu_ptx_query query);
 
 /* Parses one tex/tld4/txq instruction (optional guard, trailing ';' optional).
- * Leading text position is line 1, column 1 unless the caller adjusts the fields.
+ * Leading text position is line 1, column 1 unless the caller adjusts the fields.  The
+ * instruction points into `text` (names, unknown modifiers): keep it alive and unchanged.
  * Returns TMU_OK, or TMU_ERR_PARSE / TMU_ERR_UNSUPPORTED with `diag` naming the spot. */
 tmu_status tmu_ptx_parse_instr(const char *text, size_t len, tmu_ptx_instr *out, tmu_diag *diag);
 
@@ -234,7 +255,9 @@ unsigned tmu_ptx_module_sm(const tmu_ptx_module *module);
 int tmu_ptx_module_independent(const tmu_ptx_module *module);
 
 /* Number of tex/tld4/txq instructions in the module, and the i-th one (parsed
- * into *out; its scope in *scope when not NULL).  Returns TMU_ERR_RANGE past the end. */
+ * into *out, pointing into the module's own copy of the text, valid until
+ * tmu_ptx_module_free; its scope in *scope when not NULL).  Returns TMU_ERR_RANGE past the
+ * end. */
 size_t tmu_ptx_module_count(const tmu_ptx_module *module);
 tmu_status tmu_ptx_module_instr(const tmu_ptx_module *module, size_t index, tmu_ptx_instr *out,
                                 uint32_t *scope);
@@ -251,27 +274,36 @@ typedef struct tmu_ptx_check_options {
     const char *target; /* with sm: the target as written ("sm_100a") for messages; NULL = sm_N */
 } tmu_ptx_check_options;
 
-/* Receives one problem: line/column/message in diag (status TMU_ERR_INVALID). */
+/* The message of a problem that ptxas 13 reports without a message: it fails (crashes) on
+ * some forms it does not reject otherwise (an [a, b, c] operand in unified mode with an
+ * array or multisample geometry). */
+#define TMU_PTX_PTXAS_FAILS "ptxas 13 fails on this form without a message"
+
+/* Receives one problem: line/column/message in diag; status TMU_ERR_INVALID for an error,
+ * TMU_OK for a warning (ptxas prints it and still accepts the module).  Messages longer than
+ * the diag's buffer (a very long name) are truncated. */
 typedef void (*tmu_ptx_report_fn)(void *user, const tmu_diag *problem);
 
 /* Checks every declaration and texture instruction of the module with ptxas 13.0's
- * rules and messages, calling `report` (may be NULL) for each problem in ptxas'
- * order.  Returns the number of problems. */
+ * rules and messages, calling `report` (may be NULL) for each error and warning in
+ * ptxas' order.  Returns the number of errors (0 = ptxas accepts the module). */
 size_t tmu_ptx_module_check(const tmu_ptx_module *module, const tmu_ptx_check_options *options,
                             tmu_ptx_report_fn report, void *user);
 
 /* Checks one instruction as it appears in `module` scope `scope` (module options as
- * in tmu_ptx_module_check).  Writes up to `max` problems to `out` and returns how
- * many there are (possibly more than max). */
+ * in tmu_ptx_module_check).  Writes up to `max` problems (errors and warnings, told apart by
+ * their status as for tmu_ptx_report_fn) to `out` and returns how many there are (possibly
+ * more than max). */
 size_t tmu_ptx_check_instr(const tmu_ptx_module *module, uint32_t scope, const tmu_ptx_instr *instr,
                            const tmu_ptx_check_options *options, tmu_diag *out, size_t max);
 
-/* Writes into `buf` the wrapper kernel shared/tools/ptx_oracle.py builds around one
- * instruction line (its .version, .target [texmode_independent], texrefs, samplerrefs,
- * parameters and the register families the line uses), so that checking that module gives
- * ptxas's verdict for the line as the oracle records it.  target e.g. "sm_90", version e.g.
- * "9.0"; *line receives the 1-based line of the instruction.  TMU_ERR_BUFFER_TOO_SMALL when
- * `size` bytes do not hold it. */
+/* Writes into `buf` the wrapper kernel in which the project's ptxas verdicts for single
+ * instruction lines were recorded (docs/ptx-checker.md): its .version, .target
+ * [texmode_independent], texrefs, samplerrefs, parameters, the register families the line
+ * uses, the line, and a store of every destination register (so ptxas cannot drop the
+ * instruction), so that checking that module gives ptxas's verdict for the line.  target
+ * e.g. "sm_90", version e.g. "9.0"; *line receives the 1-based line of the instruction.
+ * TMU_ERR_BUFFER_TOO_SMALL when `size` bytes do not hold it. */
 tmu_status tmu_ptx_oracle_module(const char *instr, int independent, const char *target,
                                  const char *version, char *buf, size_t size, uint32_t *line);
 
@@ -294,9 +326,10 @@ typedef struct tmu_ptx_binding {
 } tmu_ptx_binding;
 
 /* The caller's register file: `count` registers, each with one 64-bit slot per
- * lane (32-bit values in the low bits, .f16 in the low 16 bits, .pred 0 / 1). */
+ * lane (32-bit values in the low bits, .f16 in the low 16 bits, .pred 0 / 1).  `name` is a
+ * NUL-terminated string the caller keeps alive. */
 typedef struct tmu_ptx_reg {
-    char name[TMU_PTX_NAME_MAX];
+    const char *name;
     uint64_t lane[TMU_PTX_WARP];
 } tmu_ptx_reg;
 
@@ -314,8 +347,10 @@ typedef struct tmu_ptx_exec_env {
     uint32_t scope;               /* lone compare operand from an offset (else %f.. = float) */
 } tmu_ptx_exec_env;
 
-/* Finds a register by name (NULL when absent). */
+/* Finds a register by name (NULL when absent); the _n form takes `len` bytes that need not
+ * end in NUL (an element's name). */
 tmu_ptx_reg *tmu_ptx_regfile_find(const tmu_ptx_regfile *rf, const char *name);
+tmu_ptx_reg *tmu_ptx_regfile_find_n(const tmu_ptx_regfile *rf, const char *name, size_t len);
 
 /* Where each per-lane input of the lifted op comes from: pointers into the
  * instruction (NULL = not used by this instruction). */

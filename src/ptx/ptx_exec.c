@@ -16,14 +16,27 @@
 #include "ptx/ptx_internal.h"
 #include "tmu/unit.h"
 
-tmu_ptx_reg *tmu_ptx_regfile_find(const tmu_ptx_regfile *rf, const char *name)
+tmu_ptx_reg *tmu_ptx_regfile_find_n(const tmu_ptx_regfile *rf, const char *name, size_t len)
 {
     if (!rf || !name)
         return NULL;
-    for (size_t i = 0; i < rf->count; i++)
-        if (strcmp(rf->regs[i].name, name) == 0)
+    for (size_t i = 0; i < rf->count; i++) {
+        const char *r = rf->regs[i].name;
+        if (r && strncmp(r, name, len) == 0 && r[len] == 0 && !memchr(name, 0, len))
             return &rf->regs[i];
+    }
     return NULL;
+}
+
+tmu_ptx_reg *tmu_ptx_regfile_find(const tmu_ptx_regfile *rf, const char *name)
+{
+    return name ? tmu_ptx_regfile_find_n(rf, name, strlen(name)) : NULL;
+}
+
+/* An element's register (NULL when it names none in rf). */
+static tmu_ptx_reg *elem_reg(const tmu_ptx_regfile *rf, const tmu_ptx_elem *e)
+{
+    return e->kind == TMU_PTX_E_NAME ? tmu_ptx_regfile_find_n(rf, e->name, e->name_len) : NULL;
 }
 
 int32_t tmu_ptx_wrap_offset(tmu_ptx_opcode opcode, int64_t value)
@@ -59,6 +72,9 @@ tmu_status tmu_ptx_lift(const tmu_ptx_instr *in, const tmu_ptx_module *module, u
     if (!ptx_instr_sane(in))
         return tmu_diag_set(diag, TMU_ERR_INVALID_ARGUMENT, in->line, in->column, -1,
                             "malformed instruction (a count or enumerator out of range)");
+    if (ptx_operands_unusable(in))
+        return tmu_diag_set(diag, TMU_ERR_INVALID_ARGUMENT, in->line, in->column, -1,
+                            "not a texture instruction with a destination and [address]");
     if (in->opcode == TMU_PTX_TXQ)
         return tmu_diag_set(diag, TMU_ERR_UNSUPPORTED, in->line, in->column, -1,
                             "txq is answered from the texture state, not lifted to an op");
@@ -169,10 +185,11 @@ static tmu_status elem_bits(xctx *x, const tmu_ptx_elem *e, int lane, uint64_t *
 {
     switch (e->kind) {
     case TMU_PTX_E_NAME: {
-        const tmu_ptx_reg *r = tmu_ptx_regfile_find(x->rf, e->name);
+        const tmu_ptx_reg *r = elem_reg(x->rf, e);
         if (!r)
             return tmu_diag_set(x->diag, TMU_ERR_NOT_FOUND, e->line, e->column, -1,
-                                "register '%s' has no value in the register file", e->name);
+                                "register '%.*s' has no value in the register file",
+                                (int)e->name_len, e->name);
         *out = r->lane[lane];
         return TMU_OK;
     }
@@ -232,11 +249,12 @@ static tmu_status resolve(xctx *x, const tmu_ptx_operand *o, int lane, int want_
     if (o->is_vector || e->kind != TMU_PTX_E_NAME)
         return tmu_diag_set(x->diag, TMU_ERR_INVALID_ARGUMENT, o->line, o->column, -1,
                             "texture or sampler operand must be a name or a .u64 register");
-    const tmu_ptx_reg *r = tmu_ptx_regfile_find(x->rf, e->name);
+    const tmu_ptx_reg *r = elem_reg(x->rf, e);
     for (size_t i = 0; i < x->env->nbindings; i++) {
         const tmu_ptx_binding *b = &x->env->bindings[i];
         int match = r ? (b->name == NULL && b->handle == r->lane[lane])
-                      : (b->name && strcmp(b->name, e->name) == 0);
+                      : (b->name && strncmp(b->name, e->name, e->name_len) == 0 &&
+                         b->name[e->name_len] == 0);
         if (!match)
             continue;
         if (want_texture && !b->texture)
@@ -248,21 +266,22 @@ static tmu_status resolve(xctx *x, const tmu_ptx_operand *o, int lane, int want_
     }
     if (r)
         return tmu_diag_set(x->diag, TMU_ERR_NOT_FOUND, e->line, e->column, -1,
-                            "lane %d: no %s bound to handle 0x%llx in register '%s'", lane,
+                            "lane %d: no %s bound to handle 0x%llx in register '%.*s'", lane,
                             want_texture ? "texture" : "sampler", (unsigned long long)r->lane[lane],
-                            e->name);
-    return tmu_diag_set(x->diag, TMU_ERR_NOT_FOUND, e->line, e->column, -1, "no %s bound to '%s'",
-                        want_texture ? "texture" : "sampler", e->name);
+                            (int)e->name_len, e->name);
+    return tmu_diag_set(x->diag, TMU_ERR_NOT_FOUND, e->line, e->column, -1, "no %s bound to '%.*s'",
+                        want_texture ? "texture" : "sampler", (int)e->name_len, e->name);
 }
 
 static tmu_status write_dst(xctx *x, const tmu_ptx_elem *e, int lane, uint64_t value)
 {
     if (e->kind == TMU_PTX_E_SINK)
         return TMU_OK;
-    tmu_ptx_reg *r = e->kind == TMU_PTX_E_NAME ? tmu_ptx_regfile_find(x->rf, e->name) : NULL;
+    tmu_ptx_reg *r = elem_reg(x->rf, e);
     if (!r)
         return tmu_diag_set(x->diag, TMU_ERR_NOT_FOUND, e->line, e->column, -1,
-                            "destination register '%s' is not in the register file", e->name);
+                            "destination register '%.*s' is not in the register file",
+                            (int)e->name_len, e->name ? e->name : "");
     r->lane[lane] = value;
     return TMU_OK;
 }
@@ -444,7 +463,8 @@ static tmu_status exec_tex(xctx *x, uint32_t active)
             if (!tb[l]->sampler)
                 return tmu_diag_set(
                     x->diag, TMU_ERR_NOT_FOUND, map.texture->line, map.texture->column, -1,
-                    "texture bound to '%s' has no sampler state", map.texture->e[0].name);
+                    "texture bound to '%.*s' has no sampler state", (int)map.texture->e[0].name_len,
+                    map.texture->e[0].name);
             sb[l] = tb[l];
         }
     }
@@ -522,15 +542,19 @@ tmu_status tmu_ptx_exec_warp(const tmu_ptx_instr *in, const tmu_ptx_exec_env *en
     if (!ptx_instr_sane(in))
         return tmu_diag_set(diag, TMU_ERR_INVALID_ARGUMENT, in->line, in->column, -1,
                             "malformed instruction (a count or enumerator out of range)");
+    if (ptx_operands_unusable(in))
+        return tmu_diag_set(diag, TMU_ERR_INVALID_ARGUMENT, in->line, in->column, -1,
+                            "not a texture instruction with a destination and [address]");
     if (env->nbindings && !env->bindings)
         return tmu_diag_set(diag, TMU_ERR_INVALID_ARGUMENT, 0, 0, -1, "NULL binding table");
     xctx x = {in, env, rf, diag};
     /* guard predicate */
     if (in->guard.kind == TMU_PTX_E_NAME) {
-        const tmu_ptx_reg *g = tmu_ptx_regfile_find(rf, in->guard.name);
+        const tmu_ptx_reg *g = elem_reg(rf, &in->guard);
         if (!g)
             return tmu_diag_set(diag, TMU_ERR_NOT_FOUND, in->guard.line, in->guard.column, -1,
-                                "guard predicate '%s' is not in the register file", in->guard.name);
+                                "guard predicate '%.*s' is not in the register file",
+                                (int)in->guard.name_len, in->guard.name);
         for (int l = 0; l < TMU_PTX_WARP; l++)
             if (((g->lane[l] & 1) != 0) == (in->guard_negated != 0))
                 active &= ~(1u << l);

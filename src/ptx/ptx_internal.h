@@ -18,6 +18,7 @@ typedef enum ptx_tok_kind {
     PTX_TK_STRING,
     PTX_TK_PUNCT, /* one character in .punct */
     PTX_TK_BAD,   /* a character no token starts with */
+    PTX_TK_DOTNUM, /* '.' and digits not starting a geometry (".2" of ".2D"), as ptxas lexes them */
 } ptx_tok_kind;
 
 typedef struct ptx_tok {
@@ -142,6 +143,11 @@ typedef struct ptx_loc {
     size_t offset, len; /* statement text (guard .. ';') */
     uint32_t line, col;
     uint32_t scope;
+    /* an opcode that starts like tex/tld4/txq but is none of them ("TEX", "texx"): ptxas
+     * reports it as unknown; op_offset/op_len locate it, msg_* the token after it */
+    uint8_t unknown_op;
+    size_t op_offset;
+    uint32_t op_len, msg_line, msg_col;
 } ptx_loc;
 
 typedef struct ptx_modprob { /* a problem found while parsing declarations */
@@ -174,6 +180,10 @@ struct tmu_ptx_module {
     size_t hashcap;
 };
 
+/* tmu_ptx_module_lookup for `len` bytes that need not end in NUL (an element's name). */
+const tmu_ptx_symbol *ptx_lookup_n(const tmu_ptx_module *m, uint32_t scope, const char *name,
+                                   size_t len);
+
 /* Lookup returning the symbol type for an element (NONE when not a name / unknown). */
 tmu_ptx_type ptx_elem_type(const tmu_ptx_module *m, uint32_t scope, const tmu_ptx_elem *e);
 
@@ -192,6 +202,20 @@ void ptx_assign_roles(const tmu_ptx_instr *in, const tmu_ptx_module *m, uint32_t
 /* True when the counts and enumerators of a (possibly hand-built) instruction are
  * in range, so that reading it stays inside the struct. */
 int ptx_instr_sane(const tmu_ptx_instr *in);
+
+/* True when an instruction cannot be executed whatever the bindings: an unknown opcode, no
+ * destination, no bracketed address (tex/tld4: [a, c] or [a, b, c]; txq: [a]), an address in
+ * the wrong place. */
+static inline int ptx_operands_unusable(const tmu_ptx_instr *in)
+{
+    return in->unknown_op || in->bad_shape || in->dst.count == 0 || !in->bracketed ||
+           (in->opcode == TMU_PTX_TXQ ? in->naddr != 1 : in->naddr < 2);
+}
+
+/* Skips the modifiers at *t (the token after an opcode) as ptxas's lexer and grammar take
+ * them: a dot-number (".2" of ".2D") or an unknown dot-digit name ends the statement with a
+ * syntax error at the next token.  Leaves *t at the first token after them. */
+tmu_status ptx_skip_modifiers(ptx_lexer *lx, ptx_tok *t, tmu_diag *diag);
 
 /* Parses one instruction from a lexer already positioned at its first token. */
 tmu_status ptx_parse_instr_lx(ptx_lexer *lx, tmu_ptx_instr *out, tmu_diag *diag);

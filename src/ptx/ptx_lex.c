@@ -257,6 +257,14 @@ void ptx_lex_next(ptx_lexer *lx, ptx_tok *t)
         while (lx->cur < lx->end && is_id_char((unsigned char)*lx->cur))
             lx->cur++;
         t->kind = PTX_TK_IDENT;
+    } else if (c == '.' && lx->cur + 1 < lx->end && lx->cur[1] >= '0' && lx->cur[1] <= '9' &&
+               !(lx->cur[1] >= '1' && lx->cur[1] <= '5' && lx->cur + 2 < lx->end &&
+                 lx->cur[2] == 'd')) {
+        /* ptxas: only ".1d" .. ".5d..." are names after a dot; ".2" of ".2D" is a number */
+        lx->cur++;
+        while (lx->cur < lx->end && *lx->cur >= '0' && *lx->cur <= '9')
+            lx->cur++;
+        t->kind = PTX_TK_DOTNUM;
     } else if (c == '.' && lx->cur + 1 < lx->end && is_id_char((unsigned char)lx->cur[1])) {
         lx->cur++;
         while (lx->cur < lx->end && is_id_char((unsigned char)*lx->cur))

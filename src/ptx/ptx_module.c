@@ -314,9 +314,22 @@ static tmu_status parse_params(mparser *p)
     }
 }
 
+/* 1: tex, tld4 or txq; 2: a name that starts like one of them in any case but is none of them
+ * ("TEX", "Tld4", "texx"): no PTX instruction is named so, and ptxas says it does not know it;
+ * 0: anything else. */
 static int is_texture_opcode(const ptx_tok *t)
 {
-    return ptx_tok_is(t, "tex") || ptx_tok_is(t, "tld4") || ptx_tok_is(t, "txq");
+    static const char *const names[3] = {"tex", "tld4", "txq"};
+    for (int i = 0; i < 3; i++) {
+        size_t n = strlen(names[i]), k = 0;
+        if (ptx_name_eq(names[i], t->p, t->len))
+            return 1;
+        while (k < n && k < t->len && (t->p[k] | 0x20) == names[i][k])
+            k++;
+        if (k == n)
+            return 2;
+    }
+    return 0;
 }
 
 /* One instruction statement; p->t is its first token ('@' or the opcode). */
@@ -334,10 +347,36 @@ static tmu_status parse_instruction(mparser *p)
     }
     if (p->t.kind != PTX_TK_IDENT)
         return syntax(p);
-    if (!is_texture_opcode(&p->t) ||
-        (p->lx.cur < p->lx.end && *p->lx.cur != '.' && *p->lx.cur != ' ' && *p->lx.cur != '\t')) {
+    int kind = is_texture_opcode(&p->t);
+    if (!kind) {
         next(p);
         return skip_statement(p);
+    }
+    if (kind == 2) { /* an unknown instruction: its modifiers as ptxas lexes them, the rest skipped */
+        ptx_tok op = p->t;
+        next(p);
+        ptx_tok after = p->t;
+        tmu_status s = ptx_skip_modifiers(&p->lx, &p->t, p->diag);
+        if (s != TMU_OK)
+            return s;
+        if ((s = skip_statement(p)) != TMU_OK)
+            return s;
+        tmu_ptx_module *m = p->m;
+        if (grow((void **)&m->instrs, &m->capinstrs, m->ninstrs + 1, sizeof *m->instrs))
+            return oom(p);
+        ptx_loc *l = &m->instrs[m->ninstrs++];
+        memset(l, 0, sizeof *l);
+        l->offset = (size_t)(first.p - p->lx.start);
+        l->len = (size_t)(op.p + op.len - first.p);
+        l->line = op.line;
+        l->col = op.col;
+        l->scope = p->scope;
+        l->unknown_op = 1;
+        l->op_offset = (size_t)(op.p - p->lx.start);
+        l->op_len = (uint32_t)op.len;
+        l->msg_line = after.line;
+        l->msg_col = after.line == op.line ? op.col : after.col;
+        return TMU_OK;
     }
     /* find the end of the statement */
     int depth = 0;
@@ -364,6 +403,7 @@ static tmu_status parse_instruction(mparser *p)
     if (grow((void **)&m->instrs, &m->capinstrs, m->ninstrs + 1, sizeof *m->instrs))
         return oom(p);
     ptx_loc *l = &m->instrs[m->ninstrs++];
+    memset(l, 0, sizeof *l);
     l->offset = start;
     l->len = end - start;
     l->line = first.line;
@@ -555,11 +595,11 @@ static tmu_status parse_top(mparser *p)
     }
 }
 
-static uint64_t hash_name(const char *s, uint32_t scope)
+static uint64_t hash_name(const char *s, size_t len, uint32_t scope)
 {
     uint64_t h = 1469598103934665603ull ^ scope;
-    for (; *s; s++)
-        h = (h ^ (unsigned char)*s) * 1099511628211ull;
+    for (size_t i = 0; i < len; i++)
+        h = (h ^ (unsigned char)s[i]) * 1099511628211ull;
     return h;
 }
 
@@ -575,7 +615,8 @@ static int build_hash(tmu_ptx_module *m)
     for (size_t i = 0; i < cap; i++)
         m->hash[i] = UINT32_MAX;
     for (size_t i = 0; i < m->nsyms; i++) {
-        size_t h = (size_t)hash_name(m->syms[i].name, m->syms[i].scope) & (cap - 1);
+        size_t h = (size_t)hash_name(m->syms[i].name, strlen(m->syms[i].name), m->syms[i].scope) &
+                   (cap - 1);
         while (m->hash[h] != UINT32_MAX) {
             const tmu_ptx_symbol *o = &m->syms[m->hash[h]];
             if (o->scope == m->syms[i].scope && strcmp(o->name, m->syms[i].name) == 0 &&
@@ -592,15 +633,13 @@ static int build_hash(tmu_ptx_module *m)
 static const tmu_ptx_symbol *find(const tmu_ptx_module *m, uint32_t scope, const char *name,
                                   size_t len, int want_range, uint64_t number)
 {
-    char buf[TMU_PTX_NAME_MAX];
-    if (len >= sizeof buf || !m->hash)
+    if (!m->hash)
         return NULL;
-    memcpy(buf, name, len);
-    buf[len] = 0;
-    size_t h = (size_t)hash_name(buf, scope) & (m->hashcap - 1);
+    size_t h = (size_t)hash_name(name, len, scope) & (m->hashcap - 1);
     while (m->hash[h] != UINT32_MAX) {
         const tmu_ptx_symbol *s = &m->syms[m->hash[h]];
-        if (s->scope == scope && strcmp(s->name, buf) == 0 && (s->range != 0) == want_range) {
+        if (s->scope == scope && strncmp(s->name, name, len) == 0 && s->name[len] == 0 &&
+            (s->range != 0) == want_range) {
             if (!want_range || number < s->range)
                 return s;
         }
@@ -612,9 +651,14 @@ static const tmu_ptx_symbol *find(const tmu_ptx_module *m, uint32_t scope, const
 const tmu_ptx_symbol *tmu_ptx_module_lookup(const tmu_ptx_module *m, uint32_t scope,
                                             const char *name)
 {
+    return name ? ptx_lookup_n(m, scope, name, strlen(name)) : NULL;
+}
+
+const tmu_ptx_symbol *ptx_lookup_n(const tmu_ptx_module *m, uint32_t scope, const char *name,
+                                   size_t len)
+{
     if (!m || !name)
         return NULL;
-    size_t len = strlen(name);
     for (int pass = 0; pass < 2; pass++) {
         uint32_t sc = pass == 0 ? scope : 0;
         if (pass == 1 && scope == 0)
@@ -641,7 +685,7 @@ tmu_ptx_type ptx_elem_type(const tmu_ptx_module *m, uint32_t scope, const tmu_pt
 {
     if (e->kind != TMU_PTX_E_NAME)
         return TMU_PTX_T_NONE;
-    const tmu_ptx_symbol *s = tmu_ptx_module_lookup(m, scope, e->name);
+    const tmu_ptx_symbol *s = ptx_lookup_n(m, scope, e->name, e->name_len);
     return s ? s->type : TMU_PTX_T_NONE;
 }
 
@@ -724,9 +768,21 @@ tmu_status tmu_ptx_module_instr(const tmu_ptx_module *m, size_t index, tmu_ptx_i
     if (index >= m->ninstrs)
         return TMU_ERR_RANGE;
     const ptx_loc *l = &m->instrs[index];
-    ptx_lexer lx;
-    ptx_lex_init(&lx, m->text + l->offset, l->len, l->line, l->col);
     if (scope)
         *scope = l->scope;
+    if (l->unknown_op) { /* only its name: ptxas reports nothing else about it */
+        memset(out, 0, sizeof *out);
+        out->comp = -1;
+        out->unknown_op = 1;
+        out->op_text = m->text + l->op_offset;
+        out->op_len = l->op_len;
+        out->line = l->line;
+        out->column = l->col;
+        out->msg_line = l->msg_line;
+        out->msg_column = l->msg_col;
+        return TMU_OK;
+    }
+    ptx_lexer lx;
+    ptx_lex_init(&lx, m->text + l->offset, l->len, l->line, l->col);
     return ptx_parse_instr_lx(&lx, out, NULL);
 }

@@ -3,6 +3,7 @@
  * instr->bad[] so the validator can name it as ptxas does. */
 #include <stddef.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "ptx/ptx_internal.h"
@@ -68,18 +69,19 @@ static int find_query(const char *p, size_t len)
 
 static tmu_status add_bad(tmu_ptx_instr *in, const ptx_tok *t, tmu_diag *diag)
 {
-    if (in->nbad >= TMU_PTX_BADMOD_MAX || t->len >= sizeof in->bad[0].text)
+    if (in->nbad >= TMU_PTX_BADMOD_MAX)
         return tmu_diag_set(diag, TMU_ERR_UNSUPPORTED, t->line, t->col, -1,
-                            "too many or too long unknown modifiers");
-    memcpy(in->bad[in->nbad].text, t->p, t->len);
-    in->bad[in->nbad].text[t->len] = 0;
+                            "more than %d modifiers that do not fit the instruction",
+                            TMU_PTX_BADMOD_MAX);
+    in->bad[in->nbad].text = t->p;
+    in->bad[in->nbad].len = (uint32_t)t->len;
     in->bad[in->nbad].column = t->col;
     in->nbad++;
     return TMU_OK;
 }
 
-/* Classifies one modifier (t->p includes the dot). */
-static tmu_status modifier(tmu_ptx_instr *in, const ptx_tok *t, tmu_diag *diag)
+/* Classifies one modifier (t->p includes the dot); first: it is the first modifier. */
+static tmu_status modifier(tmu_ptx_instr *in, const ptx_tok *t, int first, tmu_diag *diag)
 {
     const char *p = t->p + 1;
     size_t len = t->len - 1;
@@ -96,13 +98,15 @@ static tmu_status modifier(tmu_ptx_instr *in, const ptx_tok *t, tmu_diag *diag)
         in->query = (tmu_ptx_query)v;
         return TMU_OK;
     }
-    if (in->opcode == TMU_PTX_TEX && (v = find_mip(p, len)) >= 0) {
+    /* .base/.level/.grad (tex) and .level (txq) are part of the instruction's name: ptxas
+     * knows them only right after the opcode */
+    if (in->opcode == TMU_PTX_TEX && first && (v = find_mip(p, len)) >= 0) {
         if (in->mip != TMU_PTX_MIP_NONE)
             return add_bad(in, t, diag);
         in->mip = (tmu_ptx_mip)v;
         return TMU_OK;
     }
-    if (in->opcode == TMU_PTX_TXQ && len == 5 && memcmp(p, "level", 5) == 0) {
+    if (in->opcode == TMU_PTX_TXQ && first && len == 5 && memcmp(p, "level", 5) == 0) {
         if (in->mip != TMU_PTX_MIP_NONE)
             return add_bad(in, t, diag);
         in->mip = TMU_PTX_MIP_LEVEL;
@@ -135,14 +139,15 @@ static tmu_status parse_elem(ptx_lexer *lx, ptx_tok *t, tmu_ptx_elem *e, tmu_dia
     e->kind = TMU_PTX_E_NONE;
     e->ival = 0;
     e->fval = 0;
-    e->name[0] = 0;
+    e->name = NULL;
+    e->name_len = 0;
     e->line = t->line;
     e->column = t->col;
     int neg = 0;
     if (ptx_tok_punct(t, '-')) {
         neg = 1;
         ptx_lex_next(lx, t);
-        if (t->kind != PTX_TK_INT && t->kind != PTX_TK_FLOAT)
+        if (t->kind != PTX_TK_INT && t->kind != PTX_TK_FLOAT && t->kind != PTX_TK_DOTNUM)
             return syntax_error(diag, t);
     }
     switch (t->kind) {
@@ -151,12 +156,11 @@ static tmu_status parse_elem(ptx_lexer *lx, ptx_tok *t, tmu_ptx_elem *e, tmu_dia
             e->kind = TMU_PTX_E_SINK;
             break;
         }
-        if (t->len >= TMU_PTX_NAME_MAX)
-            return tmu_diag_set(diag, TMU_ERR_UNSUPPORTED, t->line, t->col, -1,
-                                "operand name longer than %d characters", TMU_PTX_NAME_MAX - 1);
+        if (t->len > INT32_MAX)
+            return syntax_error(diag, t);
         e->kind = TMU_PTX_E_NAME;
-        memcpy(e->name, t->p, t->len);
-        e->name[t->len] = 0;
+        e->name = t->p;
+        e->name_len = (uint32_t)t->len;
         break;
     case PTX_TK_INT:
         if (t->overflow)
@@ -169,6 +173,18 @@ static tmu_status parse_elem(ptx_lexer *lx, ptx_tok *t, tmu_ptx_elem *e, tmu_dia
         e->kind = TMU_PTX_E_FLOAT;
         e->fval = neg ? -t->fval : t->fval;
         break;
+    case PTX_TK_DOTNUM: { /* ".5" */
+        char buf[64];
+        size_t n = t->len < sizeof buf - 2 ? t->len : sizeof buf - 2;
+        buf[0] = '0';
+        memcpy(buf + 1, t->p, n);
+        buf[n + 1] = 0;
+        e->kind = TMU_PTX_E_FLOAT;
+        e->fval = strtod(buf, NULL);
+        if (neg)
+            e->fval = -e->fval;
+        break;
+    }
     default:
         return syntax_error(diag, t);
     }
@@ -176,13 +192,23 @@ static tmu_status parse_elem(ptx_lexer *lx, ptx_tok *t, tmu_ptx_elem *e, tmu_dia
     return TMU_OK;
 }
 
-static tmu_status parse_operand(ptx_lexer *lx, ptx_tok *t, tmu_ptx_operand *o, tmu_diag *diag)
+/* What an operand is for: a '_' alone is refused differently in each place (ptxas). */
+typedef enum { OP_DST, OP_SRC } op_role;
+
+static tmu_status parse_operand(ptx_lexer *lx, ptx_tok *t, tmu_ptx_operand *o, op_role role,
+                                const char *name, tmu_diag *diag)
 {
     o->is_vector = 0;
     o->count = 0;
     o->line = t->line;
     o->column = t->col;
     if (!ptx_tok_punct(t, '{')) {
+        if (t->kind == PTX_TK_IDENT && t->len == 1 && t->p[0] == '_') {
+            if (role == OP_DST)
+                return tmu_diag_set(diag, TMU_ERR_PARSE, t->line, t->col, -1,
+                                    "Result discard mode is not allowed for instruction '%s'", name);
+            return syntax_error(diag, t);
+        }
         o->count = 1;
         return parse_elem(lx, t, &o->e[0], diag);
     }
@@ -206,10 +232,59 @@ static tmu_status parse_operand(ptx_lexer *lx, ptx_tok *t, tmu_ptx_operand *o, t
     return TMU_OK;
 }
 
+/* A type modifier ("Vector Type not specified properly" is about .vN not followed by one). */
+static int is_type_modifier(const ptx_tok *t)
+{
+    return t->kind == PTX_TK_DOTNAME && find_type(t->p + 1, t->len - 1) >= 0;
+}
+
+static int is_vec_modifier(const ptx_tok *t)
+{
+    return t->kind == PTX_TK_DOTNAME && t->len == 3 && t->p[1] == 'v' &&
+           (t->p[2] == '2' || t->p[2] == '4');
+}
+
+/* The opcode name: tex, tld4 or txq; -1 for anything else. */
+static int opcode_of(const ptx_tok *t)
+{
+    static const char *const names[3] = {"tex", "tld4", "txq"};
+    for (int i = 0; i < 3; i++)
+        if (ptx_name_eq(names[i], t->p, t->len))
+            return i;
+    return -1;
+}
+
+tmu_status ptx_skip_modifiers(ptx_lexer *lx, ptx_tok *t, tmu_diag *diag)
+{
+    while (t->kind == PTX_TK_DOTNAME || t->kind == PTX_TK_DOTNUM) {
+        int bad = t->kind == PTX_TK_DOTNUM ||
+                  (t->p[1] >= '0' && t->p[1] <= '9' && find_geom(t->p + 1, t->len - 1) < 0);
+        ptx_lex_next(lx, t);
+        if (bad) /* ".2" or ".2dx": ptxas's lexer takes it, its grammar stops at the next token */
+            return syntax_error(diag, t);
+    }
+    return TMU_OK;
+}
+
+/* The instruction's name in messages: tex.level, txq.level, tld4 ... */
+static const char *instr_name(const tmu_ptx_instr *in, char buf[16])
+{
+    static const char *const ops[] = {"tex", "tld4", "txq"};
+    const char *op = ops[in->opcode < 3 ? in->opcode : 0];
+    if (in->opcode == TMU_PTX_TEX && in->mip != TMU_PTX_MIP_NONE)
+        snprintf(buf, 16, "tex.%s", tmu_ptx_mip_name(in->mip));
+    else if (in->opcode == TMU_PTX_TXQ && in->mip == TMU_PTX_MIP_LEVEL)
+        snprintf(buf, 16, "txq.level");
+    else
+        snprintf(buf, 16, "%s", op);
+    return buf;
+}
+
 tmu_status ptx_parse_instr_lx(ptx_lexer *lx, tmu_ptx_instr *in, tmu_diag *diag)
 {
     ptx_tok t;
     tmu_status s;
+    char name[16];
     /* the header is cleared; operands are written as parsed (elements past an
      * operand's count are left as they were) */
     memset(in, 0, offsetof(tmu_ptx_instr, dst));
@@ -227,40 +302,60 @@ tmu_status ptx_parse_instr_lx(ptx_lexer *lx, tmu_ptx_instr *in, tmu_diag *diag)
             in->guard_negated = 1;
             ptx_lex_next(lx, &t);
         }
-        if (t.kind != PTX_TK_IDENT)
+        if (t.kind != PTX_TK_IDENT || (t.len == 1 && t.p[0] == '_'))
             return syntax_error(diag, &t);
         if ((s = parse_elem(lx, &t, &in->guard, diag)) != TMU_OK)
             return s;
     }
     if (t.kind != PTX_TK_IDENT)
         return syntax_error(diag, &t);
-    if (ptx_tok_is(&t, "tex"))
-        in->opcode = TMU_PTX_TEX;
-    else if (ptx_tok_is(&t, "tld4"))
-        in->opcode = TMU_PTX_TLD4;
-    else if (ptx_tok_is(&t, "txq"))
-        in->opcode = TMU_PTX_TXQ;
-    else
+    int op = opcode_of(&t);
+    if (op < 0)
         return tmu_diag_set(diag, TMU_ERR_PARSE, t.line, t.col, -1,
                             "not a tex, tld4 or txq instruction");
+    in->opcode = (tmu_ptx_opcode)op;
+    in->op_text = t.p;
+    in->op_len = (uint32_t)t.len;
     in->line = t.line;
     in->column = t.col;
     ptx_lex_next(lx, &t);
-    while (t.kind == PTX_TK_DOTNAME && !t.space_before) {
-        if ((s = modifier(in, &t, diag)) != TMU_OK)
+    /* ptxas names the line of the token after the opcode; the column stays the opcode's when
+     * that is on the same line */
+    in->msg_line = t.line;
+    in->msg_column = t.line == in->line ? in->column : t.col;
+    /* modifiers, blanks allowed between them; a .vN not followed by a type is a warning */
+    int after_vec = 0, nmods = 0;
+    while (t.kind == PTX_TK_DOTNAME || t.kind == PTX_TK_DOTNUM) {
+        if (t.kind == PTX_TK_DOTNUM || (t.p[1] >= '0' && t.p[1] <= '9' && find_geom(t.p + 1, t.len - 1) < 0)) {
+            /* ".2" or ".2dx": ptxas's lexer takes it, its grammar stops at the next token */
+            ptx_lex_next(lx, &t);
+            return syntax_error(diag, &t);
+        }
+        if ((s = modifier(in, &t, nmods++ == 0, diag)) != TMU_OK)
             return s;
+        if (after_vec && !is_type_modifier(&t) && in->nvec_warn < 2)
+            in->vec_warn_at[in->nvec_warn++] = in->nbad;
+        after_vec = is_vec_modifier(&t);
         ptx_lex_next(lx, &t);
     }
+    if (after_vec && in->nvec_warn < 2)
+        in->vec_warn_at[in->nvec_warn++] = in->nbad;
+    instr_name(in, name);
+    /* no operands at all: "tex;" (ptxas then reports the types or the signature) */
+    if (ptx_tok_punct(&t, ';') || t.kind == PTX_TK_EOF)
+        goto end;
     /* destination [| pred] */
-    if ((s = parse_operand(lx, &t, &in->dst, diag)) != TMU_OK)
+    if ((s = parse_operand(lx, &t, &in->dst, OP_DST, name, diag)) != TMU_OK)
         return s;
     if (ptx_tok_punct(&t, '|')) {
         ptx_lex_next(lx, &t);
-        if (t.kind != PTX_TK_IDENT)
+        if (t.kind != PTX_TK_IDENT || (t.len == 1 && t.p[0] == '_'))
             return syntax_error(diag, &t);
         if ((s = parse_elem(lx, &t, &in->pred, diag)) != TMU_OK)
             return s;
     }
+    if (ptx_tok_punct(&t, ';') || t.kind == PTX_TK_EOF)
+        goto end;
     if (!ptx_tok_punct(&t, ','))
         return syntax_error(diag, &t);
     ptx_lex_next(lx, &t);
@@ -272,7 +367,7 @@ tmu_status ptx_parse_instr_lx(ptx_lexer *lx, tmu_ptx_instr *in, tmu_diag *diag)
             if (in->naddr >= 3)
                 return syntax_error(diag, &t);
             ptx_tok at = t;
-            if ((s = parse_operand(lx, &t, &in->addr[in->naddr], diag)) != TMU_OK)
+            if ((s = parse_operand(lx, &t, &in->addr[in->naddr], OP_SRC, name, diag)) != TMU_OK)
                 return s;
             in->naddr++;
             /* ptxas' grammar: a scalar coordinate only in the two-operand form */
@@ -286,7 +381,7 @@ tmu_status ptx_parse_instr_lx(ptx_lexer *lx, tmu_ptx_instr *in, tmu_diag *diag)
         }
         ptx_lex_next(lx, &t);
     } else {
-        if ((s = parse_operand(lx, &t, &in->addr[0], diag)) != TMU_OK)
+        if ((s = parse_operand(lx, &t, &in->addr[0], OP_SRC, name, diag)) != TMU_OK)
             return s;
         in->naddr = 1;
     }
@@ -295,10 +390,28 @@ tmu_status ptx_parse_instr_lx(ptx_lexer *lx, tmu_ptx_instr *in, tmu_diag *diag)
         if (in->nextra >= TMU_PTX_EXTRA_MAX)
             return tmu_diag_set(diag, TMU_ERR_UNSUPPORTED, t.line, t.col, -1,
                                 "more than %d operands after the address", TMU_PTX_EXTRA_MAX);
-        if ((s = parse_operand(lx, &t, &in->extra[in->nextra], diag)) != TMU_OK)
+        if (ptx_tok_punct(&t, '[')) { /* an address after the address: no signature has it */
+            int depth = 0;
+            const char *from = t.p, *to = t.p;
+            do {
+                if (t.kind == PTX_TK_EOF || ptx_tok_punct(&t, ';'))
+                    return syntax_error(diag, &t);
+                depth += ptx_tok_punct(&t, '[') - ptx_tok_punct(&t, ']');
+                to = t.p + t.len;
+                ptx_lex_next(lx, &t);
+            } while (depth > 0);
+            if (!in->bad_shape) {
+                in->shape_text = from;
+                in->shape_len = (uint32_t)(to - from);
+            }
+            in->bad_shape = 1;
+            continue;
+        }
+        if ((s = parse_operand(lx, &t, &in->extra[in->nextra], OP_SRC, name, diag)) != TMU_OK)
             return s;
         in->nextra++;
     }
+end:
     if (ptx_tok_punct(&t, ';'))
         ptx_lex_next(lx, &t);
     else if (t.kind != PTX_TK_EOF)
@@ -327,7 +440,7 @@ static int elem_equal(const tmu_ptx_elem *a, const tmu_ptx_elem *b)
         return 0;
     switch (a->kind) {
     case TMU_PTX_E_NAME:
-        return strcmp(a->name, b->name) == 0;
+        return a->name_len == b->name_len && memcmp(a->name, b->name, a->name_len) == 0;
     case TMU_PTX_E_INT:
         return a->ival == b->ival;
     case TMU_PTX_E_FLOAT:
@@ -351,6 +464,12 @@ int tmu_ptx_instr_equal(const tmu_ptx_instr *a, const tmu_ptx_instr *b)
 {
     if (!a || !b || !ptx_instr_sane(a) || !ptx_instr_sane(b))
         return 0;
+    if (a->unknown_op != b->unknown_op ||
+        (a->unknown_op && (a->op_len != b->op_len || memcmp(a->op_text, b->op_text, a->op_len))) ||
+        a->bad_shape != b->bad_shape ||
+        (a->bad_shape && (a->shape_len != b->shape_len ||
+                          memcmp(a->shape_text, b->shape_text, a->shape_len))))
+        return 0;
     if (a->opcode != b->opcode || a->guard_negated != b->guard_negated ||
         !elem_equal(&a->guard, &b->guard) || a->geom != b->geom || a->mip != b->mip ||
         a->vec != b->vec || a->ntypes != b->ntypes || a->comp != b->comp || a->query != b->query ||
@@ -361,7 +480,7 @@ int tmu_ptx_instr_equal(const tmu_ptx_instr *a, const tmu_ptx_instr *b)
         if (a->types[i] != b->types[i])
             return 0;
     for (unsigned i = 0; i < a->nbad; i++)
-        if (strcmp(a->bad[i].text, b->bad[i].text) != 0)
+        if (a->bad[i].len != b->bad[i].len || memcmp(a->bad[i].text, b->bad[i].text, a->bad[i].len))
             return 0;
     for (unsigned i = 0; i < a->naddr; i++)
         if (!operand_equal(&a->addr[i], &b->addr[i]))
@@ -372,13 +491,18 @@ int tmu_ptx_instr_equal(const tmu_ptx_instr *a, const tmu_ptx_instr *b)
     return 1;
 }
 
+static int elem_sane(const tmu_ptx_elem *e)
+{
+    return (unsigned)e->kind <= TMU_PTX_E_SINK &&
+           (e->kind != TMU_PTX_E_NAME || (e->name != NULL && e->name_len > 0));
+}
+
 static int operand_sane(const tmu_ptx_operand *o)
 {
     if (o->count < 1 || o->count > TMU_PTX_VEC_MAX || (!o->is_vector && o->count != 1))
         return 0;
     for (unsigned i = 0; i < o->count; i++)
-        if ((unsigned)o->e[i].kind > TMU_PTX_E_SINK ||
-            memchr(o->e[i].name, 0, TMU_PTX_NAME_MAX) == NULL)
+        if (!elem_sane(&o->e[i]))
             return 0;
     return 1;
 }
@@ -387,20 +511,24 @@ int ptx_instr_sane(const tmu_ptx_instr *in)
 {
     if ((unsigned)in->opcode > TMU_PTX_TXQ || (unsigned)in->geom >= TMU_PTX_GEOM_COUNT ||
         (unsigned)in->mip >= TMU_PTX_MIP_COUNT || in->ntypes > 3 || in->comp < -1 || in->comp > 3 ||
-        (unsigned)in->query >= TMU_PTX_Q_COUNT || in->nbad > TMU_PTX_BADMOD_MAX || in->naddr < 1 ||
-        in->naddr > 3 || in->nextra > TMU_PTX_EXTRA_MAX ||
-        (in->vec != 0 && in->vec != 2 && in->vec != 4) ||
-        (unsigned)in->pred.kind > TMU_PTX_E_SINK || (unsigned)in->guard.kind > TMU_PTX_E_SINK ||
-        memchr(in->pred.name, 0, TMU_PTX_NAME_MAX) == NULL ||
-        memchr(in->guard.name, 0, TMU_PTX_NAME_MAX) == NULL)
+        (unsigned)in->query >= TMU_PTX_Q_COUNT || in->nbad > TMU_PTX_BADMOD_MAX ||
+        in->naddr > 3 || in->nextra > TMU_PTX_EXTRA_MAX || (in->naddr == 0 && in->nextra) ||
+        (in->dst.count == 0 && (in->naddr || in->pred.kind != TMU_PTX_E_NONE)) ||
+        (in->vec != 0 && in->vec != 2 && in->vec != 4) || !elem_sane(&in->pred) ||
+        !elem_sane(&in->guard) || in->nvec_warn > 2 || (in->unknown_op && !in->op_text))
+        return 0;
+    for (unsigned i = 0; i < in->nvec_warn; i++)
+        if (in->vec_warn_at[i] > in->nbad)
+            return 0;
+    if (in->bad_shape && !in->shape_text)
         return 0;
     for (unsigned i = 0; i < in->ntypes; i++)
         if ((unsigned)in->types[i] >= TMU_PTX_T_COUNT)
             return 0;
     for (unsigned i = 0; i < in->nbad; i++)
-        if (memchr(in->bad[i].text, 0, sizeof in->bad[i].text) == NULL)
+        if (!in->bad[i].text || in->bad[i].len < 1)
             return 0;
-    if (!operand_sane(&in->dst))
+    if (in->dst.count && !operand_sane(&in->dst))
         return 0;
     for (unsigned i = 0; i < in->naddr; i++)
         if (!operand_sane(&in->addr[i]))

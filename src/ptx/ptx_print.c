@@ -31,7 +31,7 @@ static void put_elem(outbuf *o, const tmu_ptx_elem *e)
 {
     switch (e->kind) {
     case TMU_PTX_E_NAME:
-        put(o, "%s", e->name);
+        put(o, "%.*s", (int)e->name_len, e->name);
         break;
     case TMU_PTX_E_INT:
         put(o, "%" PRId64, e->ival);
@@ -90,7 +90,10 @@ tmu_status tmu_ptx_print_instr(const tmu_ptx_instr *in, char *buf, size_t size, 
         put(&o, " ");
     }
     static const char *const ops[] = {"tex", "tld4", "txq"};
-    put(&o, "%s", (unsigned)in->opcode < 3 ? ops[in->opcode] : "?");
+    if (in->unknown_op)
+        put(&o, "%.*s", (int)in->op_len, in->op_text);
+    else
+        put(&o, "%s", (unsigned)in->opcode < 3 ? ops[in->opcode] : "?");
     if (in->opcode == TMU_PTX_TLD4 && in->comp >= 0 && in->comp < 4)
         put(&o, ".%s", ptx_comp_names[in->comp]);
     if (in->mip != TMU_PTX_MIP_NONE)
@@ -104,13 +107,17 @@ tmu_status tmu_ptx_print_instr(const tmu_ptx_instr *in, char *buf, size_t size, 
     for (unsigned i = 0; i < in->ntypes && i < 3; i++)
         put(&o, ".%s", tmu_ptx_type_name(in->types[i]));
     for (unsigned i = 0; i < in->nbad && i < TMU_PTX_BADMOD_MAX; i++)
-        put(&o, "%s", in->bad[i].text);
+        put(&o, "%.*s", (int)in->bad[i].len, in->bad[i].text);
+    if (in->dst.count == 0) /* "tex;" */
+        goto end;
     put(&o, " ");
     put_operand(&o, &in->dst);
     if (in->pred.kind != TMU_PTX_E_NONE) {
         put(&o, "|");
         put_elem(&o, &in->pred);
     }
+    if (in->naddr == 0)
+        goto end;
     put(&o, ", ");
     if (in->bracketed)
         put(&o, "[");
@@ -125,6 +132,9 @@ tmu_status tmu_ptx_print_instr(const tmu_ptx_instr *in, char *buf, size_t size, 
         put(&o, ", ");
         put_operand(&o, &in->extra[i]);
     }
+    if (in->bad_shape)
+        put(&o, ", %.*s", (int)in->shape_len, in->shape_text);
+end:
     put(&o, ";");
     if (written)
         *written = o.len;

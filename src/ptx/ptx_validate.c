@@ -1,15 +1,22 @@
 /* Validator: ptxas 13.0's verdicts and messages for tex / tld4 / txq.
  *
  * ptxas checks an instruction in three phases, and so does this file:
- *   1. operand shape (as it parses): unknown or repeated modifiers, illegal vector
- *      sizes, mixed element sizes, mixed element types, sinks, unknown symbols;
+ *   1. operand shape (as it parses): unknown or repeated modifiers (and the warning for a
+ *      .vN not followed by a type), per vector unknown names ("Illegal expression"),
+ *      mixed element sizes, a vector with no typed element; then illegal vector sizes,
+ *      sinks;
  *   2. the operand signature ("Arguments mismatch"): when it fails, phase 3 is skipped;
+ *      after it, mixed element types and the destination's vector size;
  *   3. semantics, in this order: predicate, vector shape of the destination, types,
  *      feature gates (PTX version / target), coordinate types, geometry legality,
  *      texture / sampler operand kinds, vector sizes per geometry.
+ * Unknown symbols are reported last, after every instruction of the module.  Messages are
+ * placed on the line ptxas names: that of the first token after the opcode (msg_line),
+ * except for the ones about one element, which name its line.
  * The shapes per geometry and the feature gates are rows of ptx_tables.c. */
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "ptx/ptx_internal.h"
@@ -22,14 +29,17 @@ typedef struct vctx {
     int independent;
     char name[32]; /* 'tex.level', 'tld4', 'txq.level' */
     tmu_diag *out;
-    size_t max, count;
+    size_t max, count, warnings;
     /* operand roles */
     const tmu_ptx_operand *a, *b, *c, *lod, *gx, *gy, *off, *cmp;
     int shape_bad; /* tex/tld4 operand list cannot be assigned roles */
     /* symbol lookups of this instruction's elements, cached by element address */
-    const tmu_ptx_elem *ckey[48];
-    const tmu_ptx_symbol *cval[48];
+    const tmu_ptx_elem *ckey[96];
+    const tmu_ptx_symbol *cval[96];
     unsigned ncache;
+    /* "Unknown symbol" problems, reported after everything else */
+    tmu_diag *late;
+    size_t late_max, nlate;
 } vctx;
 
 static const tmu_ptx_symbol *lookup(vctx *v, const tmu_ptx_elem *e)
@@ -39,8 +49,8 @@ static const tmu_ptx_symbol *lookup(vctx *v, const tmu_ptx_elem *e)
     for (unsigned i = 0; i < v->ncache; i++)
         if (v->ckey[i] == e)
             return v->cval[i];
-    const tmu_ptx_symbol *s = tmu_ptx_module_lookup(v->m, v->scope, e->name);
-    if (v->ncache < 48) {
+    const tmu_ptx_symbol *s = ptx_lookup_n(v->m, v->scope, e->name, e->name_len);
+    if (v->ncache < sizeof v->ckey / sizeof v->ckey[0]) {
         v->ckey[v->ncache] = e;
         v->cval[v->ncache++] = s;
     }
@@ -67,7 +77,27 @@ emit(vctx *v, uint32_t line, uint32_t col, const char *fmt, ...)
     v->count++;
 }
 
-#define EMIT(v, ...) emit((v), (v)->in->line, (v)->in->column, __VA_ARGS__)
+#define EMIT(v, ...) emit((v), (v)->in->msg_line, (v)->in->msg_column, __VA_ARGS__)
+
+/* A problem about operand o that ptxas reports on the instruction's line: the column points at
+ * o when o is on that line. */
+#define EMIT_AT(v, o, ...)                                                                         \
+    emit((v), (v)->in->msg_line, (o)->line == (v)->in->msg_line ? (o)->column : (v)->in->msg_column, \
+         __VA_ARGS__)
+
+/* An unknown name: "Unknown symbol 'X'", kept for the end of the check. */
+static void late_unknown(vctx *v, const tmu_ptx_elem *e)
+{
+    if (v->nlate < v->late_max) {
+        tmu_diag *d = &v->late[v->nlate];
+        d->status = TMU_ERR_INVALID;
+        d->line = e->line;
+        d->column = e->column;
+        d->offset = -1;
+        snprintf(d->message, sizeof d->message, "Unknown symbol '%.*s'", (int)e->name_len, e->name);
+    }
+    v->nlate++;
+}
 
 static tmu_ptx_type etype(vctx *v, const tmu_ptx_elem *e)
 {
@@ -139,7 +169,7 @@ static int scalar_is_float(const tmu_ptx_module *m, uint32_t scope, const tmu_pt
         return 0;
     if (m)
         return ptx_elem_type(m, scope, &o->e[0]) == TMU_PTX_T_F32;
-    return o->e[0].name[0] == '%' && o->e[0].name[1] == 'f';
+    return o->e[0].name_len >= 2 && o->e[0].name[0] == '%' && o->e[0].name[1] == 'f';
 }
 
 void ptx_assign_roles(const tmu_ptx_instr *in, const tmu_ptx_module *m, uint32_t scope,
@@ -202,104 +232,198 @@ static int index_exempt(const vctx *v)
     return (v->in->naddr == 3) == (v->independent != 0);
 }
 
-static void check_vector(vctx *v, const tmu_ptx_operand *o, int is_coord, int types_pass)
+/* Phase 1, as ptxas parses a vector: each unknown name ("Illegal expression"), each element
+ * whose size differs from the first typed one; and a vector with no typed element at all
+ * (sinks and unknown names only). */
+static void parse_vector(vctx *v, const tmu_ptx_operand *o)
 {
-    if (!o || !o->is_vector)
+    if (!o || !o->is_vector || !o->count)
         return;
-    if (o->count == 3 || o->count > 4) {
-        if (!types_pass)
-            emit(v, o->line, o->column, "Illegal vector size: %u", o->count);
-        if (!types_pass || o->count > 4)
-            return;
-    }
-    if (types_pass)
-        goto types;
-    /* element sizes must agree with the first element */
     unsigned first_bits = 0;
+    int typed = 0;
     for (unsigned i = 0; i < o->count; i++) {
         const tmu_ptx_elem *e = &o->e[i];
+        if (e->kind == TMU_PTX_E_INT || e->kind == TMU_PTX_E_FLOAT)
+            typed = 1;
         if (e->kind != TMU_PTX_E_NAME)
             continue;
         tmu_ptx_type t = etype(v, e);
-        if (t == TMU_PTX_T_NONE)
+        if (t == TMU_PTX_T_NONE) {
+            emit(v, e->line, e->column, "Illegal expression '%.*s'", (int)e->name_len, e->name);
+            continue;
+        }
+        typed = 1;
+        if (tclass(t) == 'p') /* a predicate's size is not compared */
             continue;
         if (!first_bits)
             first_bits = tbits(t);
         else if (tbits(t) != first_bits)
             emit(v, e->line, e->column, "Incompatible elements of vector expression");
     }
-    return;
-types:;
+    const tmu_ptx_elem *last = &o->e[o->count - 1];
+    if (!typed)
+        emit(v, last->line, last->column, "Unable to infer type of vector elements (assuming .b8)");
+}
+
+/* True when a vector has no typed element (ptxas assumes .b8: nothing fits it), or mixes an
+ * unknown name with immediates. */
+static int vector_untyped(vctx *v, const tmu_ptx_operand *o)
+{
+    if (!o || !o->is_vector)
+        return 0;
+    int typed = 0, unknown = 0, imm = 0;
+    for (unsigned i = 0; i < o->count; i++) {
+        const tmu_ptx_elem *e = &o->e[i];
+        if (e->kind == TMU_PTX_E_INT || e->kind == TMU_PTX_E_FLOAT)
+            imm = typed = 1;
+        else if (e->kind == TMU_PTX_E_NAME && etype(v, e) != TMU_PTX_T_NONE)
+            typed = 1;
+        else if (e->kind == TMU_PTX_E_NAME)
+            unknown = 1;
+    }
+    return !typed || (unknown && imm);
+}
+
+/* Phase 1, after parsing: vector sizes other than 1, 2 and 4. */
+static void size_pass(vctx *v, const tmu_ptx_operand *o)
+{
+    if (o && o->is_vector && (o->count == 3 || o->count > 4))
+        EMIT_AT(v, o, "Illegal vector size: %u", o->count);
+}
+
+/* Phase 2: the elements of a vector must not mix float and integer types (.b32 goes with
+ * either; an unknown name with neither); the array index is exempt in the expected form. */
+static void types_pass(vctx *v, const tmu_ptx_operand *o, int is_coord)
+{
+    if (!o || !o->is_vector || o->count > 4)
+        return;
     unsigned from = 0;
     if (is_coord && index_exempt(v) && v->in->geom < TMU_PTX_GEOM_COUNT)
         from = ptx_geoms[v->in->geom].first_coord;
     char prev = 0;
     for (unsigned i = from; i < o->count; i++) {
         const tmu_ptx_elem *e = &o->e[i];
-        char c = 0;
+        char c = 0; /* f float, i integer, b bits (goes with any), p predicate, x unknown */
         if (e->kind == TMU_PTX_E_NAME) {
             tmu_ptx_type t = etype(v, e);
-            if (t != TMU_PTX_T_NONE && tbits(t) == 32)
-                c = tclass(t) == 'f' ? 'f' : tclass(t) == 'b' ? 'b' : 'i';
+            if (t == TMU_PTX_T_NONE)
+                c = 'x';
+            else
+                c = tclass(t) == 'f' ? 'f' : tclass(t) == 'b' ? 'b' : tclass(t) == 'p' ? 'p' : 'i';
         }
         if (c && prev && c != prev && c != 'b' && prev != 'b')
-            emit(v, e->line, e->column,
-                 "Vector with elements of different types are not allowed in %s instruction",
-                 v->name);
+            EMIT_AT(v, e,
+                    "Vector with elements of different types are not allowed in %s instruction",
+                    v->name);
         if (c)
             prev = c;
     }
 }
 
-static void check_sinks_and_symbols(vctx *v)
+/* Phase 1: sinks in source vectors (once per operand; a vector of nothing but sinks and
+ * unknown names was reported as untyped instead). */
+static void sink_pass(vctx *v)
 {
     const tmu_ptx_instr *in = v->in;
-    const tmu_ptx_operand *ops[3 + TMU_PTX_EXTRA_MAX];
-    unsigned n = 0;
-    for (unsigned i = 0; i < in->naddr; i++)
-        ops[n++] = &in->addr[i];
-    for (unsigned i = 0; i < in->nextra; i++)
-        ops[n++] = &in->extra[i];
-    for (unsigned i = 0; i < n; i++)
-        for (unsigned j = 0; j < ops[i]->count; j++) {
-            const tmu_ptx_elem *e = &ops[i]->e[j];
-            if (e->kind == TMU_PTX_E_SINK)
-                emit(v, e->line, e->column, "Sink '_' not allowed as a source operand");
-            else if (e->kind == TMU_PTX_E_NAME && !lookup(v, e))
-                emit(v, e->line, e->column, "Unknown symbol '%s'", e->name);
-        }
-    for (unsigned j = 0; j < in->dst.count; j++) {
-        const tmu_ptx_elem *e = &in->dst.e[j];
-        if (e->kind == TMU_PTX_E_NAME && !lookup(v, e))
-            emit(v, e->line, e->column, "Unknown symbol '%s'", e->name);
+    for (unsigned i = 0; i < in->naddr + in->nextra; i++) {
+        const tmu_ptx_operand *o = i < in->naddr ? &in->addr[i] : &in->extra[i - in->naddr];
+        int sink = 0;
+        for (unsigned j = 0; j < o->count; j++)
+            sink |= o->e[j].kind == TMU_PTX_E_SINK;
+        if (sink && !vector_untyped(v, o))
+            EMIT_AT(v, o, "Sink '_' not allowed as a source operand");
     }
-    if (in->pred.kind == TMU_PTX_E_NAME && !lookup(v, &in->pred))
-        emit(v, in->pred.line, in->pred.column, "Unknown symbol '%s'", in->pred.name);
 }
 
-static int is_geom_text(const char *t)
+/* Every unknown name, in source order, for the end of the module's report. */
+static void collect_unknown(vctx *v)
+{
+    const tmu_ptx_instr *in = v->in;
+    if (in->guard.kind == TMU_PTX_E_NAME && !lookup(v, &in->guard))
+        late_unknown(v, &in->guard);
+    for (unsigned i = 0; i < in->dst.count; i++)
+        if (in->dst.e[i].kind == TMU_PTX_E_NAME && !lookup(v, &in->dst.e[i]))
+            late_unknown(v, &in->dst.e[i]);
+    if (in->pred.kind == TMU_PTX_E_NAME && !lookup(v, &in->pred))
+        late_unknown(v, &in->pred);
+    for (unsigned i = 0; i < in->naddr + in->nextra; i++) {
+        const tmu_ptx_operand *o = i < in->naddr ? &in->addr[i] : &in->extra[i - in->naddr];
+        for (unsigned j = 0; j < o->count; j++)
+            if (o->e[j].kind == TMU_PTX_E_NAME && !lookup(v, &o->e[j]))
+                late_unknown(v, &o->e[j]);
+    }
+}
+
+/* Phase 1 for every operand of a tex / tld4 / txq, in ptxas's order: the guard, vectors as
+ * parsed, a predicate output that is no symbol, vector sizes, sinks. */
+static void check_operands(vctx *v)
+{
+    const tmu_ptx_instr *in = v->in;
+    if (in->guard.kind == TMU_PTX_E_NAME && etype(v, &in->guard) != TMU_PTX_T_PRED)
+        EMIT(v, "Predicate expression expected");
+    if (in->dst.count)
+        parse_vector(v, &in->dst);
+    if (in->pred.kind == TMU_PTX_E_NAME && !lookup(v, &in->pred))
+        EMIT(v, "Predicate output expected for instruction '%s'", v->name);
+    for (unsigned i = 0; i < in->naddr; i++)
+        parse_vector(v, &in->addr[i]);
+    for (unsigned i = 0; i < in->nextra; i++)
+        parse_vector(v, &in->extra[i]);
+    if (in->dst.count)
+        size_pass(v, &in->dst);
+    for (unsigned i = 0; i < in->naddr; i++)
+        size_pass(v, &in->addr[i]);
+    for (unsigned i = 0; i < in->nextra; i++)
+        size_pass(v, &in->extra[i]);
+    sink_pass(v);
+    collect_unknown(v);
+}
+
+static int is_geom_text(const tmu_ptx_badmod *b)
 {
     for (int g = 1; g < TMU_PTX_GEOM_COUNT; g++)
-        if (strcmp(t + 1, ptx_geoms[g].name) == 0)
+        if (ptx_name_eq(ptx_geoms[g].name, b->text + 1, b->len - 1))
             return 1;
     return 0;
+}
+
+static void warn(vctx *v, const char *msg)
+{
+    if (v->count < v->max) {
+        tmu_diag *d = &v->out[v->count];
+        d->status = TMU_OK; /* a warning */
+        d->line = v->in->msg_line;
+        d->column = v->in->msg_column;
+        d->offset = -1;
+        snprintf(d->message, sizeof d->message, "%s", msg);
+    }
+    v->count++;
+    v->warnings++;
 }
 
 static void check_modifiers(vctx *v)
 {
     const tmu_ptx_instr *in = v->in;
-    for (unsigned i = 0; i < in->nbad; i++) {
-        const char *t = in->bad[i].text;
-        if (in->opcode != TMU_PTX_TXQ && is_geom_text(t) && in->geom != TMU_PTX_GEOM_NONE)
-            emit(v, in->line, in->bad[i].column, "Multiple dimension modifiers specified");
-        else if (in->opcode != TMU_PTX_TXQ && (strcmp(t, ".v2") == 0 || strcmp(t, ".v4") == 0))
-            emit(v, in->line, in->bad[i].column, "Multiple vector modifiers specified");
-        else if (in->opcode == TMU_PTX_TXQ && t[1] && strcmp(t, ".level") != 0 &&
-                 (strcmp(t, ".width") == 0 || strcmp(t, ".height") == 0 ||
-                  strcmp(t, ".depth") == 0))
-            emit(v, in->line, in->bad[i].column, "Multiple query modifiers specified");
+    unsigned w = 0;
+    for (unsigned i = 0; i <= in->nbad; i++) {
+        while (w < in->nvec_warn && in->vec_warn_at[w] == i) {
+            warn(v, "Vector Type not specified properly");
+            w++;
+        }
+        if (i == in->nbad)
+            break;
+        const tmu_ptx_badmod *b = &in->bad[i];
+        if (in->opcode != TMU_PTX_TXQ && is_geom_text(b) && in->geom != TMU_PTX_GEOM_NONE)
+            emit(v, in->msg_line, b->column, "Multiple dimension modifiers specified");
+        else if (in->opcode != TMU_PTX_TXQ &&
+                 (ptx_name_eq(".v2", b->text, b->len) || ptx_name_eq(".v4", b->text, b->len)))
+            emit(v, in->msg_line, b->column, "Multiple vector modifiers specified");
+        else if (in->opcode == TMU_PTX_TXQ &&
+                 (ptx_name_eq(".width", b->text, b->len) || ptx_name_eq(".height", b->text, b->len) ||
+                  ptx_name_eq(".depth", b->text, b->len)))
+            emit(v, in->msg_line, b->column, "Multiple query modifiers specified");
         else
-            emit(v, in->line, in->bad[i].column, "Unknown modifier '%s'", t);
+            emit(v, in->msg_line, b->column, "Unknown modifier '%.*s'", (int)b->len, b->text);
     }
 }
 
@@ -363,6 +487,66 @@ static opkind kind_of(vctx *v, const tmu_ptx_operand *o)
 }
 
 /* ---- tex / tld4 ------------------------------------------------------------ */
+
+/* The [a, b, c] form in unified mode: a sampler operand the texturing mode does not expect.
+ * ptxas 13 takes it with rules of its own, measured case by case (docs/ptx-checker.md). */
+static int sampler_form(const vctx *v)
+{
+    return !v->independent && v->b != NULL;
+}
+
+
+/* The unified sampler form once everything else passed: ptxas 13 then lowers the instruction
+ * and fails there (measured): it crashes without a message on array and multisample
+ * geometries, and reports errors of the instructions it generates for some .grad forms. */
+static void sampler_form_lowering(vctx *v)
+{
+    const tmu_ptx_instr *in = v->in;
+    const ptx_geom_row *g = &ptx_geoms[in->geom];
+    /* .level: coordinates and lod must be floats, and after the lod come nothing, a compare,
+     * or an offset and a compare */
+    if (in->mip == TMU_PTX_MIP_LEVEL &&
+        (in->ntypes < 2 || in->types[1] != TMU_PTX_T_F32 || !v->lod ||
+         !is_float_scalar(v, v->lod) || (v->off && !v->cmp))) {
+        EMIT(v, "Arguments mismatch for instruction '%s'", v->name);
+        return;
+    }
+    if (g->arrayed || g->ms) {
+        EMIT(v, "%s", TMU_PTX_PTXAS_FAILS);
+        return;
+    }
+    if (in->mip != TMU_PTX_MIP_GRAD || in->opcode != TMU_PTX_TEX)
+        return;
+    /* the code ptxas generates depends on the architecture it compiles for: the target, or
+     * sm_75 for targets older than ptxas 13 supports */
+    unsigned arch = !v->sm ? 90 : v->sm < 75 ? 75 : v->sm;
+    int texref_b = kind_of(v, v->b) == K_TEXREF;
+    unsigned movs = 0;
+    if (in->geom == TMU_PTX_GEOM_3D && !v->cmp && arch >= 90)
+        movs = in->ntypes >= 2 && in->types[1] == TMU_PTX_T_S32 ? 4 : 1;
+    else if (g->dims <= 2 && v->cmp && arch >= 90)
+        movs = 1;
+    else if (texref_b && ((g->dims <= 2 && v->cmp && !v->off) ||
+                          (in->geom == TMU_PTX_GEOM_3D && !v->cmp))) {
+        EMIT(v, "%s", TMU_PTX_PTXAS_FAILS); /* below sm_90 */
+        return;
+    }
+    if (!movs)
+        return;
+    if (texref_b)
+        EMIT(v, "Indirect access to texture requires .u64 type");
+    for (unsigned i = 0; i < movs; i++)
+        EMIT(v, "Arguments mismatch for instruction 'mov'");
+    if (v->cmp && v->off) { /* and the store of the offsets */
+        int regs = 0;
+        for (unsigned i = 0; i < v->off->count; i++)
+            regs |= v->off->e[i].kind == TMU_PTX_E_NAME;
+        if (!regs)
+            EMIT(v, "Arguments mismatch for instruction 'st'");
+        else if (v->off->count > 1)
+            EMIT(v, "Argument vector size mismatch for instruction 'st'");
+    }
+}
 /* A destination element for result type `dtype`: .f32 results may go to any
  * 32-bit register, integer results to non-float 32-bit registers, .f16 to
  * .f16/.b16 registers, .f16x2 to .f16x2/.b32 registers. */
@@ -388,17 +572,40 @@ static int dest_fits(vctx *v, const tmu_ptx_elem *e, tmu_ptx_type dtype)
     }
 }
 
+/* A scalar operand naming no symbol fits no signature (an unknown name in a vector does). */
+static int scalar_unknown(vctx *v, const tmu_ptx_operand *o)
+{
+    return o && !o->is_vector && o->count == 1 && o->e[0].kind == TMU_PTX_E_NAME &&
+           !lookup(v, &o->e[0]);
+}
+
 static int signature_ok(vctx *v)
 {
     const tmu_ptx_instr *in = v->in;
     tmu_ptx_type dtype = in->types[0];
     tmu_ptx_type ctype = in->types[1];
-    if (v->shape_bad || in->naddr < 2)
+    if (v->shape_bad || in->naddr < 2 || !in->bracketed || in->bad_shape || !in->dst.count)
         return 0;
-    /* destination registers of the result type */
-    for (unsigned i = 0; i < in->dst.count; i++)
-        if (!dest_fits(v, &in->dst.e[i], dtype))
+    /* a vector of nothing but sinks and unknown names has type .b8, which fits nothing */
+    if (vector_untyped(v, &in->dst) || scalar_unknown(v, &in->dst))
+        return 0;
+    for (unsigned i = 0; i < in->naddr + in->nextra; i++) {
+        const tmu_ptx_operand *o = i < in->naddr ? &in->addr[i] : &in->extra[i - in->naddr];
+        if (vector_untyped(v, o) || scalar_unknown(v, o))
             return 0;
+    }
+    /* destination registers of the result type: a vector has the type of its first typed
+     * element (elements of other sizes were reported as incompatible); no immediates */
+    const tmu_ptx_elem *first = NULL;
+    for (unsigned i = 0; i < in->dst.count; i++) {
+        const tmu_ptx_elem *e = &in->dst.e[i];
+        if (e->kind == TMU_PTX_E_INT || e->kind == TMU_PTX_E_FLOAT)
+            return 0;
+        if (!first && e->kind == TMU_PTX_E_NAME && etype(v, e) != TMU_PTX_T_NONE)
+            first = e;
+    }
+    if (first && !dest_fits(v, first, dtype))
+        return 0;
     if (!in->dst.is_vector && in->dst.e[0].kind == TMU_PTX_E_NAME && dtype == TMU_PTX_T_F32) {
         tmu_ptx_type t = etype(v, &in->dst.e[0]); /* a scalar destination must be a float */
         if (t != TMU_PTX_T_NONE && tclass(t) != 'f' && tclass(t) != 'b')
@@ -406,24 +613,37 @@ static int signature_ok(vctx *v)
     }
     /* texture operand: a register must be 64-bit */
     opkind ka = kind_of(v, v->a);
-    if (ka == K_OTHER_REG || ka == K_IMM)
+    if (ka == K_OTHER_REG || ka == K_IMM || ka == K_UNKNOWN)
         return 0;
     if (v->b) {
         opkind kb = kind_of(v, v->b);
-        if (kb == K_OTHER_REG || kb == K_IMM)
+        if (kb == K_OTHER_REG || kb == K_IMM || kb == K_UNKNOWN)
             return 0;
     }
     const ptx_geom_row *g = &ptx_geoms[in->geom];
     unsigned from = (g->index_pos >= 0 && index_exempt(v)) ? g->first_coord : 0;
+    if (sampler_form(v)) {
+        /* array coordinates: .f32 takes integer registers too, .s32 no floats */
+        if (g->index_pos >= 0 && ctype == TMU_PTX_T_S32 && v->c->count &&
+            v->c->e[0].kind == TMU_PTX_E_NAME && etype(v, &v->c->e[0]) != TMU_PTX_T_NONE &&
+            tclass(etype(v, &v->c->e[0])) == 'f')
+            return 0;
+    }
     if (ctype == TMU_PTX_T_F32 || ctype == TMU_PTX_T_S32 || ctype == TMU_PTX_T_U32) {
-        int mixed = 0;
+        int mixed = 0; /* float and non-float elements (an unknown name counts as either) */
         for (unsigned i = from + 1; i < v->c->count; i++) {
             tmu_ptx_type t0 = etype(v, &v->c->e[from]), t1 = etype(v, &v->c->e[i]);
             if (t0 && t1 && (tclass(t0) == 'f') != (tclass(t1) == 'f'))
                 mixed = 1;
+            if (t0 && !t1 && v->c->e[i].kind == TMU_PTX_E_NAME)
+                mixed = 1;
         }
-        int checked =
-            !(in->opcode == TMU_PTX_TLD4 && !g->tld4_ok) && !(g->index_pos >= 0 && index_exempt(v));
+        int checked = !(in->opcode == TMU_PTX_TLD4 && !g->tld4_ok) &&
+                      !(g->index_pos >= 0 && (index_exempt(v) || sampler_form(v)));
+        /* the vector's type is that of its first element: never a 64-bit one */
+        if (checked && from < v->c->count && v->c->e[from].kind == TMU_PTX_E_NAME &&
+            etype(v, &v->c->e[from]) != TMU_PTX_T_NONE && tbits(etype(v, &v->c->e[from])) != 32)
+            return 0;
         /* a one-element vector {x} of integers passes for .f32 coordinates (not
          * the other way round) */
         int lenient = v->c->is_vector && v->c->count == 1 && ctype == TMU_PTX_T_F32;
@@ -477,13 +697,8 @@ static void check_tex(vctx *v)
 
     /* phase 1: shape */
     check_modifiers(v);
-    check_vector(v, &in->dst, 0, 0);
-    for (unsigned i = 0; i < in->naddr; i++)
-        check_vector(v, &in->addr[i], &in->addr[i] == v->c, 0);
-    for (unsigned i = 0; i < in->nextra; i++)
-        check_vector(v, &in->extra[i], 0, 0);
-    check_sinks_and_symbols(v);
-    if (!in->bracketed) {
+    check_operands(v);
+    if (!in->bracketed && in->naddr && in->nextra) { /* "t0, {c}": coordinates without [ ] */
         EMIT(v, "Illegal Addressing Mode in instruction '%s'", v->name);
         EMIT(v, "Address expected for argument 1 of instruction '%s'", v->name);
         return;
@@ -497,11 +712,18 @@ static void check_tex(vctx *v)
         EMIT(v, "Arguments mismatch for instruction '%s'", v->name);
         return;
     }
-    check_vector(v, &in->dst, 0, 1);
+    types_pass(v, &in->dst, 0);
     for (unsigned i = 0; i < in->naddr; i++)
-        check_vector(v, &in->addr[i], &in->addr[i] == v->c, 1);
+        types_pass(v, &in->addr[i], &in->addr[i] == v->c);
     for (unsigned i = 0; i < in->nextra; i++)
-        check_vector(v, &in->extra[i], 0, 1);
+        types_pass(v, &in->extra[i], 0);
+    /* the destination's vector size is that of the .vN modifier */
+    if (in->vec) {
+        if (!in->dst.is_vector)
+            EMIT(v, "Result vector expected");
+        if (in->dst.count != in->vec)
+            EMIT(v, "Argument vector size mismatch for instruction '%s'", v->name);
+    }
     if (in->geom == TMU_PTX_GEOM_NONE) {
         EMIT(v, "Geometry modifier required for instruction '%s'", v->name);
         return;
@@ -523,7 +745,7 @@ static void check_tex(vctx *v)
     if (g->index_pos >= 0 && v->c && v->c->is_vector && (unsigned)g->index_pos < v->c->count) {
         const tmu_ptx_elem *e = &v->c->e[g->index_pos];
         tmu_ptx_type t = etype(v, e);
-        if (t != TMU_PTX_T_NONE && tclass(t) == 'f')
+        if ((t != TMU_PTX_T_NONE && tclass(t) == 'f') || (t == TMU_PTX_T_NONE && e->kind == TMU_PTX_E_NAME))
             EMIT(v, "Array index in the '%s' instruction has unexpected type. Expecting type .u32",
                  v->name);
     }
@@ -534,7 +756,7 @@ static void check_tex(vctx *v)
     if (vec_off || v->cmp) {
         feature(v, PTX_F_OFFSET, 1);
         feature_named(v, 43, 0);
-    } else if (!v->independent && v->b != NULL && indirect) {
+    } else if (sampler_form(v)) {
         feature_named(v, 43, 0);
     }
     /* coordinate types */
@@ -564,18 +786,15 @@ static void check_tex(vctx *v)
         feature(v, PTX_F_MS, 1);
     if (ms_illegal)
         EMIT(v, "Illegal modifier 'Multi-sample geometry' for instruction '%s'", v->name);
-    else if (g->ms && !v->independent && v->b)
-        EMIT(v,
-             "Multi-sample geometry with a sampler operand in unified mode (ptxas 13 rejects this "
-             "without a message)");
     if (tld4 && !g->tld4_ok && !g->ms)
         EMIT(v, "Illegal modifier '.%s' for instruction 'tld4'", g->name);
     /* cube maps: no offset vector; and (ptxas) no explicit sampler in unified mode,
      * except with .level */
-    if ((vec_off && !g->offset_ok) ||
+    if ((vec_off && !g->offset_ok && !(sampler_form(v) && in->mip == TMU_PTX_MIP_LEVEL)) ||
         (g->cube && !v->independent && v->b && in->mip != TMU_PTX_MIP_LEVEL))
         EMIT(v, "Illegal modifier '.%s' for instruction '%s'", g->name, v->name);
-    if (v->cmp && !g->compare_ok)
+    /* (in the unified sampler form a .level behaves as a compare here: .3d is refused) */
+    if ((v->cmp || (sampler_form(v) && in->mip == TMU_PTX_MIP_LEVEL)) && !g->compare_ok)
         EMIT(v, "Illegal modifier '.%s' for instruction '%s'", g->name, v->name);
     if (!tld4 && in->mip == TMU_PTX_MIP_GRAD && g->cube)
         feature(v, PTX_F_GRAD_CUBE, 1);
@@ -594,14 +813,15 @@ static void check_tex(vctx *v)
     if (v->independent) {
         if (ka != K_TEXREF && ka != K_U64)
             EMIT(v, "Argument 1 of instruction '%s': .texref or .u64 register expected", v->name);
-        if (!v->b || (kb != K_SAMPLERREF && kb != K_U64))
+        /* (a .grad without a sampler is not reported: ptxas fails on it, see below) */
+        if ((!v->b && in->mip != TMU_PTX_MIP_GRAD) || (v->b && kb != K_SAMPLERREF && kb != K_U64))
             EMIT(v, "Argument 2 of instruction '%s': .samplerref or .u64 register expected",
                  v->name);
         if (indirect)
             feature(v, PTX_F_INDIRECT_INDEP, 0);
     }
-    /* vector sizes per geometry */
-    if (v->c && v->c->count <= 4) {
+    /* vector sizes per geometry (a scalar coordinate is not checked) */
+    if (v->c && v->c->is_vector && v->c->count <= 4) {
         unsigned n = v->c->count;
         if (n < g->ncoord_min) {
             int times = (!v->independent && in->naddr == 2) ? 2 : 1;
@@ -611,15 +831,28 @@ static void check_tex(vctx *v)
     }
     if (v->gx && !g->ms && !g->cube) {
         const tmu_ptx_operand *gs[2] = {v->gx, v->gy};
-        for (int i = 0; i < 2; i++)
-            if (gs[i]->count != 3 && gs[i]->count <= 4 && gs[i]->count != g->ngrad)
+        int sf = sampler_form(v);
+        if (sf && g->arrayed) /* measured: one more in the unified sampler form */
+            EMIT(v, "Operand vector size doesn't match geometry for instruction '%s'", v->name);
+        for (int i = 0; i < 2; i++) {
+            unsigned n = gs[i]->count;
+            /* dPdy may be longer than needed in the unified sampler form */
+            int bad = sf && i == 1 ? n < g->ngrad : n != g->ngrad;
+            if (n != 3 && n <= 4 && bad)
                 EMIT(v, "Operand vector size doesn't match geometry for instruction '%s'", v->name);
+        }
     }
-    if (vec_off && v->off->count != 3 && v->off->count <= 4) {
+    if (vec_off && v->off->count != 3 && v->off->count <= 4 && !sampler_form(v)) {
         unsigned n = v->off->count;
         if (n < g->noffset)
             EMIT(v, "Operand vector size doesn't match geometry for instruction '%s'", v->name);
     }
+    if (sampler_form(v) && v->count == v->warnings)
+        sampler_form_lowering(v);
+    /* independent mode, .grad without a sampler operand and nothing else wrong: ptxas 13 fails
+     * without a message (measured) */
+    if (v->independent && !v->b && in->mip == TMU_PTX_MIP_GRAD && v->count == v->warnings)
+        EMIT(v, "%s", TMU_PTX_PTXAS_FAILS);
 }
 
 /* ---- txq ------------------------------------------------------------------- */
@@ -627,7 +860,7 @@ static void check_txq(vctx *v)
 {
     const tmu_ptx_instr *in = v->in;
     check_modifiers(v);
-    check_sinks_and_symbols(v);
+    check_operands(v);
     int level = in->mip == TMU_PTX_MIP_LEVEL;
     tmu_ptx_query q = in->query;
     int sq = q >= TMU_PTX_Q_FORCE_UNNORMALIZED_COORDS;
@@ -636,9 +869,15 @@ static void check_txq(vctx *v)
         EMIT(v, "Unexpected instruction types specified for '%s'", v->name);
         return;
     }
-    opkind k = kind_of(v, &in->addr[0]);
-    if (in->naddr != 1 || in->dst.is_vector || !operand_fits(v, &in->dst, TMU_PTX_T_B32, 0) ||
-        in->nextra != (unsigned)level || k == K_OTHER_REG || k == K_IMM ||
+    if (in->dst.is_vector && in->dst.count == 1) {
+        EMIT(v, "Vector operand is not allowed for instruction '%s'", v->name);
+        return;
+    }
+    opkind k = in->naddr ? kind_of(v, &in->addr[0]) : K_IMM;
+    if (in->naddr != 1 || !in->dst.count || in->dst.is_vector || in->bad_shape ||
+        scalar_unknown(v, &in->dst) || !operand_fits(v, &in->dst, TMU_PTX_T_B32, 0) ||
+        in->nextra != (unsigned)level || k == K_OTHER_REG || k == K_IMM || k == K_UNKNOWN ||
+        (level && scalar_unknown(v, &in->extra[0])) ||
         (level && (in->extra[0].is_vector || !operand_fits(v, &in->extra[0], TMU_PTX_T_S32, 0)))) {
         EMIT(v, "Arguments mismatch for instruction '%s'", v->name);
         return;
@@ -655,11 +894,17 @@ static void check_txq(vctx *v)
             feature(v, PTX_F_NUM_SAMPLES, 0);
         if (q == TMU_PTX_Q_NUM_MIPMAP_LEVELS)
             feature(v, PTX_F_NUM_MIPMAP, 0);
+        if (q == TMU_PTX_Q_ARRAY_SIZE)
+            feature(v, PTX_F_ARRAY_SIZE, 0);
+        if (q == TMU_PTX_Q_CHANNEL_DATA_TYPE || q == TMU_PTX_Q_CHANNEL_ORDER)
+            feature(v, PTX_F_CHANNEL, 0);
+        if (q == TMU_PTX_Q_FORCE_UNNORMALIZED_COORDS)
+            feature(v, PTX_F_FORCE_UNNORM, 0);
         if (k == K_U64 && !v->independent)
             feature(v, PTX_F_INDIRECT, 1);
     }
     if (q == TMU_PTX_Q_NONE) {
-        EMIT(v, "Illegal query modifier for instruction '%s'", v->name);
+        EMIT(v, "Query modifier required for instruction '%s'", v->name);
         return;
     }
     if (sq && v->independent && k != K_SAMPLERREF && k != K_U64)
@@ -672,11 +917,13 @@ static void check_txq(vctx *v)
         EMIT(v, "Illegal query modifier for instruction '%s'", v->name);
 }
 
-size_t tmu_ptx_check_instr(const tmu_ptx_module *m, uint32_t scope, const tmu_ptx_instr *in,
-                           const tmu_ptx_check_options *opt, tmu_diag *out, size_t max)
+/* Checks one instruction: problems (errors and warnings) to out[0..max), unknown symbols to
+ * late[0..late_max); returns the number of problems, *nlate the number of unknown symbols. */
+static size_t check_one(const tmu_ptx_module *m, uint32_t scope, const tmu_ptx_instr *in,
+                        const tmu_ptx_check_options *opt, tmu_diag *out, size_t max,
+                        tmu_diag *late, size_t late_max, size_t *nlate)
 {
-    if (!m || !in)
-        return 0;
+    *nlate = 0;
     if (!ptx_instr_sane(in)) {
         if (out && max) {
             tmu_diag_set(&out[0], TMU_ERR_INVALID_ARGUMENT, in->line, in->column, -1,
@@ -692,6 +939,8 @@ size_t tmu_ptx_check_instr(const tmu_ptx_module *m, uint32_t scope, const tmu_pt
     v.in = in;
     v.out = out;
     v.max = out ? max : 0;
+    v.late = late;
+    v.late_max = late ? late_max : 0;
     v.sm = opt && opt->sm ? opt->sm : m->sm;
     v.version = opt && opt->version ? opt->version : m->version;
     v.independent = m->independent;
@@ -702,20 +951,44 @@ size_t tmu_ptx_check_instr(const tmu_ptx_module *m, uint32_t scope, const tmu_pt
         snprintf(v.name, sizeof v.name, "txq.level");
     else
         snprintf(v.name, sizeof v.name, "%s", ops[in->opcode < 3 ? in->opcode : 0]);
-    if (in->opcode == TMU_PTX_TXQ) {
+    if (in->unknown_op) /* "TEX": ptxas knows no such instruction and says only that */
+        EMIT(&v, "Not a name of any known instruction: '%.*s'", (int)in->op_len, in->op_text);
+    else if (in->opcode == TMU_PTX_TXQ)
         check_txq(&v);
-    } else {
+    else {
         assign_roles(&v);
         check_tex(&v);
     }
+    *nlate = v.nlate;
     return v.count;
+}
+
+size_t tmu_ptx_check_instr(const tmu_ptx_module *m, uint32_t scope, const tmu_ptx_instr *in,
+                           const tmu_ptx_check_options *opt, tmu_diag *out, size_t max)
+{
+    if (!m || !in)
+        return 0;
+    tmu_diag late[16];
+    size_t nlate;
+    size_t n = check_one(m, scope, in, opt, out, max, late, 16, &nlate);
+    for (size_t i = 0; i < nlate; i++) /* unknown symbols come last */
+        if (out && n + i < max && i < 16)
+            out[n + i] = late[i];
+    return n + nlate;
 }
 
 typedef struct modrep {
     tmu_ptx_report_fn fn;
     void *user;
-    size_t count;
+    size_t errors;
 } modrep;
+
+static void report_diag(modrep *r, const tmu_diag *d)
+{
+    if (r->fn)
+        r->fn(r->user, d);
+    r->errors += d->status != TMU_OK;
+}
 
 static void report(modrep *r, uint32_t line, uint32_t col, const char *msg)
 {
@@ -725,9 +998,7 @@ static void report(modrep *r, uint32_t line, uint32_t col, const char *msg)
     d.column = col;
     d.offset = -1;
     snprintf(d.message, sizeof d.message, "%s", msg);
-    if (r->fn)
-        r->fn(r->user, &d);
-    r->count++;
+    report_diag(r, &d);
 }
 
 static void report_fact(modrep *r, const tmu_ptx_module *m, const struct ptx_decl_fact *f,
@@ -763,6 +1034,9 @@ size_t tmu_ptx_module_check(const tmu_ptx_module *m, const tmu_ptx_check_options
     if (m->address_size && version < 23 && m->has_version)
         report(&r, m->asize_line, m->asize_col,
                "Feature '.address_size directive' requires PTX ISA .version 2.3 or later");
+    /* unknown symbols of all instructions, reported after them (as ptxas does) */
+    tmu_diag *late = NULL;
+    size_t nlate = 0, caplate = 0;
     size_t f = 0;
     for (size_t i = 0; i < m->ninstrs; i++) {
         while (f < m->nfacts && m->facts[f].before_instr <= i)
@@ -771,13 +1045,30 @@ size_t tmu_ptx_module_check(const tmu_ptx_module *m, const tmu_ptx_check_options
         uint32_t scope;
         if (tmu_ptx_module_instr(m, i, &in, &scope) != TMU_OK)
             continue;
-        tmu_diag probs[16];
-        size_t n = tmu_ptx_check_instr(m, scope, &in, opt, probs, 16);
-        for (size_t k = 0; k < n && k < 16; k++)
-            report(&r, probs[k].line, probs[k].column, probs[k].message);
+        tmu_diag probs[64], unk[64];
+        size_t nu;
+        size_t n = check_one(m, scope, &in, opt, probs, 64, unk, 64, &nu);
+        for (size_t k = 0; k < n && k < 64; k++)
+            report_diag(&r, &probs[k]);
+        for (size_t k = 0; k < nu && k < 64; k++) {
+            if (nlate == caplate) {
+                size_t nc = caplate ? caplate * 2 : 16;
+                tmu_diag *q = realloc(late, nc * sizeof *q);
+                if (!q) { /* no room to keep it for later: report it now */
+                    report_diag(&r, &unk[k]);
+                    continue;
+                }
+                late = q;
+                caplate = nc;
+            }
+            late[nlate++] = unk[k];
+        }
     }
     while (f < m->nfacts)
         report_fact(&r, m, &m->facts[f++], sm, version);
+    for (size_t k = 0; k < nlate; k++)
+        report_diag(&r, &late[k]);
+    free(late);
     unsigned minv = ptx_target_min_version(sm);
     if (m->has_target && minv && version < minv) {
         if (opt && opt->sm && opt->target)
@@ -791,5 +1082,5 @@ size_t tmu_ptx_module_check(const tmu_ptx_module *m, const tmu_ptx_check_options
                      version / 10, version % 10, m->target_name);
         report(&r, m->target_line, m->target_col, buf);
     }
-    return r.count;
+    return r.errors;
 }

@@ -45,6 +45,7 @@ static void exec_one(const tmu_ptx_instr *in, const uint8_t *data, size_t size, 
         {"t0", 0, &t, &s}, {NULL, 0, &t, &s}, {"s0", 0, NULL, &s}, {NULL, 7, NULL, &s}};
     tmu_ptx_exec_env env = {independent, b, 4, NULL, 0};
     static tmu_ptx_reg regs[24];
+    static char names[24][128]; /* register names, NUL-terminated copies */
     tmu_ptx_regfile rf = {regs, 0};
     const tmu_ptx_operand *ops[1 + 3 + TMU_PTX_EXTRA_MAX];
     size_t n = 0;
@@ -57,12 +58,14 @@ static void exec_one(const tmu_ptx_instr *in, const uint8_t *data, size_t size, 
     for (size_t k = 0; k < n; k++)
         for (unsigned j = 0; j < ops[k]->count; j++) {
             const tmu_ptx_elem *e = &ops[k]->e[j];
-            if (e->kind != TMU_PTX_E_NAME || e->name[0] != '%' ||
-                tmu_ptx_regfile_find(&rf, e->name) || rf.count >= 24)
+            if (e->kind != TMU_PTX_E_NAME || e->name[0] != '%' || e->name_len >= sizeof names[0] ||
+                tmu_ptx_regfile_find_n(&rf, e->name, e->name_len) || rf.count >= 24)
                 continue;
-            tmu_ptx_reg *r = &regs[rf.count++];
+            memcpy(names[rf.count], e->name, e->name_len);
+            names[rf.count][e->name_len] = 0;
+            tmu_ptx_reg *r = &regs[rf.count];
             memset(r, 0, sizeof *r);
-            memcpy(r->name, e->name, strlen(e->name) + 1);
+            r->name = names[rf.count++];
             for (int l = 0; l < 4; l++, pos += 4) {
                 uint32_t v = 0;
                 for (int q = 0; q < 4; q++)
@@ -70,10 +73,12 @@ static void exec_one(const tmu_ptx_instr *in, const uint8_t *data, size_t size, 
                 r->lane[l] = v;
             }
         }
-    if (in->pred.kind == TMU_PTX_E_NAME && !tmu_ptx_regfile_find(&rf, in->pred.name) &&
-        rf.count < 24) {
+    if (in->pred.kind == TMU_PTX_E_NAME && in->pred.name_len < sizeof names[0] &&
+        !tmu_ptx_regfile_find_n(&rf, in->pred.name, in->pred.name_len) && rf.count < 24) {
+        memcpy(names[rf.count], in->pred.name, in->pred.name_len);
+        names[rf.count][in->pred.name_len] = 0;
         memset(&regs[rf.count], 0, sizeof regs[0]);
-        memcpy(regs[rf.count].name, in->pred.name, strlen(in->pred.name) + 1);
+        regs[rf.count].name = names[rf.count];
         rf.count++;
     }
     tmu_diag d;

@@ -30,6 +30,11 @@ EOW
 cmp -s "$T/out" "$T/want" || fail "check bad module output:
 $(diff "$T/want" "$T/out")"
 
+# 2b. an 89-character (C++-mangled) texref name: ptxas 13 accepts the module (issue 10 item 6)
+"$TMU" ptx check "$D/ptx-long-name.ptx" >"$T/out" 2>&1; rc=$?
+[ $rc -eq 0 ] || fail "89-character texref name: exit $rc: $(cat "$T/out")"
+[ -s "$T/out" ] && fail "89-character texref name printed: $(cat "$T/out")"
+
 # 3. --target overrides .target (ptxas with .target sm_50 says the same)
 "$TMU" ptx check --target sm_50 "$D/ptx-module-ok.ptx" >"$T/out" 2>&1; rc=$?
 [ $rc -eq 1 ] || fail "check --target sm_50: exit $rc"

@@ -16,6 +16,15 @@
 #include "tmu/ptx.h"
 #include "tmu/texture.h"
 
+/* An element's name (not NUL-terminated: name_len bytes) equals `want`. */
+static void assert_name(const tmu_ptx_elem *e, const char *want)
+{
+    assert_non_null(e);
+    assert_int_equal(e->kind, TMU_PTX_E_NAME);
+    assert_int_equal(e->name_len, strlen(want));
+    assert_memory_equal(e->name, want, strlen(want));
+}
+
 static tmu_ptx_instr parse(const char *text)
 {
     tmu_ptx_instr in;
@@ -50,7 +59,7 @@ static void rf_init(rfile *r, const char *const *names, size_t n)
 {
     memset(r, 0, sizeof *r);
     for (size_t i = 0; i < n; i++)
-        snprintf(r->regs[i].name, sizeof r->regs[i].name, "%s", names[i]);
+        r->regs[i].name = names[i];
     r->rf.regs = r->regs;
     r->rf.count = n;
 }
@@ -349,18 +358,18 @@ static void test_offsets_and_lift(void **state)
     /* the operand map: a2d = {layer, s, t, _} */
     tmu_ptx_opmap map;
     assert_int_equal(tmu_ptx_lift(&in, NULL, 0, &op, &map, &d), TMU_OK);
-    assert_string_equal(map.texture->e[0].name, "t0");
+    assert_name(&map.texture->e[0], "t0");
     assert_null(map.sampler);
-    assert_string_equal(map.layer->name, "%u1");
-    assert_string_equal(map.coord[0]->name, "%f1");
-    assert_string_equal(map.coord[1]->name, "%f2");
+    assert_name(map.layer, "%u1");
+    assert_name(map.coord[0], "%f1");
+    assert_name(map.coord[1], "%f2");
     assert_null(map.coord[2]);
-    assert_string_equal(map.grad_x[1]->name, "%f5");
-    assert_string_equal(map.grad_y[0]->name, "%f6");
+    assert_name(map.grad_x[1], "%f5");
+    assert_name(map.grad_y[0], "%f6");
     assert_int_equal(map.offset[1]->ival, 2);
-    assert_string_equal(map.ref->name, "%f9");
-    assert_string_equal(map.dst[3]->name, "%r3");
-    assert_string_equal(map.pred->name, "%p0");
+    assert_name(map.ref, "%f9");
+    assert_name(map.dst[3], "%r3");
+    assert_name(map.pred, "%p0");
     assert_int_equal(map.int_coords, 0);
     in = parse("tex.a2dms.v4.u32.s32 {%r0,%r1,%r2,%r3}, [t0, {%u1,%u2,%r3,%r4}];");
     assert_int_equal(tmu_ptx_lift(&in, NULL, 0, &op, NULL, &d), TMU_OK);
@@ -368,9 +377,9 @@ static void test_offsets_and_lift(void **state)
     assert_int_equal(op.dim, TMU_DIM_2D_MS_ARRAY);
     /* .a2dms = {sample, layer, x, y} (ptxas checks element 1 as the array index) */
     assert_int_equal(tmu_ptx_lift(&in, NULL, 0, &op, &map, &d), TMU_OK);
-    assert_string_equal(map.sample->name, "%u1");
-    assert_string_equal(map.layer->name, "%u2");
-    assert_string_equal(map.coord[0]->name, "%r3");
+    assert_name(map.sample, "%u1");
+    assert_name(map.layer, "%u2");
+    assert_name(map.coord[0], "%r3");
     assert_int_equal(map.int_coords, 1);
     /* too short a coordinate vector for the geometry */
     in = parse("tex.3d.v4.f32.f32 {%f0,%f1,%f2,%f3}, [t0, {%f1,%f2}];");

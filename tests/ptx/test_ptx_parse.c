@@ -11,6 +11,14 @@
 
 #include "tmu/ptx.h"
 
+/* An element's name (not NUL-terminated: name_len bytes) equals `want`. */
+static void assert_name(const tmu_ptx_elem *e, const char *want)
+{
+    assert_int_equal(e->kind, TMU_PTX_E_NAME);
+    assert_int_equal(e->name_len, strlen(want));
+    assert_memory_equal(e->name, want, strlen(want));
+}
+
 static tmu_ptx_instr parse_ok(const char *text)
 {
     tmu_ptx_instr in;
@@ -30,7 +38,7 @@ static void test_fields(void **state)
         " {%f20, %f21}, {0f3F800000, -2.5}, {-8, 0x7}, 1.5;");
     assert_int_equal(in.opcode, TMU_PTX_TEX);
     assert_int_equal(in.guard_negated, 1);
-    assert_string_equal(in.guard.name, "%p3");
+    assert_name(&in.guard, "%p3");
     assert_int_equal(in.mip, TMU_PTX_MIP_GRAD);
     assert_int_equal(in.geom, TMU_PTX_GEOM_A2D);
     assert_int_equal(in.vec, 4);
@@ -39,9 +47,9 @@ static void test_fields(void **state)
     assert_int_equal(in.types[1], TMU_PTX_T_F32);
     assert_int_equal(in.dst.count, 4);
     assert_int_equal(in.dst.e[3].kind, TMU_PTX_E_SINK);
-    assert_string_equal(in.pred.name, "%p1");
+    assert_name(&in.pred, "%p1");
     assert_int_equal(in.naddr, 3);
-    assert_string_equal(in.addr[1].e[0].name, "s0");
+    assert_name(&in.addr[1].e[0], "s0");
     assert_int_equal(in.addr[2].count, 4);
     assert_int_equal(in.nextra, 4);
     assert_true(in.extra[1].e[0].kind == TMU_PTX_E_FLOAT && in.extra[1].e[0].fval == 1.0);
@@ -80,8 +88,10 @@ static void test_fields(void **state)
         parse_ok("tex.base.level.2d.v4.f32.f32.foo {%f0,%f1,%f2,%f3}, [t0, {%f4,%f5}], %f6;");
     assert_int_equal(b.mip, TMU_PTX_MIP_BASE);
     assert_int_equal(b.nbad, 2);
-    assert_string_equal(b.bad[0].text, ".level");
-    assert_string_equal(b.bad[1].text, ".foo");
+    assert_int_equal(b.bad[0].len, 6);
+    assert_memory_equal(b.bad[0].text, ".level", 6);
+    assert_int_equal(b.bad[1].len, 4);
+    assert_memory_equal(b.bad[1].text, ".foo", 4);
 }
 
 static void test_roundtrip_forms(void **state)
@@ -149,12 +159,34 @@ static void test_parse_errors(void **state)
                  TMU_ERR_PARSE, 1, 72, "more than 8");
     expect_error("tex.2d.v4.f32.f32 {%f0,%f1,%f2,%f3}, [t0, {%f1,%f2}], 1, 2, 3, 4, 5, 6, 7;",
                  TMU_ERR_UNSUPPORTED, 1, 73, "more than 6");
-    char longname[200] = "tex.2d.v4.f32.f32 {%f0,%f1,%f2,%f3}, [";
-    for (int i = 0; i < 80; i++)
-        strcat(longname, "x");
-    strcat(longname, ", {%f1,%f2}];");
-    expect_error(longname, TMU_ERR_UNSUPPORTED, 1, 39, "longer than 63");
-    expect_error("tex.2d.v4.f32.f32 /* open", TMU_ERR_PARSE, 1, 26, "end of input");
+    expect_error("tex.2d.v4.f32.f32 /* open", TMU_ERR_PARSE, 1, 1, "unterminated comment");
+}
+
+/* Names have no length limit (ptxas takes C++-mangled names of any length; issue 10 item 6):
+ * a 5000-character texref parses, prints back and compares equal. */
+static void test_long_names(void **state)
+{
+    (void)state;
+    static char text[6000], printed[6000];
+    int n = snprintf(text, sizeof text, "tex.2d.v4.f32.f32 {%%f0,%%f1,%%f2,%%f3}, [_Z");
+    for (int i = 0; i < 5000; i++)
+        text[n++] = (char)('a' + i % 26);
+    snprintf(text + n, sizeof text - (size_t)n, ", {%%f1,%%f2}];");
+    tmu_ptx_instr in = parse_ok(text), back;
+    assert_int_equal(in.addr[0].e[0].kind, TMU_PTX_E_NAME);
+    assert_int_equal(in.addr[0].e[0].name_len, 5002);
+    assert_memory_equal(in.addr[0].e[0].name, "_Zabc", 5);
+    size_t len = 0;
+    assert_int_equal(tmu_ptx_print_instr(&in, printed, sizeof printed, &len), TMU_OK);
+    assert_non_null(strstr(printed, "[_Zabcdefghijklmnopqrstuvwxyzabc"));
+    tmu_diag d;
+    assert_int_equal(tmu_ptx_parse_instr(printed, len, &back, &d), TMU_OK);
+    assert_true(tmu_ptx_instr_equal(&in, &back));
+    /* a long unknown modifier is kept whole */
+    tmu_ptx_instr m = parse_ok("tex.2d.v4.f32.f32.abcdefghijklmnopqrstuvwxyz0123456789 {%f0,%f1,%f2,%f3}, "
+                               "[t0, {%f1,%f2}];");
+    assert_int_equal(m.nbad, 1);
+    assert_int_equal(m.bad[0].len, 37);
 }
 
 static const char module_text[] =
@@ -261,17 +293,19 @@ static void test_module_errors(void **state)
         assert_string_equal(where, bad[i][1]);
         assert_non_null(strstr(d.message, "error"));
     }
-    /* undeclared names are reported at their position */
+    /* undeclared names are reported at their position, after the instruction's other problems
+     * (ptxas: an unknown texture operand fits no signature, then "Unknown symbol") */
     static const char undecl[] = ".version 7.8\n.target sm_86\n.entry k()\n{\n  .reg .f32 %f<4>;\n"
                                  "  tex.2d.v4.f32.f32 {%f0,%f1,%f2,%f3}, [t0, {%f1,%f2}];\n}\n";
     tmu_ptx_module *m;
     tmu_diag d;
     assert_int_equal(tmu_ptx_module_parse(undecl, sizeof undecl - 1, &m, &d), TMU_OK);
     collected c = {0};
-    assert_int_equal(tmu_ptx_module_check(m, NULL, collect, &c), 1);
-    assert_int_equal(c.d[0].line, 6);
-    assert_int_equal(c.d[0].column, 41);
-    assert_string_equal(c.d[0].message, "Unknown symbol 't0'");
+    assert_int_equal(tmu_ptx_module_check(m, NULL, collect, &c), 2);
+    assert_string_equal(c.d[0].message, "Arguments mismatch for instruction 'tex'");
+    assert_int_equal(c.d[1].line, 6);
+    assert_int_equal(c.d[1].column, 41);
+    assert_string_equal(c.d[1].message, "Unknown symbol 't0'");
     tmu_ptx_module_free(m);
 }
 
@@ -294,12 +328,19 @@ static void test_malformed_struct(void **state)
     tmu_ptx_module *m;
     tmu_diag d;
     assert_int_equal(tmu_ptx_module_parse(mod, sizeof mod - 1, &m, &d), TMU_OK);
-    tmu_diag probs[2];
+    tmu_diag probs[16];
     assert_int_equal(tmu_ptx_check_instr(m, 0, &bad, NULL, probs, 2), 1);
     assert_non_null(strstr(probs[0].message, "malformed"));
-    /* nothing is declared here: t0, %f1, %f2 (address first), then %f0..%f3 */
-    assert_int_equal(tmu_ptx_check_instr(m, 0, &in, NULL, probs, 2), 7);
-    assert_string_equal(probs[0].message, "Unknown symbol 't0'");
+    /* nothing is declared here: each vector element is an illegal expression, each vector
+     * untyped (ptxas assumes .b8), no signature fits; then every unknown name in source order:
+     * %f0..%f3, t0, %f1, %f2 (4 + 1 + 2 + 1 + 1 + 7 problems) */
+    assert_int_equal(tmu_ptx_check_instr(m, 0, &in, NULL, probs, 16), 16);
+    assert_string_equal(probs[0].message, "Illegal expression '%f0'");
+    assert_string_equal(probs[4].message, "Unable to infer type of vector elements (assuming .b8)");
+    assert_string_equal(probs[8].message, "Arguments mismatch for instruction 'tex'");
+    assert_string_equal(probs[9].message, "Unknown symbol '%f0'");
+    assert_string_equal(probs[13].message, "Unknown symbol 't0'");
+    assert_string_equal(probs[15].message, "Unknown symbol '%f2'");
     tmu_ptx_module_free(m);
     tmu_ptx_regfile rf = {NULL, 0};
     tmu_ptx_exec_env env = {0, NULL, 0, NULL, 0};
@@ -313,6 +354,7 @@ int main(void)
         cmocka_unit_test(test_fields),        cmocka_unit_test(test_roundtrip_forms),
         cmocka_unit_test(test_parse_errors),  cmocka_unit_test(test_module),
         cmocka_unit_test(test_module_errors), cmocka_unit_test(test_malformed_struct),
+        cmocka_unit_test(test_long_names),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

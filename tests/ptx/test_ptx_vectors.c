@@ -59,20 +59,26 @@ static int build_wrapper(sbuf *b, const char *mode, const char *target, const ch
 typedef struct collect {
     sbuf *out;
     int instr_line;
-    int n;
+    int n, errors;
 } collect;
 
+/* One problem as the oracle prints it: SEVERITY@L[+-N]: TEXT (a warning has status TMU_OK). */
 static void on_problem(void *user, const tmu_diag *d)
 {
     collect *c = user;
     int rel = (int)d->line - c->instr_line;
+    const char *sev = d->status == TMU_OK ? "warning" : "error";
+    c->errors += d->status != TMU_OK;
     if (c->n++)
         sb_add(c->out, " | ");
     if (rel == 0)
-        sb_add(c->out, "error@L: %s", d->message);
+        sb_add(c->out, "%s@L: %s", sev, d->message);
     else
-        sb_add(c->out, "error@L%+d: %s", rel, d->message);
+        sb_add(c->out, "%s@L%+d: %s", sev, rel, d->message);
 }
+
+/* Odd-form cases whose messages agree too (measured; raise it when the model improves). */
+#define TMU_ODD_MESSAGES_AGREE 5060
 
 typedef struct stats {
     int cases, agree, verdict_agree, roundtrip;
@@ -123,15 +129,20 @@ static void run_file(const char *name, stats *st)
                 sb_add(&got, "fatal@L%+d: %s", rel, diag.message);
             accepted = 0;
         } else {
-            collect c = {&got, il, 0};
-            accepted = tmu_ptx_module_check(m, NULL, on_problem, &c) == 0;
+            collect c = {&got, il, 0, 0};
+            size_t errors = tmu_ptx_module_check(m, NULL, on_problem, &c);
+            assert_int_equal(errors, (size_t)c.errors); /* the count is of errors, not warnings */
+            accepted = errors == 0;
             tmu_ptx_module_free(m);
         }
         st->cases++;
         int want_acc = strcmp(fields[0], "ACCEPTED") == 0;
         if (want_acc == accepted)
             st->verdict_agree++;
-        if (want_acc == accepted && strcmp(got.p, want) == 0)
+        /* where ptxas fails without a message, tmu's one message says so */
+        int silent = !want_acc && !accepted && want[0] == 0 &&
+                     strcmp(got.p, "error@L: " TMU_PTX_PTXAS_FAILS) == 0;
+        if (want_acc == accepted && (strcmp(got.p, want) == 0 || silent))
             st->agree++;
         else if (verbose || shown < 10) {
             shown++;
@@ -179,11 +190,39 @@ static void test_generated_vectors(void **state)
     assert_int_equal(st.agree, st.cases);
 }
 
+/* Issue 10 items 4, 5 and 7: destination vector sizes, empty and malformed operand lists,
+ * opcode and modifier spellings, sinks, unknown symbols, modifier order (a warning). */
+/* Issue 10 item 8: the operand forms the texturing mode does not expect ([a, b, c] in unified
+ * mode, [a, c] in independent mode): 4600 generated and 820 hand-written cases.  Every verdict
+ * must agree; of the messages, at least as many as measured when the model was written
+ * (ptxas reports errors of its own code generation there, which the model reproduces only in
+ * part; the count is printed). */
+static void test_odd_form_vectors(void **state)
+{
+    (void)state;
+    stats st = {0};
+    run_file("ptx-odd-verdicts.txt", &st);
+    assert_int_equal(st.cases, 5420);
+    assert_int_equal(st.verdict_agree, st.cases);
+    assert_true(st.agree >= TMU_ODD_MESSAGES_AGREE);
+}
+
+static void test_issue10_vectors(void **state)
+{
+    (void)state;
+    stats st = {0};
+    run_file("ptx-issue10-verdicts.txt", &st);
+    assert_true(st.cases >= 180);
+    assert_int_equal(st.agree, st.cases);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_curated_vectors),
         cmocka_unit_test(test_generated_vectors),
+        cmocka_unit_test(test_issue10_vectors),
+        cmocka_unit_test(test_odd_form_vectors),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

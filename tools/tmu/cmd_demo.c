@@ -148,7 +148,7 @@ static void demo_ptx(void)
                                           "%f5", "%f6", "%f7", "%f8", "%f9"};
     memset(regs, 0, sizeof(regs));
     for (int i = 0; i < 10; i++)
-        snprintf(regs[i].name, sizeof(regs[i].name), "%s", names[i]);
+        regs[i].name = names[i];
     static const float coords[2][2] = {{0.5f, 0.5f}, {0.375f, 0.625f}};
     for (int lane = 0; lane < 2; lane++)
         for (int a = 0; a < 2; a++) {

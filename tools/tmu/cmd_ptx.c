@@ -319,7 +319,7 @@ static int cmd_fmt(int argc, char **argv)
         } else {
             for (size_t i = 0; i < tmu_ptx_module_count(m); i++) {
                 tmu_ptx_instr in;
-                if (tmu_ptx_module_instr(m, i, &in, NULL) == TMU_OK &&
+                if (tmu_ptx_module_instr(m, i, &in, NULL) == TMU_OK && !in.unknown_op &&
                     fmt_one(&in, file, lines ? file : NULL, in.line))
                     bad = 1;
             }

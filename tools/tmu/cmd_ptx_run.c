@@ -3,6 +3,7 @@
  * values from the command line or an input file, and prints the destinations. */
 #include "cli.h"
 
+#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,15 +26,27 @@ typedef struct run_state {
     tmu_texture tex[MAX_BIND];
     tmu_sampler smp[MAX_BIND];
     void *mem[MAX_BIND];
-    char names[MAX_BIND][TMU_PTX_NAME_MAX];
+    char *names[MAX_BIND]; /* malloc'd binding names */
     size_t nbind;
     struct {
-        char name[TMU_PTX_NAME_MAX];
-        char values[512];
+        char *name;   /* malloc'd */
+        char *values; /* malloc'd */
     } regset[MAX_REGS];
     size_t nregset;
     unsigned lanes;
+    int bad; /* exit code of a bad option: TMU_EXIT_USAGE on the command line, else FAIL */
 } run_state;
+
+/* A malloc'd copy of len bytes (NUL added), or NULL. */
+static char *copy_n(const char *p, size_t len)
+{
+    char *c = malloc(len + 1);
+    if (c) {
+        memcpy(c, p, len);
+        c[len] = 0;
+    }
+    return c;
+}
 
 static void run_usage(FILE *out)
 {
@@ -50,14 +63,17 @@ static void run_usage(FILE *out)
            "  --reg REG=V[,V...]    register values, one for all lanes or one per lane; a value\n"
            "                        with '.' or 'e' (or 0fXXXXXXXX) is a float, else an integer\n"
            "  --lanes N             lanes to run and print (1..32, default 1)\n"
-           "  --input FILE          read more options from FILE ('#' starts a comment)\n"
+           "  --input FILE          read more options from FILE ('#' starts a comment; '-' =\n"
+           "                        stdin); errors there exit 1, on the command line 2\n"
            "\n"
            "SPEC = PATTERN:WxH[xD][,KEY=VALUE...], PATTERN one of\n"
            "  gradient  r32g32b32a32_float texel (x, y, z or layer, level) = (x, y, layer, level)\n"
            "  checker   r8g8b8a8_unorm, white where (x + y) is even, else black\n"
            "  depth     d32_float, depth = (x + 0.5) / W\n"
-           "  png       png:PATH (r8g8b8a8_unorm, or _srgb with srgb=1)%s\n"
-           "KEYs: dim=1d|2d|3d|a1d|a2d|cube|acube  layers=N levels=N srgb=0|1 and sampler\n"
+           "  png       png:PATH (r8g8b8a8_unorm, or _srgb with srgb=1; at most\n"
+           "            tmu --max-pixels pixels)%s\n"
+           "KEYs: dim=1d|2d|3d|a1d|a2d|cube|acube  layers=N levels=N (1..64) srgb=0|1 and sampler\n"
+           "OPTS; sizes up to 4096 (depth 256); a texture may use at most tmu --max-bytes bytes\n"
            "OPTS: filter=nearest|linear  address=repeat|mirror|clamp|border  normalized=0|1\n"
            "      compare=never|less|equal|lequal|greater|notequal|gequal|always\n"
            "      precision=exact|nvidia|nvidia_trunc  mip=none|nearest|linear\n"
@@ -72,15 +88,27 @@ static void run_usage(FILE *out)
     );
 }
 
-static int sampler_opt(tmu_sampler *s, const char *key, const char *val, const char *where)
+/* Reports an unknown name with the nearest ones; returns st->bad. */
+static int unknown(run_state *st, const char *where, const char *kind, const char *given,
+                   const char *const *names, size_t n)
 {
+    char text[512];
+    tmu_cli_unknown_text(text, sizeof text, kind, given, names, n);
+    return tmu_cli_report(st->bad, where, "%s", text);
+}
+
+static int sampler_opt(run_state *st, tmu_sampler *s, const char *key, const char *val,
+                       const char *where)
+{
+    char echo[TMU_CLI_ECHO_BUF];
+    tmu_cli_shorten(echo, val);
     if (!strcmp(key, "filter")) {
         if (!strcmp(val, "nearest"))
             s->mag_filter = s->min_filter = TMU_FILTER_NEAREST;
         else if (!strcmp(val, "linear"))
             s->mag_filter = s->min_filter = TMU_FILTER_LINEAR;
         else
-            return tmu_cli_error(where, "filter must be nearest or linear, not '%s'", val);
+            return tmu_cli_report(st->bad, where, "filter must be nearest or linear, not '%s'", echo);
     } else if (!strcmp(key, "address")) {
         tmu_address a;
         if (!strcmp(val, "repeat"))
@@ -92,11 +120,13 @@ static int sampler_opt(tmu_sampler *s, const char *key, const char *val, const c
         else if (!strcmp(val, "border"))
             a = TMU_ADDRESS_CLAMP_TO_BORDER;
         else
-            return tmu_cli_error(where, "address must be repeat, mirror, clamp or border, not '%s'",
-                                 val);
+            return tmu_cli_report(st->bad, where,
+                                  "address must be repeat, mirror, clamp or border, not '%s'", echo);
         s->address[0] = s->address[1] = s->address[2] = a;
     } else if (!strcmp(key, "normalized")) {
-        s->normalized = strcmp(val, "0") != 0;
+        if (strcmp(val, "0") && strcmp(val, "1"))
+            return tmu_cli_report(st->bad, where, "normalized must be 0 or 1, not '%s'", echo);
+        s->normalized = val[0] == '1';
     } else if (!strcmp(key, "compare")) {
         static const char *const ops[] = {"never",   "less",     "equal",  "lequal",
                                           "greater", "notequal", "gequal", "always"};
@@ -104,7 +134,7 @@ static int sampler_opt(tmu_sampler *s, const char *key, const char *val, const c
         for (i = 0; i < 8 && strcmp(ops[i], val); i++)
             ;
         if (i == 8)
-            return tmu_cli_unknown_name(where, "compare function", val, ops, 8);
+            return unknown(st, where, "compare function", val, ops, 8);
         s->compare_op = (tmu_compare)i;
     } else if (!strcmp(key, "precision")) {
         if (!strcmp(val, "exact"))
@@ -114,8 +144,8 @@ static int sampler_opt(tmu_sampler *s, const char *key, const char *val, const c
         else if (!strcmp(val, "nvidia_trunc"))
             s->precision = TMU_PRECISION_NVIDIA_TRUNC;
         else
-            return tmu_cli_error(where, "precision must be exact, nvidia or nvidia_trunc, not '%s'",
-                                 val);
+            return tmu_cli_report(st->bad, where,
+                                  "precision must be exact, nvidia or nvidia_trunc, not '%s'", echo);
     } else if (!strcmp(key, "mip")) {
         if (!strcmp(val, "none"))
             s->mip_filter = TMU_MIP_NONE;
@@ -124,100 +154,93 @@ static int sampler_opt(tmu_sampler *s, const char *key, const char *val, const c
         else if (!strcmp(val, "linear"))
             s->mip_filter = TMU_MIP_LINEAR;
         else
-            return tmu_cli_error(where, "mip must be none, nearest or linear, not '%s'", val);
+            return tmu_cli_report(st->bad, where, "mip must be none, nearest or linear, not '%s'", echo);
     } else {
         static const char *const keys[] = {"filter",    "address", "normalized", "compare",
                                            "precision", "mip",     "dim",        "layers",
                                            "levels",    "srgb"};
-        return tmu_cli_unknown_name(where, "option", key, keys, 10);
+        return unknown(st, where, "option", key, keys, 10);
     }
     return 0;
 }
 
-static int bind_name(run_state *st, const char *name, tmu_ptx_binding *b)
+/* Binds NAME (a name, or a handle value 0x... / decimal) as binding st->nbind. */
+static int bind_name(run_state *st, const char *where, const char *name, tmu_ptx_binding *b)
 {
     uint64_t h;
     long long v;
-    if (!strncmp(name, "0x", 2) && !tmu_cli_parse_hex64(name, &h)) {
+    char echo[TMU_CLI_ECHO_BUF];
+    if (!strncmp(name, "0x", 2)) {
+        if (tmu_cli_parse_hex64(name, &h))
+            return tmu_cli_report(st->bad, where, "'%s' is not a 64-bit handle value",
+                                  tmu_cli_shorten(echo, name));
         b->name = NULL;
         b->handle = h;
-    } else if (name[0] >= '0' && name[0] <= '9' && !tmu_cli_parse_int(name, 0, INT64_MAX, &v)) {
+    } else if (name[0] >= '0' && name[0] <= '9') {
+        if (tmu_cli_parse_int(name, 0, INT64_MAX, &v))
+            return tmu_cli_report(st->bad, where, "'%s' is not a handle value (decimal or 0x hex)",
+                                  tmu_cli_shorten(echo, name));
         b->name = NULL;
         b->handle = (uint64_t)v;
     } else {
-        if (strlen(name) >= TMU_PTX_NAME_MAX || !name[0])
-            return tmu_cli_error("NAME", "bad binding name '%s'", name);
-        snprintf(st->names[st->nbind], TMU_PTX_NAME_MAX, "%s", name);
+        if (!name[0])
+            return tmu_cli_report(st->bad, where, "empty binding name");
+        if (!(st->names[st->nbind] = copy_n(name, strlen(name))))
+            return tmu_cli_error(where, "out of memory");
         b->name = st->names[st->nbind];
     }
     return 0;
 }
 
-/* Starts binding number st->nbind from "NAME=VALUE" (`arg`, copied into `buf`): checks the
- * binding count, binds NAME and returns VALUE inside `buf`, or NULL after printing an error
- * that names `where` and the expected form `form`. */
+/* Starts binding number st->nbind from "NAME=VALUE": checks the binding count, binds NAME
+ * and returns VALUE inside `buf` (a malloc'd copy of arg the caller frees), or NULL after an
+ * error that names `where` and the expected form `form`. */
 static char *begin_binding(run_state *st, const char *where, const char *form, const char *arg,
-                           char *buf, size_t size)
+                           char **buf, int *rc)
 {
+    char echo[TMU_CLI_ECHO_BUF];
+    *buf = NULL;
     if (st->nbind >= MAX_BIND) {
-        tmu_cli_error(where, "more than %d bindings", MAX_BIND);
+        *rc = tmu_cli_report(st->bad, where, "more than %d bindings", MAX_BIND);
         return NULL;
     }
-    if (strlen(arg) >= size) {
-        tmu_cli_error(where, "argument longer than %zu characters", size - 1);
-        return NULL;
-    }
-    snprintf(buf, size, "%s", arg);
-    char *eq = strchr(buf, '=');
+    const char *eq = strchr(arg, '=');
     if (!eq) {
-        tmu_cli_error(where, "expected %s, got '%s'", form, arg);
+        *rc = tmu_cli_report(st->bad, where, "expected %s, got '%s'", form, tmu_cli_shorten(echo, arg));
         return NULL;
     }
-    *eq = 0;
-    if (bind_name(st, buf, &st->bind[st->nbind]))
+    if (!(*buf = copy_n(arg, strlen(arg)))) {
+        *rc = tmu_cli_error(where, "out of memory");
         return NULL;
-    return eq + 1;
-}
-
-static int parse_dims(const char *s, uint32_t *w, uint32_t *h, uint32_t *d)
-{
-    char *end;
-    unsigned long a = strtoul(s, &end, 10), b = 1, c = 1;
-    if (end == s)
-        return -1;
-    if (*end == 'x') {
-        const char *p = end + 1;
-        b = strtoul(p, &end, 10);
-        if (end == p)
-            return -1;
-        if (*end == 'x') {
-            p = end + 1;
-            c = strtoul(p, &end, 10);
-            if (end == p)
-                return -1;
-        }
     }
-    if (*end || !a || !b || !c || a > 4096 || b > 4096 || c > 256)
-        return -1;
-    *w = (uint32_t)a, *h = (uint32_t)b, *d = (uint32_t)c;
-    return 0;
+    char *value = *buf + (eq - arg) + 1;
+    (*buf)[eq - arg] = 0;
+    if ((*rc = bind_name(st, where, *buf, &st->bind[st->nbind])) != 0)
+        return NULL;
+    return value;
 }
 
-static int add_texture(run_state *st, const char *arg)
+static int add_texture(run_state *st, const char *where, const char *arg)
 {
-    const char *where = "--texture";
-    char buf[1024];
-    char *spec = begin_binding(st, where, "NAME=SPEC", arg, buf, sizeof buf);
-    if (!spec)
-        return TMU_EXIT_FAIL;
+    char *buf, echo[TMU_CLI_ECHO_BUF];
+    int rc = 0;
+    char *spec = begin_binding(st, where, "NAME=SPEC", arg, &buf, &rc);
+    if (!spec) {
+        free(buf);
+        return rc;
+    }
+    rc = TMU_EXIT_OK;
+    unsigned char *pixels = NULL, *mem = NULL;
+    size_t k = st->nbind;
     char *colon = strchr(spec, ':');
-    if (!colon)
-        return tmu_cli_error(where, "expected PATTERN:WxH in '%s'", spec);
+    if (!colon) {
+        rc = tmu_cli_report(st->bad, where, "expected PATTERN:WxH in '%s'", tmu_cli_shorten(echo, spec));
+        goto done;
+    }
     *colon = 0;
     char *rest = colon + 1, *opts = strchr(rest, ',');
     if (opts)
         *opts++ = 0;
-    size_t k = st->nbind;
     tmu_ptx_binding *b = &st->bind[k];
     tmu_sampler *s = &st->smp[k];
     *s = tmu_sampler_default();
@@ -229,8 +252,10 @@ static int add_texture(run_state *st, const char *arg)
         if (next)
             *next++ = 0;
         char *v = strchr(o, '=');
-        if (!v)
-            return tmu_cli_error(where, "expected KEY=VALUE, got '%s'", o);
+        if (!v) {
+            rc = tmu_cli_report(st->bad, where, "expected KEY=VALUE, got '%s'", tmu_cli_shorten(echo, o));
+            goto done;
+        }
         *v++ = 0;
         if (!strcmp(o, "dim")) {
             static const char *const dims[] = {"1d", "2d", "3d", "cube", "a1d", "a2d", "acube"};
@@ -240,59 +265,89 @@ static int add_texture(run_state *st, const char *arg)
             size_t i;
             for (i = 0; i < 7 && strcmp(dims[i], v); i++)
                 ;
-            if (i == 7)
-                return tmu_cli_unknown_name(where, "dim", v, dims, 7);
+            if (i == 7) {
+                rc = unknown(st, where, "dim", v, dims, 7);
+                goto done;
+            }
             dim = dv[i];
             dim_set = 1;
         } else if (!strcmp(o, "layers") || !strcmp(o, "levels")) {
             long long n;
-            if (tmu_cli_parse_int(v, 1, 64, &n))
-                return tmu_cli_error(where, "%s must be 1..64, not '%s'", o, v);
+            if (tmu_cli_parse_int(v, 1, 64, &n)) {
+                rc = tmu_cli_report(st->bad, where, "%s must be 1..64, not '%s'", o, tmu_cli_shorten(echo, v));
+                goto done;
+            }
             *(!strcmp(o, "layers") ? &layers : &levels) = (uint32_t)n;
         } else if (!strcmp(o, "srgb")) {
-            srgb = strcmp(v, "0") != 0;
-        } else if (sampler_opt(s, o, v, where)) {
-            return 1;
+            if (strcmp(v, "0") && strcmp(v, "1")) {
+                rc = tmu_cli_report(st->bad, where, "srgb must be 0 or 1, not '%s'", tmu_cli_shorten(echo, v));
+                goto done;
+            }
+            srgb = v[0] == '1';
+        } else if ((rc = sampler_opt(st, s, o, v, where)) != 0) {
+            goto done;
         }
         o = next;
     }
     tmu_format fmt;
-    unsigned char *pixels = NULL;
     if (!strcmp(spec, "png")) {
 #ifdef TMU_HAVE_PNG
         png_image img;
         memset(&img, 0, sizeof img);
         img.version = PNG_IMAGE_VERSION;
-        if (!png_image_begin_read_from_file(&img, rest))
-            return tmu_cli_error(rest, "cannot read PNG: %s", img.message);
+        int from_stdin = !strcmp(rest, "-");
+        const char *file = from_stdin ? "<stdin>" : rest;
+        if (!(from_stdin ? png_image_begin_read_from_stdio(&img, stdin)
+                         : png_image_begin_read_from_file(&img, rest))) {
+            rc = tmu_cli_error(file, "cannot read PNG: %s", img.message);
+            goto done;
+        }
         img.format = PNG_FORMAT_RGBA;
+        /* refused from the header, before anything is decoded */
+        if (img.width > 4096 || img.height > 4096) {
+            png_image_free(&img);
+            rc = tmu_cli_error(file, "image %ux%u is larger than 4096x4096", img.width, img.height);
+            goto done;
+        }
+        if (tmu_cli_check_pixels(file, img.width, img.height)) {
+            png_image_free(&img);
+            rc = TMU_EXIT_FAIL;
+            goto done;
+        }
         pixels = malloc(PNG_IMAGE_SIZE(img));
         if (!pixels || !png_image_finish_read(&img, NULL, pixels, 0, NULL)) {
-            free(pixels);
             png_image_free(&img);
-            return tmu_cli_error(rest, "cannot decode PNG: %s", img.message);
+            rc = tmu_cli_error(file, "cannot decode PNG: %s", img.message);
+            goto done;
         }
         w = img.width, h = img.height;
         fmt = srgb ? TMU_FORMAT_R8G8B8A8_SRGB : TMU_FORMAT_R8G8B8A8_UNORM;
         if (levels != 1 || layers != 1 || (dim_set && dim != TMU_DIM_2D)) {
-            free(pixels);
-            return tmu_cli_error(where, "a PNG texture is one 2d level");
+            rc = tmu_cli_report(st->bad, where, "a PNG texture is one 2d level");
+            goto done;
         }
 #else
-        return tmu_cli_error(where, "this tmu was built without libpng");
+        rc = tmu_cli_report(st->bad, where, "this tmu was built without libpng");
+        goto done;
 #endif
     } else {
-        if (parse_dims(rest, &w, &h, &d))
-            return tmu_cli_error(where, "bad size '%s' (WxH or WxHxD, up to 4096)", rest);
-        if (!strcmp(spec, "gradient"))
+        uint32_t whd[3];
+        if (tmu_cli_parse_dims(rest, 1, 3, 4096, whd, NULL) || whd[2] > 256) {
+            rc = tmu_cli_report(st->bad, where, "bad size '%s' (W, WxH or WxHxD, up to 4096, depth 256)",
+                                tmu_cli_shorten(echo, rest));
+            goto done;
+        }
+        w = whd[0], h = whd[1], d = whd[2];
+        if (!strcmp(spec, "gradient")) {
             fmt = TMU_FORMAT_R32G32B32A32_FLOAT;
-        else if (!strcmp(spec, "checker"))
+        } else if (!strcmp(spec, "checker")) {
             fmt = srgb ? TMU_FORMAT_R8G8B8A8_SRGB : TMU_FORMAT_R8G8B8A8_UNORM;
-        else if (!strcmp(spec, "depth"))
+        } else if (!strcmp(spec, "depth")) {
             fmt = TMU_FORMAT_D32_FLOAT;
-        else {
+        } else {
             static const char *const pats[] = {"gradient", "checker", "depth", "png"};
-            return tmu_cli_unknown_name(where, "pattern", spec, pats, 4);
+            rc = unknown(st, where, "pattern", spec, pats, 4);
+            goto done;
         }
         if (!dim_set && d > 1)
             dim = TMU_DIM_3D;
@@ -307,21 +362,24 @@ static int add_texture(run_state *st, const char *arg)
         h = 1;
     size_t size = tmu_texture_packed_size(dim, fmt, w, h, d, layers, levels, 1);
     if (!size) {
-        free(pixels);
-        return tmu_cli_error(where, "impossible texture shape");
+        rc = tmu_cli_report(st->bad, where, "impossible texture shape");
+        goto done;
     }
-    unsigned char *mem = calloc(1, size);
+    /* the limit is checked before anything is allocated */
+    if (tmu_cli_check_bytes(where, "the texture", size)) {
+        rc = TMU_EXIT_FAIL;
+        goto done;
+    }
+    mem = calloc(1, size);
     if (!mem) {
-        free(pixels);
-        return tmu_cli_error(where, "out of memory");
+        rc = tmu_cli_error(where, "out of memory for %zu bytes", size);
+        goto done;
     }
     tmu_texture *t = &st->tex[k];
     tmu_diag dg;
-    if (tmu_texture_init_packed(t, dim, fmt, w, h, d, layers, levels, 1, mem, size, &dg) !=
-        TMU_OK) {
-        free(pixels);
-        free(mem);
-        return tmu_cli_error(where, "%s", dg.message);
+    if (tmu_texture_init_packed(t, dim, fmt, w, h, d, layers, levels, 1, mem, size, &dg) != TMU_OK) {
+        rc = tmu_cli_report(st->bad, where, "%s", dg.message);
+        goto done;
     }
     for (uint32_t lv = 0; lv < levels; lv++) {
         uint32_t lw = tmu_level_size(w, lv), lh = tmu_level_size(h, lv);
@@ -352,69 +410,87 @@ static int add_texture(run_state *st, const char *arg)
                         tmu_format_encode(fmt, &tx, dst);
                 }
     }
-    free(pixels);
     st->mem[k] = mem;
+    mem = NULL;
     b->texture = t;
     b->sampler = s;
     st->nbind++;
-    return 0;
-}
-
-static int add_sampler(run_state *st, const char *arg)
-{
-    const char *where = "--sampler";
-    char buf[1024];
-    char *opts = begin_binding(st, where, "NAME=OPTS", arg, buf, sizeof buf);
-    if (!opts)
-        return TMU_EXIT_FAIL;
-    size_t k = st->nbind;
-    st->smp[k] = tmu_sampler_default();
-    for (char *o = opts; o && *o;) {
-        char *next = strchr(o, ',');
-        if (next)
-            *next++ = 0;
-        char *v = strchr(o, '=');
-        if (!v)
-            return tmu_cli_error(where, "expected KEY=VALUE, got '%s'", o);
-        *v++ = 0;
-        if (sampler_opt(&st->smp[k], o, v, where))
-            return 1;
-        o = next;
+done:
+    if (rc != TMU_EXIT_OK) { /* the binding was not made: drop its name */
+        free(st->names[k]);
+        st->names[k] = NULL;
     }
-    st->bind[k].texture = NULL;
-    st->bind[k].sampler = &st->smp[k];
-    st->nbind++;
-    return 0;
+    free(mem);
+    free(pixels);
+    free(buf);
+    return rc;
 }
 
-static int add_reg(run_state *st, const char *arg)
+static int add_sampler(run_state *st, const char *where, const char *arg)
 {
+    char *buf;
+    int rc = 0;
+    char *opts = begin_binding(st, where, "NAME=OPTS", arg, &buf, &rc);
+    size_t k = st->nbind;
+    if (opts) {
+        st->smp[k] = tmu_sampler_default();
+        for (char *o = opts; o && *o && !rc;) {
+            char *next = strchr(o, ',');
+            if (next)
+                *next++ = 0;
+            char *v = strchr(o, '=');
+            char echo[TMU_CLI_ECHO_BUF];
+            if (!v) {
+                rc = tmu_cli_report(st->bad, where, "expected KEY=VALUE, got '%s'", tmu_cli_shorten(echo, o));
+                break;
+            }
+            *v++ = 0;
+            rc = sampler_opt(st, &st->smp[k], o, v, where);
+            o = next;
+        }
+        if (!rc) {
+            st->bind[k].texture = NULL;
+            st->bind[k].sampler = &st->smp[k];
+            st->nbind++;
+        }
+    }
+    if (rc && k < MAX_BIND) {
+        free(st->names[k]);
+        st->names[k] = NULL;
+    }
+    free(buf);
+    return rc;
+}
+
+static int add_reg(run_state *st, const char *where, const char *arg)
+{
+    char echo[TMU_CLI_ECHO_BUF];
     const char *eq = strchr(arg, '=');
-    if (!eq || eq == arg || (size_t)(eq - arg) >= TMU_PTX_NAME_MAX ||
-        strlen(eq + 1) >= sizeof st->regset[0].values)
-        return tmu_cli_error("--reg", "expected REG=V[,V...], got '%s'", arg);
+    if (!eq || eq == arg)
+        return tmu_cli_report(st->bad, where, "expected REG=V[,V...], got '%s'", tmu_cli_shorten(echo, arg));
     if (st->nregset >= MAX_REGS)
-        return tmu_cli_error("--reg", "more than %d --reg options", MAX_REGS);
-    memcpy(st->regset[st->nregset].name, arg, (size_t)(eq - arg));
-    st->regset[st->nregset].name[eq - arg] = 0;
-    snprintf(st->regset[st->nregset].values, sizeof st->regset[0].values, "%s", eq + 1);
+        return tmu_cli_report(st->bad, where, "more than %d register settings", MAX_REGS);
+    st->regset[st->nregset].name = copy_n(arg, (size_t)(eq - arg));
+    st->regset[st->nregset].values = copy_n(eq + 1, strlen(eq + 1));
     st->nregset++;
+    if (!st->regset[st->nregset - 1].name || !st->regset[st->nregset - 1].values)
+        return tmu_cli_error(where, "out of memory");
     return 0;
 }
 
+/* A register value: 0fXXXXXXXX, a float (with '.', 'e' or nan/inf), 0x hex or a decimal. */
 static int parse_value(const char *s, uint64_t *out)
 {
     uint64_t h;
     long long v;
-    if ((s[0] == '0' && (s[1] == 'f' || s[1] == 'F')) && !tmu_cli_parse_hex64(s + 2, &h) &&
-        strlen(s) == 10) {
+    if ((s[0] == '0' && (s[1] == 'f' || s[1] == 'F')) && strlen(s) == 10 &&
+        !tmu_cli_parse_hex64(s + 2, &h)) {
         *out = h;
         return 0;
     }
-    if (strpbrk(s, ".eEn") && !strchr(s, 'x')) { /* float (also nan / inf) */
-        char *end;
-        float f = strtof(s, &end);
-        if (end == s || *end)
+    if (strpbrk(s, ".eEnN") && !strchr(s, 'x')) { /* float (also nan / inf) */
+        float f;
+        if (tmu_cli_parse_float(s, -FLT_MAX, FLT_MAX, 1, &f))
             return -1;
         uint32_t b;
         memcpy(&b, &f, 4);
@@ -429,21 +505,29 @@ static int parse_value(const char *s, uint64_t *out)
     return 0;
 }
 
-static int option(run_state *st, const char *key, const char *arg);
+static int option(run_state *st, const char *where, const char *key, const char *arg);
 
 static int read_input(run_state *st, const char *path)
 {
     size_t len;
     char *text = tmu_cli_read_file(path, &len);
     if (!text)
-        return 1;
-    int rc = 0;
+        return TMU_EXIT_FAIL;
+    const char *name = strcmp(path, "-") ? path : "<stdin>";
+    if (strlen(text) != len) {
+        free(text);
+        return tmu_cli_error(name, "contains a NUL byte");
+    }
+    int rc = 0, saved = st->bad;
+    st->bad = TMU_EXIT_FAIL; /* a bad line in a file is bad input */
     unsigned lineno = 0;
+    char where[1100];
     for (char *line = text, *next; line && !rc; line = next) {
         next = strchr(line, '\n');
         if (next)
             *next++ = 0;
         lineno++;
+        snprintf(where, sizeof where, "%s:%u", name, lineno);
         char *hash = strchr(line, '#');
         if (hash)
             *hash = 0;
@@ -456,46 +540,47 @@ static int read_input(run_state *st, const char *path)
             continue;
         char *sp = line + strcspn(line, " \t");
         if (!*sp) {
-            rc = tmu_cli_error(path, "line %u: expected 'OPTION ARGUMENT'", lineno);
+            rc = tmu_cli_error(where, "expected 'OPTION ARGUMENT'");
             break;
         }
         *sp++ = 0;
         while (*sp == ' ' || *sp == '\t')
             sp++;
         if (!strcmp(line, "input")) {
-            rc = tmu_cli_error(path, "line %u: input files do not nest", lineno);
+            rc = tmu_cli_error(where, "input files do not nest");
             break;
         }
-        rc = option(st, line, sp);
-        if (rc)
-            fprintf(stderr, "tmu: note: ptx run: in %s line %u\n", path, lineno);
+        rc = option(st, where, line, sp);
     }
+    st->bad = saved;
     free(text);
     return rc;
 }
 
-static int option(run_state *st, const char *key, const char *arg)
+static int option(run_state *st, const char *where, const char *key, const char *arg)
 {
     if (!strcmp(key, "texture"))
-        return add_texture(st, arg);
+        return add_texture(st, where, arg);
     if (!strcmp(key, "sampler"))
-        return add_sampler(st, arg);
+        return add_sampler(st, where, arg);
     if (!strcmp(key, "reg"))
-        return add_reg(st, arg);
+        return add_reg(st, where, arg);
     if (!strcmp(key, "lanes")) {
         long long n;
+        char echo[TMU_CLI_ECHO_BUF];
         if (tmu_cli_parse_int(arg, 1, TMU_PTX_WARP, &n))
-            return tmu_cli_usage_error("--lanes", "must be 1..32, not '%s'", arg);
+            return tmu_cli_report(st->bad, where, "lanes must be 1..32, not '%s'", tmu_cli_shorten(echo, arg));
         st->lanes = (unsigned)n;
         return 0;
     }
     if (!strcmp(key, "input"))
         return read_input(st, arg);
     static const char *const keys[] = {"texture", "sampler", "reg", "lanes", "input"};
-    return tmu_cli_unknown_name(key, "option", key, keys, 5);
+    return unknown(st, where, "option", key, keys, 5);
 }
 
-/* The registers the texture instructions use, taken from the module's declarations. */
+/* The registers the texture instructions use, taken from the module's declarations; names
+ * are malloc'd copies (freed by the caller). */
 static int collect_regs(const tmu_ptx_module *m, tmu_ptx_regfile *rf, size_t cap)
 {
     for (size_t i = 0; i < tmu_ptx_module_count(m); i++) {
@@ -517,13 +602,20 @@ static int collect_regs(const tmu_ptx_module *m, tmu_ptx_regfile *rf, size_t cap
                 const tmu_ptx_elem *e = k < n ? &ops[k]->e[j] : extra_elems[k - n];
                 if (e->kind != TMU_PTX_E_NAME)
                     continue;
-                const tmu_ptx_symbol *s = tmu_ptx_module_lookup(m, scope, e->name);
-                if (!s || s->state != 0 || tmu_ptx_regfile_find(rf, e->name))
+                char *name = copy_n(e->name, e->name_len);
+                if (!name)
+                    return -2;
+                const tmu_ptx_symbol *s = tmu_ptx_module_lookup(m, scope, name);
+                if (!s || s->state != 0 || tmu_ptx_regfile_find(rf, name)) {
+                    free(name);
                     continue;
-                if (rf->count >= cap)
+                }
+                if (rf->count >= cap) {
+                    free(name);
                     return -1;
+                }
                 memset(&rf->regs[rf->count], 0, sizeof rf->regs[0]);
-                snprintf(rf->regs[rf->count].name, TMU_PTX_NAME_MAX, "%s", e->name);
+                rf->regs[rf->count].name = name;
                 rf->count++;
             }
         }
@@ -531,8 +623,14 @@ static int collect_regs(const tmu_ptx_module *m, tmu_ptx_regfile *rf, size_t cap
     return 0;
 }
 
-static void print_reg(const tmu_ptx_module *m, uint32_t scope, const char *name, uint64_t v)
+static void print_reg(const tmu_ptx_module *m, uint32_t scope, const tmu_ptx_elem *e,
+                      const tmu_ptx_regfile *rf, unsigned lane)
 {
+    const tmu_ptx_reg *r = tmu_ptx_regfile_find_n(rf, e->name, e->name_len);
+    if (!r)
+        return;
+    const char *name = r->name;
+    uint64_t v = r->lane[lane];
     const tmu_ptx_symbol *s = tmu_ptx_module_lookup(m, scope, name);
     tmu_ptx_type t = s ? s->type : TMU_PTX_T_B32;
     uint32_t b = (uint32_t)v;
@@ -564,9 +662,18 @@ static void print_reg(const tmu_ptx_module *m, uint32_t scope, const char *name,
 
 int tmu_cmd_ptx_run(int argc, char **argv)
 {
+    enum { O_TEXTURE, O_SAMPLER, O_REG, O_LANES, O_INPUT, O_COUNT };
+    static const tmu_cli_option opts[O_COUNT] = {
+        [O_TEXTURE] = {"--texture", NULL, TMU_CLI_REPEAT},
+        [O_SAMPLER] = {"--sampler", NULL, TMU_CLI_REPEAT},
+        [O_REG] = {"--reg", NULL, TMU_CLI_REPEAT},
+        [O_LANES] = {"--lanes", NULL, TMU_CLI_VALUE},
+        [O_INPUT] = {"--input", NULL, TMU_CLI_REPEAT},
+    };
     tmu_cli_set_command("ptx run", run_usage);
     run_state *st = calloc(1, sizeof *st);
     tmu_ptx_reg *regs = calloc(MAX_REGS, sizeof *regs);
+    tmu_ptx_regfile rf = {regs, 0};
     const char *file = NULL;
     int rc = 0;
     tmu_ptx_module *m = NULL;
@@ -576,28 +683,31 @@ int tmu_cmd_ptx_run(int argc, char **argv)
         goto out;
     }
     st->lanes = 1;
-    for (int i = 1; i < argc && !rc; i++) {
-        if (tmu_cli_is_help(argv[i])) {
+    st->bad = TMU_EXIT_USAGE;
+    tmu_cli_args a;
+    tmu_cli_args_init(&a, argc, argv, opts, O_COUNT);
+    const char *v;
+    for (int k; !rc && (k = tmu_cli_next(&a, &v)) != TMU_CLI_END;) {
+        if (k == TMU_CLI_HELP) {
             run_usage(stdout);
             goto out;
         }
-        if (argv[i][0] == '-' && argv[i][1] == '-') {
-            if (i + 1 >= argc) {
-                rc = tmu_cli_usage_error(argv[i], "this option needs a value");
-                break;
+        if (k == TMU_CLI_ERROR) {
+            rc = TMU_EXIT_USAGE;
+        } else if (k == TMU_CLI_ARG) {
+            if (file) {
+                char echo[TMU_CLI_ECHO_BUF];
+                rc = tmu_cli_usage_error("FILE", "give one FILE (got '%s' too)", tmu_cli_shorten(echo, v));
             }
-            rc = option(st, argv[i] + 2, argv[i + 1]);
-            i++;
-        } else if (!file) {
-            file = argv[i];
+            file = v;
         } else {
-            rc = tmu_cli_usage_error("FILE", "give one FILE (got '%s' too)", argv[i]);
+            rc = option(st, opts[k].name, opts[k].name + 2, v);
         }
     }
     if (rc)
         goto out;
     if (!file) {
-        rc = tmu_cli_usage_error("FILE", "missing: give the PTX module to run");
+        rc = tmu_cli_usage_error("FILE", "missing: give the PTX module to run ('-' = stdin)");
         goto out;
     }
     size_t len;
@@ -606,63 +716,75 @@ int tmu_cmd_ptx_run(int argc, char **argv)
         rc = TMU_EXIT_FAIL;
         goto out;
     }
+    const char *fname = strcmp(file, "-") ? file : "<stdin>";
     tmu_diag d;
+    char where[1100];
     if (tmu_ptx_module_parse(text, len, &m, &d) != TMU_OK) {
-        char where[1100];
-        snprintf(where, sizeof where, "%s:%u:%u", file, d.line, d.column);
+        snprintf(where, sizeof where, "%s:%u:%u", fname, d.line, d.column);
         rc = tmu_cli_error(where, "%s", d.message);
         goto out;
     }
-    tmu_ptx_regfile rf = {regs, 0};
-    if (collect_regs(m, &rf, MAX_REGS)) {
-        rc = tmu_cli_error(file, "more than %d registers", MAX_REGS);
+    int cr = collect_regs(m, &rf, MAX_REGS);
+    if (cr) {
+        rc = tmu_cli_error(fname, cr == -1 ? "more than %d registers" : "out of memory", MAX_REGS);
         goto out;
     }
     for (size_t i = 0; i < st->nregset; i++) {
-        tmu_ptx_reg *r = tmu_ptx_regfile_find(&rf, st->regset[i].name);
+        char echo[TMU_CLI_ECHO_BUF];
+        const char *rname = st->regset[i].name;
+        tmu_ptx_reg *r = tmu_ptx_regfile_find(&rf, rname);
         if (!r) {
-            rc = tmu_cli_error("--reg",
-                               "'%s' is not a register used by a texture instruction of %s",
-                               st->regset[i].name, file);
+            rc = tmu_cli_error("--reg", "'%s' is not a register used by a texture instruction of %s",
+                               tmu_cli_shorten(echo, rname), fname);
             goto out;
         }
-        char vals[512];
-        snprintf(vals, sizeof vals, "%s", st->regset[i].values);
         unsigned lane = 0;
-        uint64_t v = 0;
-        for (char *tok = strtok(vals, ","); tok; tok = strtok(NULL, ",")) {
+        uint64_t val = 0;
+        for (char *tok = strtok(st->regset[i].values, ","); tok; tok = strtok(NULL, ",")) {
             if (lane >= TMU_PTX_WARP) {
-                rc = tmu_cli_error("--reg", "%s: more than 32 values", st->regset[i].name);
+                rc = tmu_cli_error("--reg", "%s: more than 32 values", tmu_cli_shorten(echo, rname));
                 goto out;
             }
-            if (parse_value(tok, &v)) {
-                rc = tmu_cli_error("--reg", "%s: bad value '%s'", st->regset[i].name, tok);
+            if (parse_value(tok, &val)) {
+                char echo2[TMU_CLI_ECHO_BUF];
+                rc = tmu_cli_error("--reg", "%s: bad value '%s'", tmu_cli_shorten(echo, rname),
+                                   tmu_cli_shorten(echo2, tok));
                 goto out;
             }
-            r->lane[lane++] = v;
+            r->lane[lane++] = val;
         }
         if (lane == 0) {
-            rc = tmu_cli_error("--reg", "%s: no value", st->regset[i].name);
+            rc = tmu_cli_error("--reg", "%s: no value", tmu_cli_shorten(echo, rname));
             goto out;
         }
         if (lane == 1)
             for (unsigned l = 1; l < TMU_PTX_WARP; l++)
-                r->lane[l] = v;
+                r->lane[l] = val;
     }
     tmu_ptx_exec_env env = {tmu_ptx_module_independent(m), st->bind, st->nbind, m, 0};
     uint32_t active = st->lanes >= 32 ? 0xFFFFFFFFu : (1u << st->lanes) - 1;
     for (size_t i = 0; i < tmu_ptx_module_count(m); i++) {
         tmu_ptx_instr in;
         uint32_t scope;
-        if (tmu_ptx_module_instr(m, i, &in, &scope) != TMU_OK)
+        if (tmu_ptx_module_instr(m, i, &in, &scope) != TMU_OK || in.unknown_op)
             continue;
         env.scope = scope;
+        size_t need = 0;
         char buf[4096];
-        tmu_ptx_print_instr(&in, buf, sizeof buf, NULL);
-        printf("%s:%u: %s\n", file, in.line, buf);
+        char *ptext = buf;
+        if (tmu_ptx_print_instr(&in, buf, sizeof buf, &need) == TMU_ERR_BUFFER_TOO_SMALL) {
+            ptext = malloc(need + 1);
+            if (!ptext || tmu_ptx_print_instr(&in, ptext, need + 1, NULL) != TMU_OK) {
+                free(ptext);
+                rc = tmu_cli_error(NULL, "out of memory");
+                goto out;
+            }
+        }
+        printf("%s:%u: %s\n", fname, in.line, ptext);
+        if (ptext != buf)
+            free(ptext);
         if (tmu_ptx_exec_warp(&in, &env, active, &rf, &d) != TMU_OK) {
-            char where[1100];
-            snprintf(where, sizeof where, "%s:%u:%u", file, d.line, d.column);
+            snprintf(where, sizeof where, "%s:%u:%u", fname, d.line, d.column);
             rc = tmu_cli_error(where, "%s", d.message);
             goto out;
         }
@@ -670,17 +792,25 @@ int tmu_cmd_ptx_run(int argc, char **argv)
             printf("  lane %u:", l);
             for (unsigned c = 0; c < in.dst.count; c++)
                 if (in.dst.e[c].kind == TMU_PTX_E_NAME)
-                    print_reg(m, scope, in.dst.e[c].name,
-                              tmu_ptx_regfile_find(&rf, in.dst.e[c].name)->lane[l]);
+                    print_reg(m, scope, &in.dst.e[c], &rf, l);
             if (in.pred.kind == TMU_PTX_E_NAME)
-                print_reg(m, scope, in.pred.name, tmu_ptx_regfile_find(&rf, in.pred.name)->lane[l]);
+                print_reg(m, scope, &in.pred, &rf, l);
             printf("\n");
         }
     }
 out:
-    if (st)
-        for (size_t i = 0; i < st->nbind; i++)
+    if (st) {
+        for (size_t i = 0; i < MAX_BIND; i++) {
             free(st->mem[i]);
+            free(st->names[i]);
+        }
+        for (size_t i = 0; i < st->nregset; i++) {
+            free(st->regset[i].name);
+            free(st->regset[i].values);
+        }
+    }
+    for (size_t i = 0; i < rf.count; i++)
+        free((char *)regs[i].name);
     tmu_ptx_module_free(m);
     free(text);
     free(regs);
