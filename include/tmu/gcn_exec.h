@@ -110,7 +110,7 @@ typedef struct tmu_gcn_prt {
 typedef struct tmu_gcn_env {
     const tmu_gcn_region *regions;
     size_t region_count;
-    const uint32_t (*border_table)[4];
+    const uint32_t *border_table; /* border_count entries of 4 words: entry n is [4n, 4n + 3] */
     size_t border_count;
     const tmu_gcn_prt *prt;
     size_t prt_count;

@@ -79,7 +79,7 @@ typedef struct tmu_ir3_wave {
     uint64_t active[2];       /* fiber n is active when bit n % 64 of active[n / 64] is set */
     uint32_t flags;           /* TMU_IR3_WAVE_* */
     uint32_t samples;         /* samples of the render target (rgetpos): 1, 2, 4, 8 or 16 */
-    const float (*sample_pos)[2]; /* NULL: the standard positions; else samples (x, y) in [0, 1) */
+    const float *sample_pos;  /* NULL: the standard positions; else `samples` pairs x, y in [0, 1) */
     uint32_t gpr[TMU_IR3_MAX_FIBERS][TMU_IR3_NUM_GPR];
     uint16_t hgpr[TMU_IR3_MAX_FIBERS][TMU_IR3_NUM_GPR];
     uint32_t shared[TMU_IR3_NUM_SHARED];

@@ -202,17 +202,19 @@ def ptx_exec(instruction, registers=None, textures=None, samplers=None, *, activ
         raise InvalidArgumentError("active must be a 32-bit lane mask, got %r" % (active,), where)
     regs = {}
     for name, value in (registers or {}).items():
-        if not isinstance(name, str) or not name or len(name.encode()) >= lib.TMU_PTX_NAME_MAX or "\0" in name:
+        if not isinstance(name, str) or not name or "\0" in name:
             raise InvalidArgumentError("register name %r" % (name,), where)
         regs[name] = _lanes(name, value, where)
     dests = [instr.dst.e[i] for i in range(min(instr.dst.count, lib.TMU_PTX_VEC_MAX))] + [instr.pred]
     for e in dests:
         if e.kind == lib.TMU_PTX_E_NAME:
-            regs.setdefault(ffi.string(e.name).decode("utf-8", "replace"), np.zeros(lib.TMU_PTX_WARP, np.uint64))
+            name = ffi.unpack(e.name, e.name_len).decode("utf-8", "replace")
+            regs.setdefault(name, np.zeros(lib.TMU_PTX_WARP, np.uint64))
     rf_regs = ffi.new("tmu_ptx_reg[]", max(1, len(regs)))
     names = list(regs)
+    name_bufs = [ffi.new("char[]", name.encode()) for name in names]  # alive until the call returns
     for i, name in enumerate(names):
-        rf_regs[i].name = name.encode()
+        rf_regs[i].name = name_bufs[i]
         ffi.memmove(rf_regs[i].lane, regs[name].tobytes(), 8 * lib.TMU_PTX_WARP)
     rf = ffi.new("tmu_ptx_regfile *", {"regs": rf_regs, "count": len(names)})
     keep = []

@@ -309,8 +309,9 @@ static int cache_key(const tmu_gcn_wave *w, const tmu_gcn_env *env, const tmu_gc
     key[k++] = (uint64_t)(uintptr_t)env->border_table ^ (uint64_t)env->border_count << 48;
     uint32_t ptr = (w->sgpr[s + 3] & 0xfffu); /* S# BORDER_COLOR_PTR: the entry it reads */
     if (env->border_table && ptr < env->border_count) {
-        key[k++] = env->border_table[ptr][0] | (uint64_t)env->border_table[ptr][1] << 32;
-        key[k++] = env->border_table[ptr][2] | (uint64_t)env->border_table[ptr][3] << 32;
+        const uint32_t *e = env->border_table + 4 * (size_t)ptr;
+        key[k++] = e[0] | (uint64_t)e[1] << 32;
+        key[k++] = e[2] | (uint64_t)e[3] << 32;
     }
     key[k++] = (uint64_t)(uintptr_t)env->prt ^ (uint64_t)env->prt_count << 56;
     if (env->prt_count && env->prt) {

@@ -100,7 +100,7 @@ tmu_status tmu_gcn_bind_sampler(const tmu_gcn_sdesc *sdesc, const tmu_gcn_tdesc 
         if (!env || !env->border_table || ptr >= env->border_count)
             FAIL(TMU_ERR_RANGE, 3 * 32, "BORDER_COLOR_TYPE REGISTER: BORDER_COLOR_PTR %u is outside the "
                  "border-colour table (%zu entries)", ptr, env && env->border_table ? env->border_count : 0);
-        memcpy(rgba, env->border_table[ptr], sizeof rgba);
+        memcpy(rgba, env->border_table + 4 * (size_t)ptr, sizeof rgba);
     }
     /* gfx9 BC_SWIZZLE: the border colour enters the DST_SEL stage as x,y,z,w = rgba[p[0..3]],
      * so that after DST_SEL it reads as given (radv's gfx9_border_color_swizzle picks p to be the

@@ -137,13 +137,13 @@ static tmu_status rgetpos(const ir3_ctx *x, ir3_results *r)
         IR3_FAIL(x, TMU_ERR_UNSUPPORTED, "rgetpos with TYPE %u: positions are f32 (or f16)", type);
     if (r->wrmask & 12)
         IR3_FAIL(x, TMU_ERR_UNSUPPORTED, "rgetpos returns x, y; WRMASK z/w is undocumented");
-    const float (*pos)[2] = w->sample_pos;
+    const float *pos = w->sample_pos;
     if (!pos) {
         switch (w->samples) {
-        case 1: pos = pos1; break;
-        case 2: pos = pos2; break;
-        case 4: pos = pos4; break;
-        case 8: pos = pos8; break;
+        case 1: pos = pos1[0]; break;
+        case 2: pos = pos2[0]; break;
+        case 4: pos = pos4[0]; break;
+        case 8: pos = pos8[0]; break;
         default:
             IR3_FAIL(x, TMU_ERR_UNSUPPORTED,
                      "rgetpos: %u samples per pixel (standard positions exist for 1, 2, 4 and 8)", w->samples);
@@ -157,7 +157,7 @@ static tmu_status rgetpos(const ir3_ctx *x, ir3_results *r)
         if (s >= w->samples)
             IR3_FAIL(x, TMU_ERR_RANGE, "rgetpos: fiber %u asks for sample %u of %u", fb, s, w->samples);
         for (unsigned c = 0; c < 2; c++)
-            r->value[c][fb] = float_word(pos[s][c] - 0.5f, type == 0);
+            r->value[c][fb] = float_word(pos[2 * (size_t)s + c] - 0.5f, type == 0);
     }
     r->mask[0] = x->active[0];
     r->mask[1] = x->active[1];

@@ -405,7 +405,7 @@ static void test_bound_fields(void **state)
 {
     (void)state;
     static const uint32_t table[2][4] = {{1, 2, 3, 4}, {0x3f800000, 0, 0x3f000000, 0x3e800000}};
-    tmu_gcn_env env = {NULL, 0, table, 2, NULL, 0};
+    tmu_gcn_env env = {NULL, 0, table[0], 2, NULL, 0};
     uint32_t dw[4] = {0, 0, 0, 0};
     put(dw, 3, 30, 2, 3), put(dw, 3, 0, 12, 1); /* REGISTER, entry 1 */
     tmu_gcn_sdesc sd;

@@ -611,7 +611,7 @@ static void test_border(void **state)
     for (unsigned type = 0; type < 4; type++) {
         rig r;
         rig_init(&r, TMU_GCN_GFX8, 1 << 16);
-        r.env.border_table = table;
+        r.env.border_table = table[0];
         r.env.border_count = 3;
         /* a float image, so the table colour reaches the result unconverted */
         tmu_texture shape = rig_shape(TMU_DIM_2D, TMU_FORMAT_R32G32B32A32_FLOAT, 2, 2, 1, 1, 1);
@@ -643,7 +643,7 @@ static void test_border(void **state)
     static const uint32_t itable[1][4] = {{7, 8, 9, 10}};
     rig r;
     rig_init(&r, TMU_GCN_GFX9, 1 << 16);
-    r.env.border_table = itable;
+    r.env.border_table = itable[0];
     r.env.border_count = 1;
     tmu_texture shape = rig_shape(TMU_DIM_2D, TMU_FORMAT_R32G32B32A32_UINT, 2, 2, 1, 1, 1);
     rig_texture(&r, 8, &shape, 0, NULL);
@@ -662,7 +662,7 @@ static void test_border(void **state)
      * as given; with XYZW (0) the DST_SEL swaps R and B.  0.2, 0.4, 0.6 are 51, 102, 153 / 255
      * exactly, so the conversion to the 8-bit format keeps them. */
     static const uint32_t ftable[1][4] = {{0x3e4ccccd, 0x3ecccccd, 0x3f19999a, 0x3f800000}};
-    r.env.border_table = ftable;
+    r.env.border_table = ftable[0];
     shape = rig_shape(TMU_DIM_2D, TMU_FORMAT_B8G8R8A8_UNORM, 2, 2, 1, 1, 1);
     tmu_gcn_tdesc t;
     uint64_t size;
@@ -1045,7 +1045,7 @@ static void test_prepare_cache(void **state)
     assert_true(rig_getf(&r, 0, 0) == 122.0f);
     /* the S# changes: CLAMP_BORDER with a REGISTER colour; then the table entry changes */
     static uint32_t table[1][4] = {{0x40000000, 0, 0, 0}}; /* 2.0 */
-    r.env.border_table = (const uint32_t(*)[4])table;
+    r.env.border_table = table[0];
     r.env.border_count = 1;
     tmu_gcn_sdesc s;
     memset(&s, 0, sizeof s);

@@ -393,7 +393,7 @@ static void test_rgetpos(void **state)
     exec_fails(w, NULL, "rgetpos (f32)(xyz)r1.x, r0.x", TMU_ERR_UNSUPPORTED, "WRMASK z/w");
     static const float custom[2][2] = {{0.1f, 0.2f}, {0.9f, 0.8f}};
     w->samples = 2;
-    w->sample_pos = custom;
+    w->sample_pos = custom[0];
     for (unsigned f = 0; f < 64; f++)
         w->gpr[f][0] = 1;
     exec_ok(w, NULL, "rgetpos (f32)(xy)r1.x, r0.x", NULL);

@@ -1204,7 +1204,7 @@ int tmu_cmd_gcn_run(int argc, char **argv)
     }
     if (rc)
         goto done;
-    tmu_gcn_env env = {st.regions, st.nregions, st.border, st.nborder, NULL, 0};
+    tmu_gcn_env env = {st.regions, st.nregions, st.border[0], st.nborder, NULL, 0};
     if (st.rw) {
         rc = render(&st, &env);
         goto done;
