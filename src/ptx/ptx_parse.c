@@ -394,7 +394,8 @@ tmu_status ptx_parse_instr_lx(ptx_lexer *lx, tmu_ptx_instr *in, tmu_diag *diag)
             int depth = 0;
             const char *from = t.p, *to = t.p;
             do {
-                if (t.kind == PTX_TK_EOF || ptx_tok_punct(&t, ';'))
+                /* a byte no token starts with (a NUL, say) is a syntax error here as anywhere */
+                if (t.kind == PTX_TK_EOF || t.kind == PTX_TK_BAD || ptx_tok_punct(&t, ';'))
                     return syntax_error(diag, &t);
                 depth += ptx_tok_punct(&t, '[') - ptx_tok_punct(&t, ']');
                 to = t.p + t.len;

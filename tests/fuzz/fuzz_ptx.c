@@ -110,8 +110,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             char buf[8192];
             if (tmu_ptx_print_instr(&a, buf, sizeof buf, NULL) != TMU_OK)
                 abort();
-            if (tmu_ptx_parse_instr(buf, strlen(buf), &b, &d) != TMU_OK ||
-                !tmu_ptx_instr_equal(&a, &b))
+            /* an opcode ptxas does not know (kept so the checker can report it) prints as its
+             * name, which the one-instruction parser refuses with a message */
+            if (a.unknown_op) {
+                if (tmu_ptx_parse_instr(buf, strlen(buf), &b, &d) == TMU_OK || d.message[0] == 0)
+                    abort();
+            } else if (tmu_ptx_parse_instr(buf, strlen(buf), &b, &d) != TMU_OK ||
+                       !tmu_ptx_instr_equal(&a, &b))
                 abort();
             exec_one(&a, data, size, tmu_ptx_module_independent(m));
         }
