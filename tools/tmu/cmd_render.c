@@ -494,9 +494,9 @@ int tmu_cmd_render(int argc, char **argv)
             img.width = o.width, img.height = o.height;
             img.format = PNG_FORMAT_RGBA;
             int ok = png_image_write_to_stdio(&img, out.f, 0, rgba, 0, NULL) != 0;
-            if (!ok)
-                tmu_cli_error(o.out, "cannot write PNG: %s", img.message);
-            rc = tmu_cli_output_close(&out, ok);
+            rc = tmu_cli_output_close(&out, ok); /* one message: the stream's error, or libpng's */
+            if (!ok && rc == TMU_EXIT_OK)
+                rc = tmu_cli_error(o.out, "cannot write PNG: %s", img.message);
             if (ok && rc == TMU_EXIT_OK)
                 /* status text never goes into a PNG written to stdout */
                 fprintf(tmu_cli_output_is_stdout(&out) ? stderr : stdout,
