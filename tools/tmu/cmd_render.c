@@ -44,7 +44,7 @@ static void render_usage(void)
            "  --mip M          none, nearest or linear (default linear)\n"
            "  --lod L          explicit LOD instead of the implicit one\n"
            "  --bias B         sampler LOD bias\n"
-           "  --precision P    exact, nvidia or nvidia_trunc (filter weights, sampling.md §6.2)\n"
+           "  --precision P    exact, nvidia or nvidia_trunc (filter weights, docs/texture-unit.md §6.2)\n"
            "  --border R,G,B,A border colour (default 1,0,1,1)\n"
            "  --no-seamless    cube maps: no filtering across faces\n"
            "  --perspective    2D: view the range as a floor receding to the horizon (mip selection)\n"
