@@ -2,7 +2,9 @@
 # Issue 10 item 15: help texts and public headers cite only what a user has.  No help text, public
 # header or README names the project's private reference notes (shared/..., sampling.md, ptx.md,
 # gcn-mimg.md or ir3-cat5.md outside docs/); every docs/FILE.md they cite exists, and every
-# "docs/FILE.md §N" names a section that file has.  usage: docs_refs.sh TMU SOURCE_DIR
+# "docs/FILE.md §N" names a section that file has.  Item 14: every tmu command line in the
+# README's examples names a real command, and every option it uses is in the manual (generated
+# from the help texts).  usage: docs_refs.sh TMU SOURCE_DIR
 tmu=$1 src=$2
 . "$(dirname "$0")/lib.sh"
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
@@ -20,4 +22,23 @@ while read -r file sec; do
     check "section $file $sec" 0 "" -- grep -qE "^#+ $n\\.? " "$src/$file"
   fi
 done < "$tmp/refs"
+# README examples: lines of ```sh blocks that run tmu
+sed -e 's/\\-/-/g' "$tmp/man" > "$tmp/man.txt"
+awk '/^```sh/{f=1;next} /^```/{f=0} f' "$src/README.md" | grep -E '(^|[|;&(] *)tmu ' |
+  sed -E 's/#.*//; s/^.*(^|[|;&(] *)(tmu .*)$/\2/' > "$tmp/examples"
+check readme-examples 0 "tmu ptx check" -- cat "$tmp/examples"
+"$tmu" help > "$tmp/help"
+while read -r line; do
+  # shellcheck disable=SC2086
+  set -- $line
+  cmd=$2
+  case "$cmd" in -*|"") continue ;; esac
+  check "readme command '$cmd'" 0 "  $cmd " -- cat "$tmp/help"
+  for w in $line; do
+    case "$w" in
+      --*) opt=${w%%=*}; opt=${opt%%[!a-z0-9-]*}
+           [ "$opt" = "--" ] || check "readme option $cmd $opt" 0 "$opt" -- grep -o -- "$opt" "$tmp/man.txt" ;;
+    esac
+  done
+done < "$tmp/examples"
 finish
