@@ -5,7 +5,7 @@
  * NUM_FORMAT with the DST_SEL swizzle that reads the format, ir3 GETINFO channel
  * type and per-generation channel order, CUDA channel format kind).  Decode turns
  * one texel into four 32-bit values; encode does the reverse (image stores), with
- * the conversion rules of shared/reference/sampling.md §12.
+ * the conversion rules of docs/texture-unit.md §12.
  *
  * Everything here is pure: no allocation, no global mutable state, thread-safe. */
 #ifndef TMU_FORMAT_H
@@ -111,7 +111,7 @@ const char *tmu_numeric_name(tmu_numeric numeric);
 
 /* Looks a format up by name, case-insensitively.  Accepts the names of tmu_format_name(),
  * an optional "vk_format_" prefix, "sfloat" for "float", and the short names of
- * sampling.md ("rgb9e5", "r11g11b10", "x8z24", "d24s8", "d16", "d32f").
+ * docs/texture-unit.md ("rgb9e5", "r11g11b10", "x8z24", "d24s8", "d16", "d32f").
  * Returns TMU_FORMAT_INVALID if unknown (or `name` is NULL). */
 tmu_format tmu_format_from_name(const char *name);
 
@@ -127,7 +127,7 @@ tmu_status tmu_format_decode(tmu_format format, const void *src, tmu_texel *out)
 
 /* Encodes `in` (floats or integers per the format's numeric kind) into one texel at `dst`
  * (exactly tmu_format_get(format)->bytes bytes are written; unused bits become 0).
- * Floats are clamped and rounded to nearest-even as sampling.md §12 says (NaN -> 0 for
+ * Floats are clamped and rounded to nearest-even as docs/texture-unit.md §12 says (NaN -> 0 for
  * normalised/scaled kinds); integers are clamped to the channel's range.  Pure. */
 tmu_status tmu_format_encode(tmu_format format, const tmu_texel *in, void *dst);
 
@@ -138,7 +138,7 @@ float tmu_half_to_float(uint16_t h);
  * (top payload bits kept, quiet bit set when they are all zero). */
 uint16_t tmu_float_to_half(float f);
 
-/* sRGB-encoded value in [0, 1] -> linear, by the formula of sampling.md §12 (out of
+/* sRGB-encoded value in [0, 1] -> linear, by the formula of docs/texture-unit.md §12 (out of
  * range inputs are clamped; NaN gives 0). */
 float tmu_srgb_to_linear(float c);
 

@@ -361,7 +361,7 @@ struct tmu_sampler;
  * tmu_gcn_bind_texture in gcn_exec.h places it).  levels = LAST_LEVEL + 1 (the levels the view
  * can reach), layers = the image's layers (gfx6-8 DEPTH + 1, cube images 6 per DEPTH + 1; gfx9
  * DEPTH + 1); a view that is the whole image leaves the view fields 0.  TYPE CUBE is a cube
- * array when the view spans more than 6 faces.  Follows radv's conventions (gcn-mimg.md
+ * array when the view spans more than 6 faces.  Follows radv's conventions (docs/gcn-mimg.md
  * section 4).  TMU_ERR_UNSUPPORTED when the format has no tmu equivalent or a DST_SEL is
  * reserved; TMU_ERR_INVALID for LAST_LEVEL < BASE_LEVEL or a view outside the image. */
 tmu_status tmu_gcn_tdesc_to_texture(const tmu_gcn_tdesc *desc, struct tmu_texture *out,

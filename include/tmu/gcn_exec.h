@@ -25,7 +25,7 @@
  *    tmu_gcn_tdesc_placement); tiled modes and DCC are refused with TMU_ERR_UNSUPPORTED.
  *  - The data (VDATA) dword count follows tmu_gcn_vdata_count, except that LWE alone also adds
  *    the status dword (LLVM code generation, review D48826).  The status dword is written only
- *    when an access fails (gcn-mimg.md §3.5): bit 0 = a texel it needed is not resident (TFE),
+ *    when an access fails (docs/gcn-mimg.md §3.5): bit 0 = a texel it needed is not resident (TFE),
  *    bit 1 = LWE and the LOD is below the T# MIN_LOD_WARN [inf: AMD's bit layout is not public].
  *  - DMASK 0 transfers no component (its one VDATA register is left alone).
  *  - D16: fp32 -> fp16 round to nearest even; gfx8.0 writes each half into the low bits of its

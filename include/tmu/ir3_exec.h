@@ -14,7 +14,7 @@
  * (unit.h) once per group of fibers that use the same texture and sampler, and writes the
  * results back with ir3's rules (WRMASK, TYPE, half registers).  Instructions that do not
  * touch a texture (dsx/dsy, dsxpp.1/dsypp.1, brcst.active, quad_shuffle, rgetpos) run on the
- * register file directly.  Facts: shared/reference/ir3-cat5.md; the choices tmu makes where
+ * register file directly.  Facts: docs/ir3-cat5.md; the choices tmu makes where
  * Mesa is silent are listed with each function below and in the README.
  *
  * Memory: a tmu_ir3_wave is about 150 KB; callers allocate it (heap, or static storage).
@@ -53,7 +53,7 @@ extern "C" {
 enum {
     /* GL s2en (non-bindless) index pair: by default SRC3 holds (texture, sampler) in
      * hrN.c, hrN.c+1 as newest Mesa builds it; with this flag (sampler, texture) as
-     * Mesa 2023-24 built it.  ir3-cat5.md §2: the order was never observable in Mesa's
+     * Mesa 2023-24 built it.  docs/ir3-cat5.md §2: the order was never observable in Mesa's
      * use (equal indices) and is unverified. */
     TMU_IR3_WAVE_S2EN_SAMPLER_FIRST = 1u << 0,
 };
@@ -314,7 +314,7 @@ tmu_status tmu_ir3_execute(tmu_ir3_wave *wave, const tmu_ir3_bindings *bindings,
  *  - Sources: FULL = 0 makes them half registers (f16 floats, 16-bit integers sign-extended);
  *    the destination is half for TYPE f16/u16/s16/u8.  Only the WRMASK components of the
  *    destination group are written, only for active fibers.
- *  - Texture operands follow Mesa's emit_tex (ir3-cat5.md §5.1, §5.3): 1D is sampled with a
+ *  - Texture operands follow Mesa's emit_tex (docs/ir3-cat5.md §5.1, §5.3): 1D is sampled with a
  *    padding y, the array index is truncated on a4xx+ (Mesa adds 0.5) and rounded on a3xx,
  *    a3xx isaml coordinates are shifted left by the LOD and a3xx multisample fetches use
  *    isaml with x = (x << log2 samples) + sample; a3xx getsize/getinfo report levels and

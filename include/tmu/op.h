@@ -4,7 +4,7 @@
  * query; shape; how the level is chosen; offsets, compare, result type).  It
  * says nothing about registers: ISA codecs (PTX, GCN, ir3) lift their
  * instructions to a tmu_op, gather the per-lane operands into a tmu_wave_in and
- * call tmu_unit_execute() (unit.h).  Semantics: shared/reference/sampling.md. */
+ * call tmu_unit_execute() (unit.h).  Semantics: docs/texture-unit.md. */
 #ifndef TMU_OP_H
 #define TMU_OP_H
 

@@ -5,7 +5,7 @@
  * swizzle and an optional residency map for sparse textures.  A tmu_sampler
  * holds the filtering state.  Both are plain structs, read-only to tmu, so
  * any number of threads may sample the same texture at once.
- * Semantics: shared/reference/sampling.md (section numbers below refer to it). */
+ * Semantics: docs/texture-unit.md (section numbers below refer to it). */
 #ifndef TMU_TEXTURE_H
 #define TMU_TEXTURE_H
 
@@ -108,7 +108,7 @@ typedef struct tmu_texture {
 } tmu_texture;
 
 /* Address (wrap) modes, §3.  Values are the GCN S# CLAMP_* codes (all eight exist).
- * The five Vulkan modes wrap each integer texel coordinate (sampling.md §3).  The other three
+ * The five Vulkan modes wrap each integer texel coordinate (docs/texture-unit.md §3).  The other three
  * are OpenGL's: GL_CLAMP (OpenGL 1.x) and EXT_texture_mirror_clamp's MIRROR_CLAMP_EXT and
  * MIRROR_CLAMP_TO_BORDER_EXT.  They clamp the texel-space coordinate x = u + offset (u = s * N
  * for N texels, or the unnormalised s) before texel selection:
@@ -133,7 +133,7 @@ typedef enum tmu_address {
     TMU_ADDRESS_MIRROR_ONCE_BORDER = 7,      /* GL_MIRROR_CLAMP_TO_BORDER_EXT, GCN MIRROR_ONCE_BORDER */
 } tmu_address;
 
-/* Texel filters (within a level; sampling.md §6).  CUBIC is VK_EXT_filter_cubic: taps i0 - 1 ..
+/* Texel filters (within a level; docs/texture-unit.md §6).  CUBIC is VK_EXT_filter_cubic: taps i0 - 1 ..
  * i0 + 2 per axis (i0 = floor(u - 1/2), so 4 in 1D, 4x4 in 2D and cube faces, 4x4x4 in 3D)
  * with the Catmull-Rom weights of alpha = frac(u - 1/2) (quantised first in the NVIDIA
  * models): w = 1/2 [1 a a^2 a^3] [[0 2 0 0] [-1 0 1 0] [2 -5 4 -1] [-1 3 -3 1]].  The extension
@@ -206,7 +206,7 @@ typedef struct tmu_sampler {
     float border_f[4];       /* border colour for float/normalised/depth formats (depth: border_f[0]) */
     uint32_t border_u[4];    /* border colour for UINT/SINT formats (raw 32-bit values) */
                              /* Either is converted to the format like a texel write (clamped to
-                              * its range and rounded, sampling.md §12) and replaces only the
+                              * its range and rounded, docs/texture-unit.md §12) and replaces only the
                               * components the format has (Vulkan "Border Replacement"). */
     tmu_reduction reduction; /* weighted average (default), min or max */
     float max_anisotropy;    /* anisotropic filtering when > 1 (Vulkan maxAnisotropy, at most

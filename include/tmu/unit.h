@@ -1,7 +1,7 @@
 /* tmu — the texture unit: executes one tmu_op for a wave of up to 128 lanes.
  *
  * Stages (src/unit/, one small function each, readable against
- * shared/reference/sampling.md): normalise -> cube face select -> LOD and level
+ * docs/texture-unit.md): normalise -> cube face select -> LOD and level
  * select -> texel selection + wrap -> fetch + decode -> depth compare -> filter
  * -> swizzle -> convert to the result type.  Specialised fast paths
  * (src/unit/fast/, SIMD chosen at run time) give bit-identical results and are
@@ -21,7 +21,7 @@
  *  - Filtered UNORM/sRGB (and depth-compare) results are clamped to [0, 1], SNORM to [-1, 1].
  *  - Residency: a lane is not resident when any texel it reads (every texel of the filter
  *    footprint on every level read, zero weights included) lies in a non-resident tile; its
- *    result words are then all 0 (PTX rule, sampling.md §11).
+ *    result words are then all 0 (PTX rule, docs/texture-unit.md §11).
  *  - Cube face ties: z wins over y and x, y over x (Vulkan's recommendation, §4.2); seamless
  *    LINEAR reads across faces, a corner texel is the mean of the three texels meeting there
  *    (integer channels: the integer mean rounded toward zero, so equal texels keep their value).

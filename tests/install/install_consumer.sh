@@ -7,6 +7,11 @@ prefix=$work/prefix
 cmake --install "$build" --prefix "$prefix" >/dev/null
 test -f "$prefix/include/tmu/format.h"
 test -f "$prefix/lib/pkgconfig/tmu.pc" || test -f "$prefix"/lib/*/pkgconfig/tmu.pc
+# the tmu command and its manual page (issue 10 item 16)
+test -x "$prefix/bin/tmu"
+test -s "$prefix/share/man/man1/tmu.1"
+test -s "$prefix/share/doc/tmu/texture-unit.md"
+"$prefix/bin/tmu" --version >/dev/null
 
 expected='r8g8b8a8_srgb ff800000 -> 1.000000 0.215861 0.000000 0.000000'
 

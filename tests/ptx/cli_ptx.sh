@@ -88,6 +88,39 @@ out=$("$TMU" ptx check -e 'tex.2d.v4.f32.f32 {%f0,%f1,%f2,%f3}, [t0, s0, %f1];')
 [ "$out" = "REJECTED
   fatal@L: Parsing error near '%f1': syntax error" ] || fail "check -e syntax: $out"
 
+# 5c. issue 10 item 7: every -e is checked, in order (ptx_oracle.py's verdict for each); a
+#     target's suffix is kept in messages; ptxas's warnings are reproduced (ptxas 13.0.88 printed
+#     the same verdicts and messages for these lines through the oracle script)
+out=$("$TMU" ptx check -e 'tex.2d.v4.f32.f32 {%f0,%f1}, [t0, {%f4,%f5}];' \
+                       -e 'tex.2d.v4.f32.f32 {%f0,%f1,%f2,%f3}, [t0, {%f4,%f5}];'); rc=$?
+[ $rc -eq 1 ] || fail "check -e A -e B: exit $rc"
+[ "$out" = "REJECTED
+  error@L: Argument vector size mismatch for instruction 'tex'
+ACCEPTED" ] || fail "check -e A -e B output: $out"
+out=$("$TMU" ptx check --target sm_100a --ptx-version 6.0 -e 'tex.2d.v4.f32.f32 {%f0,%f1,%f2,%f3}, [t0, {%f4,%f5}];')
+[ "$out" = "REJECTED
+  error@L-15: PTX .version 6.0 does not support .target sm_100a" ] || fail "check --target sm_100a: $out"
+out=$("$TMU" ptx check -e 'tex.v4.2d.f32.f32 {%f0,%f1,%f2,%f3}, [t0, {%f4,%f5}];'); rc=$?
+[ $rc -eq 0 ] || fail "warning only: exit $rc"
+[ "$out" = "ACCEPTED
+  warning@L: Vector Type not specified properly" ] || fail "check -e warning: $out"
+printf '.version 8.0\n.target sm_90\n.address_size 64\n.global .texref t0;\n.entry k()\n{\n.reg .f32 %%f<8>;\ntex.v4.2d.f32.f32 {%%f0,%%f1,%%f2,%%f3}, [t0, {%%f4,%%f5}];\nret;\n}\n' >"$T/w.ptx"
+"$TMU" ptx check "$T/w.ptx" >"$T/out" 2>&1; rc=$?
+[ $rc -eq 0 ] || fail "warning file: exit $rc"
+[ "$(cat "$T/out")" = "tmu: warning: ptx check: $T/w.ptx:8:1: Vector Type not specified properly" ] ||
+  fail "warning file: $(cat "$T/out")"
+# item 5 through the CLI: 'tex;', upper-case TEX and sinks are rejected with ptxas's messages
+out=$("$TMU" ptx check -e 'tex;')
+[ "$out" = "REJECTED
+  error@L: Unexpected instruction types specified for 'tex'" ] || fail "check tex;: $out"
+out=$("$TMU" ptx check -e 'TEX.2D.v4.f32.f32 {%f0,%f1,%f2,%f3}, [t0, {%f4,%f5}];')
+[ "$out" = "REJECTED
+  fatal@L: Parsing error near 'D': syntax error" ] || fail "check TEX: $out"
+out=$("$TMU" ptx check -e 'tex.2d.v4.f32.f32 {_,_,_,_}, [t0, {%f4,%f5}];')
+[ "$out" = "REJECTED
+  error@L: Unable to infer type of vector elements (assuming .b8)
+  error@L: Arguments mismatch for instruction 'tex'" ] || fail "check sinks: $out"
+
 # 6. usage errors and missing files
 "$TMU" ptx frobnicate >/dev/null 2>&1; rc=$?
 [ $rc -eq 2 ] || fail "unknown subcommand: exit $rc"

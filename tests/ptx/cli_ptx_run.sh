@@ -79,5 +79,15 @@ if ! "$TMU" ptx run --help | grep -q "not in this build"; then
   grep -q "none.png: cannot read PNG" "$T/out" || fail "missing png message: $(cat "$T/out")"
 fi
 
+# issue 10 item 4: a module ptxas rejects is not run (ptxas 13 on this line: "Argument vector
+# size mismatch for instruction 'tex'"); nothing is executed or printed on stdout
+sed 's/tex.2d.v4.f32.f32 {%f0,%f1,%f2,%f3}/tex.2d.v4.f32.f32 {%f0,%f1}/' "$D/ptx-run.ptx" >"$T/bad.ptx"
+line=$(grep -n 'tex.2d.v4.f32.f32 {%f0,%f1}' "$T/bad.ptx" | cut -d: -f1)
+"$TMU" ptx run --texture t2d=gradient:4x4 "$T/bad.ptx" >"$T/out" 2>"$T/err"; rc=$?
+[ $rc -eq 1 ] || fail "rejected module run: exit $rc"
+[ -s "$T/out" ] && fail "rejected module ran: $(cat "$T/out")"
+grep -qx "tmu: error: ptx run: $T/bad.ptx:$line:2: Argument vector size mismatch for instruction 'tex'" "$T/err" ||
+  fail "rejected module message: $(cat "$T/err")"
+
 [ $fails -eq 0 ] && echo "cli_ptx_run: all passed"
 [ $fails -eq 0 ]

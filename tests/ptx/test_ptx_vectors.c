@@ -78,7 +78,7 @@ static void on_problem(void *user, const tmu_diag *d)
 }
 
 /* Odd-form cases whose messages agree too (measured; raise it when the model improves). */
-#define TMU_ODD_MESSAGES_AGREE 5060
+#define TMU_ODD_MESSAGES_AGREE 5985
 
 typedef struct stats {
     int cases, agree, verdict_agree, roundtrip;
@@ -193,7 +193,8 @@ static void test_generated_vectors(void **state)
 /* Issue 10 items 4, 5 and 7: destination vector sizes, empty and malformed operand lists,
  * opcode and modifier spellings, sinks, unknown symbols, modifier order (a warning). */
 /* Issue 10 item 8: the operand forms the texturing mode does not expect ([a, b, c] in unified
- * mode, [a, c] in independent mode): 4600 generated and 820 hand-written cases.  Every verdict
+ * mode, [a, c] in independent mode): 4600 generated and 820 hand-written cases, then 1000
+ * generated with a fresh seed after the model was written.  Every verdict
  * must agree; of the messages, at least as many as measured when the model was written
  * (ptxas reports errors of its own code generation there, which the model reproduces only in
  * part; the count is printed). */
@@ -202,7 +203,7 @@ static void test_odd_form_vectors(void **state)
     (void)state;
     stats st = {0};
     run_file("ptx-odd-verdicts.txt", &st);
-    assert_int_equal(st.cases, 5420);
+    assert_int_equal(st.cases, 6420);
     assert_int_equal(st.verdict_agree, st.cases);
     assert_true(st.agree >= TMU_ODD_MESSAGES_AGREE);
 }

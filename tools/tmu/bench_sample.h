@@ -1,6 +1,6 @@
 /* tmu sampling benchmark, shared by bench/bench_sample.c and `tmu bench sample`.
  *
- * Workload of shared/reference/sampling.md §15 (the lavapipe peer measurement): one thread,
+ * Workload of docs/texture-unit.md §15 (the lavapipe peer measurement): one thread,
  * a 1024x1024 texture with random contents and a full mip chain (512x512 for the RGBA32F row),
  * repeat addressing, coordinates in [0, 1) from a 32-bit generator (24-bit mantissa), every result
  * accumulated so nothing is dead code.  Waves of 128 lanes go through tmu_unit_execute.
@@ -26,7 +26,7 @@ typedef struct tmu_bench_case {
     tmu_filter filter;
     tmu_mip_filter mip;
     int random_lod; /* lod in [0, 4) */
-    double peer_msps; /* lavapipe 1-thread median, sampling.md §15.2 (quoted, not measured here) */
+    double peer_msps; /* lavapipe 1-thread median, docs/texture-unit.md §15.2 (quoted, not measured here) */
 } tmu_bench_case;
 
 static const tmu_bench_case tmu_bench_cases[] = {

@@ -759,6 +759,11 @@ int tmu_cli_output_open(tmu_cli_output *o, const char *path, int binary,
             return tmu_cli_error(path, "is also an input (%s); write the output elsewhere",
                                  inputs[i]);
     }
+    /* standard input redirected from the output file (tmu asm -o p.s < p.s) */
+    struct stat in0;
+    if (exists && S_ISREG(st.st_mode) && fstat(STDIN_FILENO, &in0) == 0 &&
+        in0.st_dev == st.st_dev && in0.st_ino == st.st_ino)
+        return tmu_cli_error(path, "is also standard input; write the output elsewhere");
     if (exists && S_ISDIR(st.st_mode))
         return tmu_cli_error(path, "is a directory");
     if (exists && !S_ISREG(st.st_mode)) {
@@ -819,6 +824,20 @@ int tmu_cli_output_open(tmu_cli_output *o, const char *path, int binary,
         return tmu_cli_error(path, "cannot write: %s", strerror(errno));
     }
     o->kind = 1;
+    return 0;
+}
+
+int tmu_cli_check_outputs(const char *text, const char *binary)
+{
+    if (!text || !binary)
+        return 0;
+    if (!strcmp(text, "-") && !strcmp(binary, "-"))
+        return tmu_cli_usage_error("--binary", "standard output already takes the listing; give "
+                                               "-o FILE or --binary FILE");
+    struct stat a, b;
+    if (!strcmp(text, binary) || (stat(text, &a) == 0 && stat(binary, &b) == 0 &&
+                                  a.st_dev == b.st_dev && a.st_ino == b.st_ino))
+        return tmu_cli_usage_error("--binary", "'%s' is also the -o file; name two files", binary);
     return 0;
 }
 

@@ -245,6 +245,11 @@ int tmu_cli_output_open(tmu_cli_output *o, const char *path, int binary,
  * Safe to call on a zeroed or already-closed output. */
 int tmu_cli_output_close(tmu_cli_output *o, int ok);
 
+/* Two outputs of one command (`text` and `binary`, either NULL for none, "-" = stdout) must
+ * not be the same file (same name, or an existing file under two names) nor both standard
+ * output.  Returns 0, or TMU_EXIT_USAGE after printing a usage error. */
+int tmu_cli_check_outputs(const char *text, const char *binary);
+
 /* True when the output is standard output (status text should then go to stderr). */
 int tmu_cli_output_is_stdout(const tmu_cli_output *o);
 

@@ -1,6 +1,6 @@
 /* tmu bench — library benchmarks from the command line.
  *   tmu bench sample [--csv] [--general | --no-simd] [--seconds S] [--reps N] [CASE...]
- * The sampling benchmark is the workload of shared/reference/sampling.md §15 (see
+ * The sampling benchmark is the workload of docs/texture-unit.md §15 (see
  * bench_sample.h).  bench/sample.sh runs it and prints ratios to the quoted peer figures. */
 #define _POSIX_C_SOURCE 200809L /* clock_gettime in bench_sample.h */
 #include "cli.h"
@@ -15,8 +15,8 @@ static void bench_usage(FILE *out)
     fprintf(out, "usage: tmu bench sample [--csv] [--general | --no-simd | --avx2] [--seconds S] [--reps N]\n                        [--size N] [CASE...]\n"
            "\n"
            "Measures single-thread texture sampling rates (million samples per second of thread\n"
-           "CPU time, best of N runs) on the workload of sampling.md §15: 1024x1024 random texture,\n"
-           "full mip chain, repeat addressing, random coordinates from a 32-bit xorshift generator.\n"
+           "CPU time, best of N runs) on the workload of docs/texture-unit.md §15: 1024x1024 random\n"
+           "texture, full mip chain, repeat addressing, random coordinates from a 32-bit xorshift generator.\n"
            "  --csv       print `case,msamples_per_s` rows only\n"
            "  --general   force the general (per-lane, reference) path\n"
            "  --no-simd   fast paths in portable C only\n"
@@ -27,8 +27,9 @@ static void bench_usage(FILE *out)
            "cases:");
     for (size_t c = 0; c < TMU_BENCH_NCASES; c++)
         fprintf(out, " %s", tmu_bench_cases[c].name);
-    fprintf(out, "\nWithout --csv each row also shows the lavapipe 1-thread figure quoted in sampling.md\n"
-           "§15.2 (measured on the reference machine, not in this run) and the ratio to it.\n");
+    fprintf(out, "\nWithout --csv each row also shows the lavapipe 1-thread figure quoted in\n"
+           "docs/texture-unit.md §15.2 (measured on the reference machine, not in this run) and\n"
+           "the ratio to it.\n");
 }
 
 static int bench_sample(int argc, char **argv)
@@ -116,7 +117,7 @@ static int bench_sample(int argc, char **argv)
         fflush(stdout);
     }
     if (!csv)
-        printf("* lavapipe 1-thread medians quoted from shared/reference/sampling.md §15.2 "
+        printf("* lavapipe 1-thread medians quoted from docs/texture-unit.md §15.2 "
                "(Zen 5 VM; not measured in this run)\n");
     return TMU_EXIT_OK;
 }

@@ -26,7 +26,7 @@ static void usage(FILE *out)
            "(a3xx-a4xx/a5xx+), CUDA channel kind (s signed, u unsigned, f float).\n");
 }
 
-/* GCN IMG DATA_FORMAT names (gcn-mimg.md §4.3) of the codes the format table uses. */
+/* GCN IMG DATA_FORMAT names (docs/gcn-mimg.md §4.3) of the codes the format table uses. */
 static const char *gcn_data_format_name(unsigned v)
 {
     static const char *const names[] = {

@@ -52,9 +52,19 @@ typedef struct run_state {
     float uv[4];
     unsigned coords, rgba;
     const char *out;
-    const char *inputs[8];
+    char *inputs[16]; /* malloc'd copies of the files read (an output must not be one) */
     size_t ninputs;
 } run_state;
+
+/* Remembers a file the run reads (a copy: names may point into buffers freed later). */
+static void add_input(run_state *st, const char *name)
+{
+    if (st->ninputs < sizeof st->inputs / sizeof st->inputs[0]) {
+        char *copy = malloc(strlen(name) + 1);
+        if (copy)
+            st->inputs[st->ninputs++] = strcpy(copy, name);
+    }
+}
 
 static void run_usage(FILE *out)
 {
@@ -185,8 +195,8 @@ static int opt_memory(run_state *st, const char *arg)
         if (!rc)
             memcpy(host, data, len);
         free(data);
-        if (!rc && st->ninputs < 8)
-            st->inputs[st->ninputs++] = file;
+        if (!rc)
+            add_input(st, file);
         return rc;
     }
     uint64_t size;
@@ -390,8 +400,7 @@ static int opt_texture(run_state *st, const char *arg)
         pixels = read_png(rest, &dims[0], &dims[1]);
         if (!pixels)
             return TMU_EXIT_FAIL;
-        if (st->ninputs < 8)
-            st->inputs[st->ninputs++] = rest;
+        add_input(st, rest);
         if (levels != 1 || layers != 1 || (dim_set && dim != TMU_DIM_2D)) {
             free(pixels);
             return tmu_cli_error(where, "a PNG texture is one 2d level");
@@ -657,8 +666,7 @@ static int opt_input(run_state *st, const char *path, int depth)
     char *text = tmu_cli_read_file(path, &len);
     if (!text)
         return TMU_EXIT_FAIL;
-    if (st->ninputs < 8)
-        st->inputs[st->ninputs++] = path;
+    add_input(st, path);
     int rc = 0;
     unsigned line = 0;
     for (char *p = text; *p && !rc;) {
@@ -1096,7 +1104,7 @@ static int render(run_state *st, const tmu_gcn_env *env)
             }
         }
     tmu_cli_output out;
-    int rc = tmu_cli_output_open(&out, st->out, 1, st->inputs, st->ninputs);
+    int rc = tmu_cli_output_open(&out, st->out, 1, (const char *const *)st->inputs, st->ninputs);
     if (rc) {
         free(rgba);
         return rc;
@@ -1197,8 +1205,7 @@ int tmu_cmd_gcn_run(int argc, char **argv)
             rc = TMU_EXIT_FAIL;
             goto done;
         }
-        if (st.ninputs < 8)
-            st.inputs[st.ninputs++] = st.program_path;
+        add_input(&st, st.program_path);
         rc = parse_program(&st, text, st.program_path, 0);
         free(text);
     }
@@ -1225,6 +1232,8 @@ done:
         free(st.regions[r].host);
         free(st.snapshot[r]);
     }
+    for (size_t i = 0; i < st.ninputs; i++)
+        free(st.inputs[i]);
     free(st.wave);
     free(st.initial);
     free(st.prog);

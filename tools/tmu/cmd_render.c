@@ -44,7 +44,7 @@ static void render_usage(void)
            "  --mip M          none, nearest or linear (default linear)\n"
            "  --lod L          explicit LOD instead of the implicit one\n"
            "  --bias B         sampler LOD bias\n"
-           "  --precision P    exact, nvidia or nvidia_trunc (filter weights, sampling.md §6.2)\n"
+           "  --precision P    exact, nvidia or nvidia_trunc (filter weights, docs/texture-unit.md §6.2)\n"
            "  --border R,G,B,A border colour (default 1,0,1,1)\n"
            "  --no-seamless    cube maps: no filtering across faces\n"
            "  --perspective    2D: view the range as a floor receding to the horizon (mip selection)\n"
@@ -494,9 +494,9 @@ int tmu_cmd_render(int argc, char **argv)
             img.width = o.width, img.height = o.height;
             img.format = PNG_FORMAT_RGBA;
             int ok = png_image_write_to_stdio(&img, out.f, 0, rgba, 0, NULL) != 0;
-            if (!ok)
-                tmu_cli_error(o.out, "cannot write PNG: %s", img.message);
-            rc = tmu_cli_output_close(&out, ok);
+            rc = tmu_cli_output_close(&out, ok); /* one message: the stream's error, or libpng's */
+            if (!ok && rc == TMU_EXIT_OK)
+                rc = tmu_cli_error(o.out, "cannot write PNG: %s", img.message);
             if (ok && rc == TMU_EXIT_OK)
                 /* status text never goes into a PNG written to stdout */
                 fprintf(tmu_cli_output_is_stdout(&out) ? stderr : stdout,

@@ -82,6 +82,8 @@ static const struct {
     {"asm --isa gcn", {"asm", "--isa", "gcn", "--help", NULL}},
     {"asm --isa ir3", {"asm", "--isa", "ir3", "--help", NULL}},
     {"ptx run", {"ptx", "run", "--help", NULL}},
+    {"gcn run", {"gcn", "run", "--help", NULL}},
+    {"ir3 run", {"ir3", "run", "--help", NULL}},
 };
 
 /* Writes text as roff: a no-fill block, backslashes escaped, '-' as \-, no line starting with
