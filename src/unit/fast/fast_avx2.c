@@ -46,6 +46,12 @@
 #define I_GATHER(base, idx) _mm256_i32gather_epi32(base, idx, 4)
 #define I_TABLE(t, L) _mm256_i32gather_epi32(t, L, 4)
 #define I_STOREU(p, v) _mm256_storeu_si256((__m256i *)(void *)(p), v)
+#define F_SQRT _mm256_sqrt_ps
+#define F_QUAD_BCAST(v, w) _mm256_permute_ps(v, (w)*0x55) /* element w of each quad (128-bit lane) */
+#define I_LOADU(p) _mm256_loadu_si256((const __m256i *)(const void *)(p))
+#define M_IEQ(a, b) _mm256_castsi256_ps(_mm256_cmpeq_epi32(a, b))
+#define I_KEEP(m, v) _mm256_and_si256(_mm256_castps_si256(m), v) /* v where m, else 0 */
+#define F_KEEP(m, v) _mm256_and_ps(m, v)
 #define CVTT _mm256_cvttps_epi32
 #define CVT _mm256_cvtepi32_ps
 #define M_NONE() _mm256_setzero_ps()
@@ -82,6 +88,17 @@ void tmu_fast_avx2_wave(const fast_ctx *cx, const uint64_t *exec, uint32_t lanes
 void tmu_fast_avx2_prefetch(const fast_ctx *cx, uint32_t first)
 {
     (void)cx, (void)first;
+}
+
+uint32_t tmu_fast_avx2_quad_rho(const fast_ctx *cx, uint32_t lanes, float *rho)
+{
+    (void)cx, (void)lanes, (void)rho;
+    return 0;
+}
+
+void tmu_fast_avx2_fetch_wave(const fast_ctx *cx, const uint64_t *exec, uint32_t lanes)
+{
+    (void)cx, (void)exec, (void)lanes;
 }
 
 #endif
