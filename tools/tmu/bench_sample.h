@@ -141,26 +141,28 @@ typedef struct tmu_bench_gen {
                 s[k] = 0.5f + (fx - 0.5f) * depth * 0.25f + fi * (1.0f / 1024.0f);                              \
                 t[k] = depth * 0.1f + fi8 * (1.0f / 1024.0f);                                                   \
             }                                                                                                   \
-        } else {                                                                                                \
+        } else { /* separate simple loops, so each vectorises */                                               \
             for (int k = 0; k < TMU_MAX_LANES; k++) {                                                           \
                 uint32_t x = state[k] * 1664525u + 1013904223u;                                                 \
-                float u = (float)(int32_t)(x >> 8) * (1.0f / 16777216.0f);                                      \
+                s[k] = (float)(int32_t)(x >> 8) * (1.0f / 16777216.0f);                                         \
                 x = x * 1664525u + 1013904223u;                                                                 \
-                float v = (float)(int32_t)(x >> 8) * (1.0f / 16777216.0f);                                      \
+                t[k] = (float)(int32_t)(x >> 8) * (1.0f / 16777216.0f);                                         \
                 state[k] = x;                                                                                   \
-                if (g->pattern == TMU_BENCH_COHERENT) {                                                         \
-                    uint32_t id = g->id0 + (uint32_t)k;                                                         \
-                    u = ((float)(int32_t)(id & 1023u) + u + fi) * (1.0f / 1024.0f);                             \
-                    v = ((float)(int32_t)((id >> 10) & 1023u) + v + fi8) * (1.0f / 1024.0f);                    \
-                }                                                                                               \
-                s[k] = u, t[k] = v;                                                                             \
-                if (g->lodmode == TMU_BENCH_LOD_RANDOM) {                                                       \
-                    float f = u * 7.0f + v * 13.0f;                                                             \
-                    lod[k] = (f - floorf(f)) * 4.0f;                                                            \
-                }                                                                                               \
-                if (g->fetch)                                                                                   \
-                    ix[k] = (int32_t)(u * fsz) & msk, iy[k] = (int32_t)(v * fsz) & msk;                         \
             }                                                                                                   \
+            if (g->pattern == TMU_BENCH_COHERENT)                                                               \
+                for (int k = 0; k < TMU_MAX_LANES; k++) {                                                       \
+                    uint32_t id = g->id0 + (uint32_t)k;                                                         \
+                    s[k] = ((float)(int32_t)(id & 1023u) + s[k] + fi) * (1.0f / 1024.0f);                       \
+                    t[k] = ((float)(int32_t)((id >> 10) & 1023u) + t[k] + fi8) * (1.0f / 1024.0f);              \
+                }                                                                                               \
+            if (g->lodmode == TMU_BENCH_LOD_RANDOM)                                                             \
+                for (int k = 0; k < TMU_MAX_LANES; k++) {                                                       \
+                    float f = s[k] * 7.0f + t[k] * 13.0f;                                                       \
+                    lod[k] = (f - (float)(int32_t)f) * 4.0f; /* f >= 0: truncation is floor */    \
+                }                                                                                               \
+            if (g->fetch)                                                                                       \
+                for (int k = 0; k < TMU_MAX_LANES; k++)                                                         \
+                    ix[k] = (int32_t)(s[k] * fsz) & msk, iy[k] = (int32_t)(t[k] * fsz) & msk;                   \
         }                                                                                                       \
     }
 
