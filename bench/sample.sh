@@ -24,4 +24,6 @@ if [ -z "${TMU_PEER_BENCH:-}" ]; then
     echo "sample.sh: lavapipe peer not built: needs $src and the packages of bench/README.md"
   fi
 fi
+# default: 3 alternating rounds of (peer, tmu) per row, medians (a shared machine is noisy)
+[ $# -eq 0 ] && set -- --rounds 3 --seconds 0.3 --reps 3
 exec "$tmu" bench sample --peer "$@"

@@ -18,7 +18,8 @@
 static void bench_usage(FILE *out)
 {
     fprintf(out, "usage: tmu bench sample [--csv] [--peer] [--threads N] [--general | --no-simd | --avx2]\n"
-                 "                        [--seconds S] [--reps N] [--size N] [--no-hugepages] [CASE...]\n"
+                 "                        [--seconds S] [--reps N] [--rounds R] [--size N] [--no-hugepages]\n"
+                 "                        [CASE...]\n"
            "\n"
            "Measures texture sampling rates on the workloads of the lavapipe peer\n"
            "(shared/tools/lavapipe_bench/sample.comp: same textures, formats, samplers and coordinate\n"
@@ -36,6 +37,7 @@ static void bench_usage(FILE *out)
            "              e.g. 64 fits in L1 and shows the compute-bound rate)\n"
            "  --no-hugepages  textures in 4 KiB pages (default: transparent huge pages advised)\n"
            "  --seconds S minimum seconds per run (default 0.5); --reps N runs per case (default 3)\n"
+           "  --rounds R  per row, R alternating runs of the peer and tmu, medians (default 1)\n"
            "Each row also shows the physical bound: this machine's rate of independent random 64-byte\n"
            "line loads over the row's footprint divided by the lines one sample touches.\n"
            "cases:");
@@ -95,7 +97,8 @@ static int peer_run(const char *bin, const tmu_bench_case *bc, int threads, doub
 
 static int bench_sample(int argc, char **argv)
 {
-    enum { O_CSV, O_PEER, O_THREADS, O_GENERAL, O_NO_SIMD, O_AVX2, O_SIZE, O_SECONDS, O_REPS, O_NOHUGE, O_COUNT };
+    enum { O_CSV, O_PEER, O_THREADS, O_GENERAL, O_NO_SIMD, O_AVX2, O_SIZE, O_SECONDS, O_REPS, O_NOHUGE, O_ROUNDS,
+           O_COUNT };
     static const tmu_cli_option opts[O_COUNT] = {
         [O_CSV] = {"--csv", NULL, TMU_CLI_FLAG},
         [O_PEER] = {"--peer", NULL, TMU_CLI_FLAG},
@@ -107,10 +110,11 @@ static int bench_sample(int argc, char **argv)
         [O_SECONDS] = {"--seconds", NULL, TMU_CLI_VALUE},
         [O_REPS] = {"--reps", NULL, TMU_CLI_VALUE},
         [O_NOHUGE] = {"--no-hugepages", NULL, TMU_CLI_FLAG},
+        [O_ROUNDS] = {"--rounds", NULL, TMU_CLI_VALUE},
     };
     tmu_cli_set_command("bench sample", bench_usage);
     int csv = 0, peer = 0, huge = 1;
-    long long reps = 3, size = 0, threads = 1;
+    long long reps = 3, size = 0, threads = 1, rounds = 1;
     unsigned flags = 0;
     float seconds = 0.5f;
     int selected[TMU_BENCH_NCASES] = {0};
@@ -146,6 +150,10 @@ static int bench_sample(int argc, char **argv)
             if ((rc = tmu_cli_opt_float("--seconds", v, 1e-6, 600, &seconds)) != 0)
                 return rc;
             break;
+        case O_ROUNDS:
+            if ((rc = tmu_cli_opt_int("--rounds", v, 1, 15, &rounds)) != 0)
+                return rc;
+            break;
         case O_REPS:
             if ((rc = tmu_cli_opt_int("--reps", v, 1, TMU_BENCH_MAX_REPS, &reps)) != 0)
                 return rc;
@@ -174,8 +182,8 @@ static int bench_sample(int argc, char **argv)
         printf(have_peer ? "case,msamples_per_s,lavapipe_msamples_per_s,ratio\n" : "case,msamples_per_s\n");
     } else {
         printf("tmu: %s fast paths, textures in %s pages; rates = M samples per CPU second (all threads), "
-               "median of %lld x >= %.2fs\n",
-               path, huge ? "huge (advised)" : "4 KiB", reps, (double)seconds);
+               "median of %lld x >= %.2fs; %lld round(s) per row, medians\n",
+               path, huge ? "huge (advised)" : "4 KiB", reps, (double)seconds, rounds);
         if (peer && !have_peer)
             printf("lavapipe: peer_bench not found (%s; see bench/README.md): tmu's rates only\n",
                    getenv("TMU_PEER_BENCH") ? "$TMU_PEER_BENCH" : "lavapipe/peer_bench next to tmu");
@@ -193,12 +201,26 @@ static int bench_sample(int argc, char **argv)
             sized.size = (uint32_t)size;
         const tmu_bench_case *bc = &sized;
         int nthr = bc->threads ? bc->threads : (int)threads;
-        double pcpu = 0, pwall = 0;
-        int peer_ok = have_peer && bc->peer && !size &&
-                      peer_run(bin, bc, nthr, (double)seconds, (int)reps, &pcpu, &pwall) == 0;
+        /* rounds: the peer's run and tmu's alternate; each side's median over the rounds */
+        double pc[15], pw[15], tc[15], tw[15];
+        int peer_ok = have_peer && bc->peer && !size;
         tmu_bench_result r;
-        if (tmu_bench_run_case(bc, (double)seconds, (int)reps, flags, nthr, huge, &r) != 0)
-            return tmu_cli_error(bc->name, "the case could not run (out of memory?)");
+        for (long long rd = 0; rd < rounds; rd++) {
+            if (peer_ok && peer_run(bin, bc, nthr, (double)seconds, (int)reps, &pc[rd], &pw[rd]) != 0)
+                peer_ok = 0;
+            if (tmu_bench_run_case(bc, (double)seconds, (int)reps, flags, nthr, huge, &r) != 0)
+                return tmu_cli_error(bc->name, "the case could not run (out of memory?)");
+            tc[rd] = r.msps, tw[rd] = r.wall_msps;
+        }
+        qsort(tc, (size_t)rounds, sizeof(double), tmu_bench_cmp_double);
+        qsort(tw, (size_t)rounds, sizeof(double), tmu_bench_cmp_double);
+        r.msps = tc[rounds / 2], r.wall_msps = tw[rounds / 2];
+        double pcpu = 0, pwall = 0;
+        if (peer_ok) {
+            qsort(pc, (size_t)rounds, sizeof(double), tmu_bench_cmp_double);
+            qsort(pw, (size_t)rounds, sizeof(double), tmu_bench_cmp_double);
+            pcpu = pc[rounds / 2], pwall = pw[rounds / 2];
+        }
         if (csv) {
             if (have_peer && peer_ok)
                 printf("%s,%.1f,%.1f,%.2f\n", bc->name, r.msps, pcpu, r.msps / pcpu);
@@ -213,16 +235,16 @@ static int bench_sample(int argc, char **argv)
                 snprintf(bound, sizeof bound, "%.0f", lr / bc->lines);
                 snprintf(note, sizeof note, "(%.3g @ %u KiB)", bc->lines, bc->reach >> 10);
             }
-            char pr[32] = "-", ratio[32] = "-", pw[32] = "-";
+            char pr[32] = "-", ratio[32] = "-", pws[32] = "-";
             if (peer_ok) {
                 snprintf(pr, sizeof pr, "%.1f", pcpu);
                 snprintf(ratio, sizeof ratio, "%.2fx", r.msps / pcpu);
-                snprintf(pw, sizeof pw, "%.1f", pwall);
+                snprintf(pws, sizeof pws, "%.1f", pwall);
             } else if (have_peer && bc->peer && !size) {
                 snprintf(pr, sizeof pr, "failed");
             }
             printf("%-26s %3d %9.1f %9s %7s   %9s %-22s %9.1f %9s\n", bc->name, nthr, r.msps, pr, ratio, bound, note,
-                   r.wall_msps, pw);
+                   r.wall_msps, pws);
         }
         fflush(stdout);
     }
