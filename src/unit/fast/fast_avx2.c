@@ -10,8 +10,8 @@
 
 #define W 8
 #define SIMD_FN(name) tmu_fast_avx2_##name
-#define SIMD_TARGET __attribute__((target("avx2")))
-#define SIMD_INLINE static inline __attribute__((TMU_FAST_FORCE_INLINE target("avx2")))
+#define SIMD_TARGET __attribute__((target("avx2,fma")))
+#define SIMD_INLINE static inline __attribute__((TMU_FAST_FORCE_INLINE target("avx2,fma")))
 #define VF __m256
 #define VI __m256i
 #define VM __m256
@@ -73,7 +73,7 @@
  * for a gather; one 64-bit load per adjacent bilinear pair) was no faster for nearest and
  * bilinear and 20-25 % slower for gather and trilinear, so RGBA8 keeps the hardware gathers.
  * The words loaded are the same, so results stay bit-identical (tests/unit/test_unit_fast.c). */
-static inline __attribute__((TMU_FAST_FORCE_INLINE target("avx2"))) void gather_rgba32f(const unsigned char *base,
+static inline __attribute__((TMU_FAST_FORCE_INLINE target("avx2,fma"))) void gather_rgba32f(const unsigned char *base,
                                                                                  __m256i f, __m256 v[4])
 {
     int32_t i[8];
@@ -89,11 +89,20 @@ static inline __attribute__((TMU_FAST_FORCE_INLINE target("avx2"))) void gather_
 }
 #define GATHER_RGBA32F(base, f, v) gather_rgba32f(base, f, v)
 
+/* c / 255.0f for c = 0..255 (fast_simd.inc F_DIV255) with one FMA, as fast_avx512.c: every
+ * AVX2 CPU but a few VIA ones has FMA3, and tmu_fast_have_avx2 asks for both. */
+static inline __attribute__((TMU_FAST_FORCE_INLINE target("avx2,fma"))) __m256 div255(__m256 c)
+{
+    __m256 lo = _mm256_mul_ps(c, _mm256_set1_ps(65793.0f * 0x1p-48f));
+    return _mm256_fmadd_ps(c, _mm256_set1_ps(65793.0f * 0x1p-24f), lo);
+}
+#define F_DIV255(x) div255(x)
+
 #include "unit/fast/fast_simd.inc"
 
 int tmu_fast_have_avx2(void)
 {
-    return __builtin_cpu_supports("avx2") ? 1 : 0;
+    return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") ? 1 : 0;
 }
 
 #else /* no x86 SIMD in this build: the portable kernel does everything */
