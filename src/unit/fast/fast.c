@@ -319,7 +319,7 @@ int tmu_unit_fast_execute(const tmu_texture *tex, const tmu_sampler *smp, const 
     if (W == 16)
         tmu_fast_avx512_wave(&cx, exec, lanes, 0);
     else if (W == 8)
-        tmu_fast_avx2_wave(&cx, exec, lanes, cx.fmt == FAST_RGBA32F && scattered(&cx, lanes));
+        tmu_fast_avx2_wave(&cx, exec, lanes, scattered(&cx, lanes));
     uint32_t lane = W ? lanes - lanes % W : 0;
     for (; lane < lanes; lane++)
         if (!exec || (exec[lane >> 6] >> (lane & 63) & 1))
