@@ -312,9 +312,11 @@ int tmu_unit_fast_execute(const tmu_texture *tex, const tmu_sampler *smp, const 
         cx.in = &implicit_in;
     }
     /* Software prefetching (fast_simd.inc) pays only where the kernel's own loads keep too few
-     * misses in flight: AVX2 on RGBA32F at scattered coordinates (Zen 3, 512^2 random: +13 %;
-     * at coherent ones it cost 21 %, hence `scattered`).  Measured on the 2-core Xeon of this
-     * project, 1024^2 RGBA8, it cost 3-15 % everywhere else (AVX2 and AVX-512) once the kernels
+     * misses in flight.  AVX2 on the project's Zen 3 (A/B, medians of 7), waves at scattered
+     * coordinates: RGBA32F 512^2 +13 %, RGBA8 1024^2 nearest +18 %, bilinear +23 %, gather
+     * +13 %, trilinear +3 % (prefetching the whole wave up front instead of 32 lanes ahead was no
+     * better); at coherent coordinates it cost 21 %, hence `scattered`.  On the 2-core Xeon of
+     * this project, 1024^2 RGBA8, it cost 3-15 % with AVX-512 (and then AVX2) once the kernels
      * load a whole group of blocks before filtering them (fast_simd.inc wave_kernel). */
     if (W == 16)
         tmu_fast_avx512_wave(&cx, exec, lanes, 0);
