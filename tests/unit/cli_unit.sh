@@ -7,13 +7,21 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fail() { echo "FAIL: $*" >&2; exit 1; }
 
-# bench: five CSV rows with positive rates
+# bench: a CSV row with a positive rate for every case (no peer asked for: tmu's rates only)
 "$tmu" bench sample --csv --seconds 0.02 --reps 1 > "$tmp/b.csv" || fail "bench sample exit $?"
 [ "$(head -1 "$tmp/b.csv")" = "case,msamples_per_s" ] || fail "bench header: $(head -1 "$tmp/b.csv")"
-for c in nearest_rgba8 bilinear_rgba8 gather_rgba8 trilinear_rgba8 bilinear_rgba32f_512; do
+for c in nearest_rgba8 bilinear_rgba8 gather_rgba8 trilinear_rgba8 bilinear_rgba32f_512 fetch_rgba8 \
+         nearest_rgba8_coherent bilinear_rgba8_coherent bilinear_rgba32f_coherent implicit_trilinear_rgba8 \
+         bilinear_rgba8_2threads; do
   grep -Eq "^$c,[0-9]+\.[0-9]$" "$tmp/b.csv" || fail "bench row $c missing: $(cat "$tmp/b.csv")"
 done
 awk -F, 'NR > 1 && !($2 > 0) { exit 1 }' "$tmp/b.csv" || fail "bench rate not positive"
+# --peer with no peer installed: says so and still prints tmu's rates
+TMU_PEER_BENCH="$tmp/no-such-peer" "$tmu" bench sample --peer --seconds 0.02 --reps 1 fetch_rgba8 > "$tmp/p.txt" ||
+  fail "bench --peer without a peer: exit $?"
+grep -q "peer_bench not found" "$tmp/p.txt" || fail "bench --peer without a peer: not said: $(cat "$tmp/p.txt")"
+grep -Eq "^fetch_rgba8 +1 +[0-9]+\.[0-9]" "$tmp/p.txt" || fail "bench --peer without a peer: no tmu rate: $(cat "$tmp/p.txt")"
+"$tmu" bench sample --threads 0 > /dev/null 2>&1; [ $? -eq 2 ] || fail "bad --threads: not a usage error"
 "$tmu" bench sample nearest_rgba9 > /dev/null 2> "$tmp/err" && fail "unknown case accepted"
 grep -q "nearest_rgba8" "$tmp/err" || fail "unknown case: no suggestion: $(cat "$tmp/err")"
 "$tmu" bench sample --seconds x > /dev/null 2>&1; [ $? -eq 2 ] || fail "bad --seconds: not a usage error"

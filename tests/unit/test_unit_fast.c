@@ -3,8 +3,10 @@
  * Each case draws a 2D texture (R8G8B8A8_UNORM or R32G32B32A32_FLOAT; power-of-two or not;
  * packed or with padded rows; random texels, sometimes NaN/Inf floats), a sampler (address
  * modes, filters, mip filter, precision model, bias and clamps), an op (sample with base or
- * explicit LOD, or gather of any component), a lane count, an execution mask and
- * coordinates from a pool with NaN, +/-Inf, denormals, +/-1e30 and ordinary values.  The call
+ * explicit LOD, sample with implicit LOD (quads of a surface: coarse derivatives of every size,
+ * or random quads), texel fetch (integer coordinates in and out of range, level ilod or none), or
+ * gather of any component), a lane count, an execution mask and coordinates from a pool with
+ * NaN, +/-Inf, denormals, +/-1e30 and ordinary values.  The call
  * runs four times: general path only, fast path with the widest SIMD, with at most AVX2, and
  * portable; all result
  * words and the untouched lanes must be identical bit for bit.  Most cases are of the kinds
@@ -124,11 +126,19 @@ static void test_fast_equals_general(void **state)
         else if (x == 2)
             smp.max_anisotropy = 4.0f;
         tmu_op op = test_op(TMU_OP_SAMPLE, TMU_DIM_2D, (test_rand(&seed) & 1) ? TMU_LEVEL_LOD : TMU_LEVEL_BASE);
-        if (test_rand(&seed) % 4 == 0) {
+        uint64_t kind = test_rand(&seed) % 8;
+        if (kind == 0) { /* texel fetch at integer coordinates, level ilod (or 0 without ilod) */
+            op = test_op(TMU_OP_FETCH, TMU_DIM_2D, TMU_LEVEL_BASE);
+        } else if (kind == 1) { /* implicit LOD from the quads' coordinates */
+            op.level_mode = TMU_LEVEL_IMPLICIT;
+        } else if (test_rand(&seed) % 4 == 0) {
             op.kind = TMU_OP_GATHER;
             op.component = (uint8_t)(test_rand(&seed) & 3);
         }
+        int implicit = op.kind == TMU_OP_SAMPLE && op.level_mode == TMU_LEVEL_IMPLICIT;
         uint32_t lanes = (test_rand(&seed) & 1) ? TMU_MAX_LANES : 1 + (uint32_t)(test_rand(&seed) % TMU_MAX_LANES);
+        if (implicit) /* whole quads */
+            lanes = lanes < 4 ? 4 : lanes & ~3u;
         uint64_t exec[2] = {~0ull, ~0ull};
         if (test_rand(&seed) % 4 == 0)
             exec[0] = test_rand(&seed), exec[1] = test_rand(&seed);
@@ -137,7 +147,28 @@ static void test_fast_equals_general(void **state)
             w->coord[0][l] = pick_coord(&seed, special);
             w->coord[1][l] = pick_coord(&seed, special);
             w->lod[l] = (special && test_rand(&seed) % 16 == 0) ? NAN : (float)test_randf(&seed, -2, 8);
+            w->icoord[0][l] = (int32_t)(test_rand(&seed) % (tw + 4)) - 2;
+            w->icoord[1][l] = (int32_t)(test_rand(&seed) % (th + 4)) - 2;
+            w->ilod[l] = (int32_t)(test_rand(&seed) % (levels + 2)) - 1;
+            if (special && test_rand(&seed) % 8 == 0)
+                w->icoord[test_rand(&seed) & 1][l] = (test_rand(&seed) & 1) ? INT32_MIN : INT32_MAX;
         }
+        /* implicit LOD: most quads are pixels of a surface (a base point plus x and y steps of
+         * random size and direction, minification and magnification), the rest random */
+        for (uint32_t q = 0; implicit && q < lanes; q += 4) {
+            if (test_rand(&seed) % 4 == 0)
+                continue;
+            double step = ldexp(1.0, -(int)(test_rand(&seed) % 16)) * test_randf(&seed, 0.5, 1.0);
+            double dsx = test_randf(&seed, -step, step), dtx = test_randf(&seed, -step, step);
+            double dsy = test_randf(&seed, -step, step), dty = test_randf(&seed, -step, step);
+            for (uint32_t k = 0; k < 4; k++) {
+                w->coord[0][q + k] = (float)((double)w->coord[0][q] + (k & 1) * dsx + (k >> 1) * dsy);
+                w->coord[1][q + k] = (float)((double)w->coord[1][q] + (k & 1) * dtx + (k >> 1) * dty);
+            }
+        }
+        w->in.ilod = test_rand(&seed) & 1 ? w->ilod : NULL;
+        w->in.sample = op.kind == TMU_OP_FETCH && test_rand(&seed) % 8 != 0 ? NULL : w->sample; /* fast: NULL */
+        memset(w->sample, 0, sizeof w->sample);
         uint32_t (*outs[4])[TMU_MAX_LANES] = {ref, simd, avx2, port};
         static const unsigned flags[4] = {TMU_UNIT_GENERAL_ONLY, 0, TMU_UNIT_MAX_AVX2, TMU_UNIT_NO_SIMD};
         static const char *const kname[4] = {"general", "widest simd", "avx2 or less", "portable"};
@@ -153,12 +184,13 @@ static void test_fast_equals_general(void **state)
                 for (int c = 0; c < 4; c++)
                     if (outs[k][c][l] != ref[c][l])
                         fail_msg("case %ld (%s %ux%u levels %u pad %u, %s, %s filter %d mip %d prec %d, op %s mode %d)"
-                                 " lane %u comp %d: %s 0x%08x, general 0x%08x (s=%a t=%a lod=%a)",
+                                 " lane %u comp %d: %s 0x%08x, general 0x%08x (s=%a t=%a lod=%a x=%d y=%d ilod=%d)",
                                  n, tmu_format_name(fmt), tw, th, levels, pad, tmu_address_name(smp.address[0]),
                                  kname[k], smp.mag_filter, smp.mip_filter, smp.precision,
                                  tmu_op_kind_name(op.kind), op.level_mode, l, c, kname[k],
                                  outs[k][c][l], ref[c][l], (double)w->coord[0][l], (double)w->coord[1][l],
-                                 (double)w->lod[l]);
+                                 (double)w->lod[l], w->icoord[0][l], w->icoord[1][l], w->ilod[l]);
+        w->in.ilod = w->ilod, w->in.sample = w->sample;
         lanes_compared += lanes;
         fast_cases += smp.address[0] != TMU_ADDRESS_MIRRORED_REPEAT && tex.swizzle[0] == TMU_SWIZZLE_R &&
                       smp.min_filter == smp.mag_filter && smp.mag_filter != TMU_FILTER_CUBIC &&

@@ -1,67 +1,107 @@
-/* tmu sampling benchmark, shared by bench/bench_sample.c and `tmu bench sample`.
+/* tmu sampling benchmark of `tmu bench sample` (bench/sample.sh runs it).
  *
- * Workload of docs/texture-unit.md §15 (the lavapipe peer measurement): one thread,
- * a 1024x1024 texture with random contents and a full mip chain (512x512 for the RGBA32F row),
- * repeat addressing, coordinates in [0, 1) from a 32-bit generator (24-bit mantissa), every result
- * accumulated so nothing is dead code.  Waves of 128 lanes go through tmu_unit_execute.
- * Rate = samples / thread CPU time, best of `reps` runs of at least `seconds` each (thread
- * CPU time, so other processes on a shared machine do not count against us). */
+ * Each row is the workload of one case of the lavapipe peer (lavapipe_bench, its sample.comp;
+ * docs/texture-unit.md §15, bench/README.md): the same texture (1024x1024 unless named,
+ * random contents, full mip chain), format, sampler (repeat addressing) and coordinate pattern.
+ * A "dispatch" is 131072 invocations; invocation `id` keeps the shader's generator
+ *     s = id * 747796405 + seed * 2891336453 + 1;  per iteration two LCG steps
+ *     s = s * 1664525 + 1013904223,  u / v = float(s >> 8) / 2^24
+ * and, for the coherent rows, u = (float(id & 1023) + u + float(i)) / 1024,
+ * v = (float((id >> 10) & 1023) + v + float(i >> 3)) / 1024.  tmu runs 128 consecutive ids as
+ * one wave (tmu_unit_execute) for TMU_BENCH_ITERS iterations, then the next 128 ids, as
+ * llvmpipe runs a workgroup's invocations through the shader's loop.  The implicit-LOD row
+ * samples a receding floor (tmu render --perspective) over a 1024x128 screen of 2x2 quads;
+ * its peer is bench/lavapipe/implicit.comp.
+ * Rates are samples per second of thread CPU time (all threads summed: the peer's MS/cpu-s),
+ * median of `reps` runs of at least `seconds` each.  Not for the library: a benchmark helper. */
 #ifndef TMU_BENCH_SAMPLE_H
 #define TMU_BENCH_SAMPLE_H
 
+#include <math.h>
+#include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <time.h>
 
 #include "tmu/op.h"
 #include "tmu/texture.h"
 #include "tmu/unit.h"
 
+enum { TMU_BENCH_RANDOM = 0, TMU_BENCH_COHERENT = 1, TMU_BENCH_PLANE = 2 };     /* coordinate pattern */
+enum { TMU_BENCH_LOD0 = 0, TMU_BENCH_LOD_RANDOM = 1, TMU_BENCH_LOD_IMPLICIT = 2 }; /* level choice */
+#define TMU_BENCH_ITERS 64      /* iterations of one wave before the next 128 ids */
+#define TMU_BENCH_INVOCATIONS 131072u
+#define TMU_BENCH_MAX_REPS 64
+#define TMU_BENCH_MAX_THREADS 64
+
 typedef struct tmu_bench_case {
     const char *name;
+    const char *peer;     /* peer_bench case name (also its filter), NULL: none */
+    const char *peer_spv; /* NULL: the tool's sample.spv; else this .spv next to peer_bench */
     tmu_format format;
     uint32_t size;
     tmu_op_kind kind;
     tmu_filter filter;
     tmu_mip_filter mip;
-    int random_lod; /* lod in [0, 4) */
-    double peer_msps; /* lavapipe 1-thread median, docs/texture-unit.md §15.2 (quoted, not measured here) */
+    int pattern, lodmode;
+    int threads;          /* 0: --threads (default 1) */
+    double lines;         /* 64-byte lines a sample touches (random rows: expected distinct lines of
+                             its footprint; coherent rows: distinct lines per wave / lanes) */
+    uint32_t reach;       /* bytes the row's accesses range over (for the line-rate bound) */
 } tmu_bench_case;
 
+/* Lines per sample.  Random RGBA8: a bilinear row pair shares a line unless i0 is the last texel
+ * of one (1/16): 2 (1 + 1/16) lines; RGBA32F (4 texels a line): 2 (1 + 1/4).  Trilinear with a
+ * random LOD in [0, 4): two levels of 2.125 (the finer ones dominate the misses).  Coherent:
+ * a wave covers 128 neighbouring texels of one row (RGBA8: 8-9 lines; 2 rows when bilinear). */
 static const tmu_bench_case tmu_bench_cases[] = {
-    {"nearest_rgba8", TMU_FORMAT_R8G8B8A8_UNORM, 1024, TMU_OP_SAMPLE, TMU_FILTER_NEAREST, TMU_MIP_NONE, 0, 357},
-    {"bilinear_rgba8", TMU_FORMAT_R8G8B8A8_UNORM, 1024, TMU_OP_SAMPLE, TMU_FILTER_LINEAR, TMU_MIP_NONE, 0, 155},
-    {"gather_rgba8", TMU_FORMAT_R8G8B8A8_UNORM, 1024, TMU_OP_GATHER, TMU_FILTER_LINEAR, TMU_MIP_NONE, 0, 261},
-    {"trilinear_rgba8", TMU_FORMAT_R8G8B8A8_UNORM, 1024, TMU_OP_SAMPLE, TMU_FILTER_LINEAR, TMU_MIP_LINEAR, 1, 84},
-    {"bilinear_rgba32f_512", TMU_FORMAT_R32G32B32A32_FLOAT, 512, TMU_OP_SAMPLE, TMU_FILTER_LINEAR, TMU_MIP_NONE, 0,
-     165},
+    {"nearest_rgba8", "rgba8_nearest_random", NULL, TMU_FORMAT_R8G8B8A8_UNORM, 1024, TMU_OP_SAMPLE,
+     TMU_FILTER_NEAREST, TMU_MIP_NONE, TMU_BENCH_RANDOM, TMU_BENCH_LOD0, 0, 1.0, 4u << 20},
+    {"bilinear_rgba8", "rgba8_bilinear_random", NULL, TMU_FORMAT_R8G8B8A8_UNORM, 1024, TMU_OP_SAMPLE,
+     TMU_FILTER_LINEAR, TMU_MIP_NONE, TMU_BENCH_RANDOM, TMU_BENCH_LOD0, 0, 2.125, 4u << 20},
+    {"gather_rgba8", "rgba8_gather_random", NULL, TMU_FORMAT_R8G8B8A8_UNORM, 1024, TMU_OP_GATHER,
+     TMU_FILTER_LINEAR, TMU_MIP_NONE, TMU_BENCH_RANDOM, TMU_BENCH_LOD0, 0, 2.125, 4u << 20},
+    {"trilinear_rgba8", "rgba8_trilinear_random_lod0-4", NULL, TMU_FORMAT_R8G8B8A8_UNORM, 1024, TMU_OP_SAMPLE,
+     TMU_FILTER_LINEAR, TMU_MIP_LINEAR, TMU_BENCH_RANDOM, TMU_BENCH_LOD_RANDOM, 0, 4.25, 5592404u},
+    {"bilinear_rgba32f_512", "rgba32f_512_bilinear_random", NULL, TMU_FORMAT_R32G32B32A32_FLOAT, 512,
+     TMU_OP_SAMPLE, TMU_FILTER_LINEAR, TMU_MIP_NONE, TMU_BENCH_RANDOM, TMU_BENCH_LOD0, 0, 2.5, 4u << 20},
+    {"fetch_rgba8", "rgba8_texelFetch_random", NULL, TMU_FORMAT_R8G8B8A8_UNORM, 1024, TMU_OP_FETCH,
+     TMU_FILTER_NEAREST, TMU_MIP_NONE, TMU_BENCH_RANDOM, TMU_BENCH_LOD0, 0, 1.0, 4u << 20},
+    {"nearest_rgba8_coherent", "rgba8_nearest_coherent", NULL, TMU_FORMAT_R8G8B8A8_UNORM, 1024, TMU_OP_SAMPLE,
+     TMU_FILTER_NEAREST, TMU_MIP_NONE, TMU_BENCH_COHERENT, TMU_BENCH_LOD0, 0, 9.0 / 128, 32u << 10},
+    {"bilinear_rgba8_coherent", "rgba8_bilinear_coherent", NULL, TMU_FORMAT_R8G8B8A8_UNORM, 1024, TMU_OP_SAMPLE,
+     TMU_FILTER_LINEAR, TMU_MIP_NONE, TMU_BENCH_COHERENT, TMU_BENCH_LOD0, 0, 18.0 / 128, 32u << 10},
+    {"bilinear_rgba32f_coherent", "rgba32f_bilinear_coherent", NULL, TMU_FORMAT_R32G32B32A32_FLOAT, 1024,
+     TMU_OP_SAMPLE, TMU_FILTER_LINEAR, TMU_MIP_NONE, TMU_BENCH_COHERENT, TMU_BENCH_LOD0, 0, 66.0 / 128,
+     32u << 10},
+    {"implicit_trilinear_rgba8", "rgba8_trilinear_random_lod0-4", "implicit.spv", TMU_FORMAT_R8G8B8A8_UNORM,
+     1024, TMU_OP_SAMPLE, TMU_FILTER_LINEAR, TMU_MIP_LINEAR, TMU_BENCH_PLANE, TMU_BENCH_LOD_IMPLICIT, 0, 0.5,
+     256u << 10},
+    {"bilinear_rgba8_2threads", "rgba8_bilinear_random", NULL, TMU_FORMAT_R8G8B8A8_UNORM, 1024, TMU_OP_SAMPLE,
+     TMU_FILTER_LINEAR, TMU_MIP_NONE, TMU_BENCH_RANDOM, TMU_BENCH_LOD0, 2, 2.125, 4u << 20},
 };
 #define TMU_BENCH_NCASES (sizeof tmu_bench_cases / sizeof tmu_bench_cases[0])
 
 typedef struct tmu_bench_result {
-    double msps;      /* million samples per second of thread CPU time (best run) */
-    double checksum;  /* sum of all results of the best run (keeps the work alive) */
-    uint64_t samples; /* samples of the best run */
+    double msps;      /* million samples per CPU second (all threads), median run */
+    double wall_msps; /* million samples per wall second, median run */
+    double checksum;  /* sum of all results (keeps the work alive) */
 } tmu_bench_result;
 
-static double tmu_bench_now(void)
+static double tmu_bench_cpu_now(void)
 {
     struct timespec ts;
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
-/* 32-bit generator (Marsaglia xorshift32: shifts and xors only, so it vectorises on any
- * x86-64 without a 32-bit vector multiply); 24 high bits -> float in [0, 1). */
-static inline float tmu_bench_unit(uint32_t *state)
+static double tmu_bench_wall_now(void)
 {
-    uint32_t x = *state;
-    x ^= x << 13;
-    x ^= x >> 17;
-    x ^= x << 5;
-    *state = x;
-    return (float)(int32_t)(x >> 8) * (1.0f / 16777216.0f);
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
 /* An f32 result word as the float it holds. */
@@ -72,49 +112,188 @@ static inline float tmu_bench_f32(uint32_t w)
     return f;
 }
 
-/* The coordinate generation and result accumulation of one wave (the "ALU baseline" of the
- * peer measurement), compiled twice: for the baseline ISA and, on x86, for AVX2 (chosen at
- * run time), as the peer's JIT uses AVX2 for its generator too. */
+/* Per-wave inputs of the generator. */
+typedef struct tmu_bench_gen {
+    uint32_t id0;   /* first invocation id of the wave */
+    uint32_t i;     /* iteration */
+    int pattern, lodmode, fetch;
+    uint32_t size;
+} tmu_bench_gen;
+
+/* Adds the previous results into acc, then makes the next coordinates of the 128 lanes (the
+ * shader's body before the texture op), compiled for the baseline ISA and, on x86, for AVX2
+ * (the peer's JIT uses AVX2 for its generator too). */
 #define TMU_BENCH_WAVE_BODY                                                                                     \
     {                                                                                                           \
         for (int k = 0; k < TMU_MAX_LANES; k++)                                                                 \
             acc[k] += tmu_bench_f32(a0[k]), acc[TMU_MAX_LANES + k] += tmu_bench_f32(a1[k]),                     \
                 acc[2 * TMU_MAX_LANES + k] += tmu_bench_f32(a2[k]),                                             \
                 acc[3 * TMU_MAX_LANES + k] += tmu_bench_f32(a3[k]);                                             \
-        for (int k = 0; k < TMU_MAX_LANES; k++) {                                                               \
-            s[k] = tmu_bench_unit(&state[k]);                                                                   \
-            t[k] = tmu_bench_unit(&state[k]);                                                                   \
+        const float fi = (float)g->i, fi8 = (float)(g->i >> 3), fsz = (float)g->size;                          \
+        const int32_t msk = (int32_t)g->size - 1;                                                               \
+        if (g->pattern == TMU_BENCH_PLANE) {                                                                    \
+            for (int k = 0; k < TMU_MAX_LANES; k++) {                                                           \
+                uint32_t id = g->id0 + (uint32_t)k, q = id >> 2;                                                \
+                float x = (float)(int32_t)(2 * (q & 511u) + (id & 1u));                                         \
+                float y = (float)(int32_t)(2 * (q >> 9) + ((id >> 1) & 1u));                                    \
+                float fx = (x + 0.5f) * (1.0f / 1024.0f), fy = (y + 0.5f) * (1.0f / 128.0f);                    \
+                float depth = 1.0f / (fy + 0.02f);                                                              \
+                s[k] = 0.5f + (fx - 0.5f) * depth * 0.25f + fi * (1.0f / 1024.0f);                              \
+                t[k] = depth * 0.1f + fi8 * (1.0f / 1024.0f);                                                   \
+            }                                                                                                   \
+        } else { /* separate simple loops, so each vectorises */                                               \
+            for (int k = 0; k < TMU_MAX_LANES; k++) {                                                           \
+                uint32_t x = state[k] * 1664525u + 1013904223u;                                                 \
+                s[k] = (float)(int32_t)(x >> 8) * (1.0f / 16777216.0f);                                         \
+                x = x * 1664525u + 1013904223u;                                                                 \
+                t[k] = (float)(int32_t)(x >> 8) * (1.0f / 16777216.0f);                                         \
+                state[k] = x;                                                                                   \
+            }                                                                                                   \
+            if (g->pattern == TMU_BENCH_COHERENT)                                                               \
+                for (int k = 0; k < TMU_MAX_LANES; k++) {                                                       \
+                    uint32_t id = g->id0 + (uint32_t)k;                                                         \
+                    s[k] = ((float)(int32_t)(id & 1023u) + s[k] + fi) * (1.0f / 1024.0f);                       \
+                    t[k] = ((float)(int32_t)((id >> 10) & 1023u) + t[k] + fi8) * (1.0f / 1024.0f);              \
+                }                                                                                               \
+            if (g->lodmode == TMU_BENCH_LOD_RANDOM)                                                             \
+                for (int k = 0; k < TMU_MAX_LANES; k++) {                                                       \
+                    float f = s[k] * 7.0f + t[k] * 13.0f;                                                       \
+                    lod[k] = (f - (float)(int32_t)f) * 4.0f; /* f >= 0: truncation is floor */    \
+                }                                                                                               \
+            if (g->fetch)                                                                                       \
+                for (int k = 0; k < TMU_MAX_LANES; k++)                                                         \
+                    ix[k] = (int32_t)(s[k] * fsz) & msk, iy[k] = (int32_t)(t[k] * fsz) & msk;                   \
         }                                                                                                       \
-        if (random_lod)                                                                                         \
-            for (int k = 0; k < TMU_MAX_LANES; k++)                                                             \
-                lod[k] = 4.0f * tmu_bench_unit(&state[k]);                                                      \
     }
 
-/* Adds the previous results (a0..a3 = f32 result words) into acc, then makes the next
- * coordinates.  Plain version. */
-static void tmu_bench_wave_plain(float *restrict acc, const uint32_t *restrict a0, const uint32_t *restrict a1,
-                                 const uint32_t *restrict a2, const uint32_t *restrict a3, uint32_t *restrict state,
-                                 float *restrict s, float *restrict t, float *restrict lod, int random_lod)
-TMU_BENCH_WAVE_BODY
+#define TMU_BENCH_WAVE_ARGS                                                                                     \
+    float *restrict acc, const uint32_t *restrict a0, const uint32_t *restrict a1, const uint32_t *restrict a2, \
+        const uint32_t *restrict a3, uint32_t *restrict state, float *restrict s, float *restrict t,            \
+        float *restrict lod, int32_t *restrict ix, int32_t *restrict iy, const tmu_bench_gen *g
+
+static void tmu_bench_wave_plain(TMU_BENCH_WAVE_ARGS) TMU_BENCH_WAVE_BODY
 
 #if (defined(__x86_64__) || defined(__i386__)) && (defined(__GNUC__) || defined(__clang__))
 #define TMU_BENCH_HAVE_AVX2 1
-__attribute__((target("avx2"))) static void
-tmu_bench_wave_avx2(float *restrict acc, const uint32_t *restrict a0, const uint32_t *restrict a1,
-                    const uint32_t *restrict a2, const uint32_t *restrict a3, uint32_t *restrict state,
-                    float *restrict s, float *restrict t, float *restrict lod, int random_lod)
-TMU_BENCH_WAVE_BODY
+__attribute__((target("avx2"))) static void tmu_bench_wave_avx2(TMU_BENCH_WAVE_ARGS) TMU_BENCH_WAVE_BODY
 #endif
 
-/* Runs one case; `flags` are TMU_UNIT_* (e.g. TMU_UNIT_GENERAL_ONLY).  Returns 0 on success. */
-static int tmu_bench_run_case(const tmu_bench_case *bc, double seconds, int reps, unsigned flags,
-                              tmu_bench_result *res)
+/* One thread's state (heap: several run at once). */
+typedef struct tmu_bench_thread {
+    const tmu_bench_case *bc;
+    const tmu_texture *tex;
+    const tmu_sampler *smp;
+    const tmu_op *op;
+    unsigned flags;
+    double seconds;
+    int reps, index, failed;
+    pthread_barrier_t *barrier;
+    double cpu[TMU_BENCH_MAX_REPS], wall[TMU_BENCH_MAX_REPS];
+    uint64_t samples[TMU_BENCH_MAX_REPS];
+    double checksum;
+    float s[TMU_MAX_LANES], t[TMU_MAX_LANES], lod[TMU_MAX_LANES], acc[4 * TMU_MAX_LANES];
+    int32_t ix[TMU_MAX_LANES], iy[TMU_MAX_LANES];
+    uint32_t state[TMU_MAX_LANES], data[4][TMU_MAX_LANES];
+} tmu_bench_thread;
+
+static void *tmu_bench_thread_main(void *arg)
 {
+    tmu_bench_thread *th = (tmu_bench_thread *)arg;
+    const tmu_bench_case *bc = th->bc;
+    void (*wave)(TMU_BENCH_WAVE_ARGS) = tmu_bench_wave_plain;
+#ifdef TMU_BENCH_HAVE_AVX2
+    if (__builtin_cpu_supports("avx2"))
+        wave = tmu_bench_wave_avx2;
+#endif
+    tmu_wave_in in;
+    memset(&in, 0, sizeof in);
+    in.coord[0] = th->s, in.coord[1] = th->t, in.lod = th->lod;
+    in.icoord[0] = th->ix, in.icoord[1] = th->iy;
+    tmu_wave_out out = {.data = {th->data[0], th->data[1], th->data[2], th->data[3]}, .resident = NULL};
+    tmu_bench_gen g = {0, 0, bc->pattern, bc->lodmode, bc->kind == TMU_OP_FETCH, bc->size};
+    memset(th->lod, 0, sizeof th->lod);
+    memset(th->data, 0, sizeof th->data);
+    uint32_t visit = (uint32_t)th->index * 131u; /* threads start on different waves */
+    for (int rep = 0; rep < th->reps; rep++) {
+        memset(th->acc, 0, sizeof th->acc);
+        uint64_t n = 0;
+        if (th->barrier)
+            pthread_barrier_wait(th->barrier);
+        double c0 = tmu_bench_cpu_now(), w0 = tmu_bench_wall_now(), c1 = c0;
+        do {
+            g.id0 = (visit % (TMU_BENCH_INVOCATIONS / TMU_MAX_LANES)) * TMU_MAX_LANES;
+            uint32_t seed = visit / (TMU_BENCH_INVOCATIONS / TMU_MAX_LANES) + 1u;
+            for (int k = 0; k < TMU_MAX_LANES; k++)
+                th->state[k] = (g.id0 + (uint32_t)k) * 747796405u + seed * 2891336453u + 1u;
+            for (uint32_t i = 0; i < TMU_BENCH_ITERS; i++) {
+                g.i = i;
+                wave(th->acc, th->data[0], th->data[1], th->data[2], th->data[3], th->state, th->s, th->t, th->lod,
+                     th->ix, th->iy, &g);
+                if (tmu_unit_execute_ex(th->tex, th->smp, th->op, TMU_MAX_LANES, NULL, &in, &out, th->flags, NULL) !=
+                    TMU_OK) {
+                    th->failed = 1;
+                    return NULL;
+                }
+            }
+            visit++;
+            n += (uint64_t)TMU_BENCH_ITERS * TMU_MAX_LANES;
+            c1 = tmu_bench_cpu_now();
+        } while (c1 - c0 < th->seconds);
+        th->cpu[rep] = c1 - c0, th->wall[rep] = tmu_bench_wall_now() - w0, th->samples[rep] = n;
+    }
+    double sum = 0;
+    for (int k = 0; k < 4 * TMU_MAX_LANES; k++)
+        sum += th->acc[k];
+    th->checksum = sum;
+    return NULL;
+}
+
+static int tmu_bench_cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* Memory for a texture: 2 MiB aligned and, with `huge`, advised to be backed by transparent huge
+ * pages (the TLB then covers the texture); free with tmu_bench_free. */
+static void *tmu_bench_alloc(size_t size, int huge)
+{
+    size_t span = (size + (2u << 20) - 1) & ~(size_t)((2u << 20) - 1);
+    void *p = mmap(NULL, span, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (p == MAP_FAILED)
+        return NULL;
+#ifdef MADV_HUGEPAGE
+    if (huge)
+        madvise(p, span, MADV_HUGEPAGE);
+#else
+    (void)huge;
+#endif
+    return p;
+}
+
+static void tmu_bench_free(void *p, size_t size)
+{
+    size_t span = (size + (2u << 20) - 1) & ~(size_t)((2u << 20) - 1);
+    if (p)
+        munmap(p, span);
+}
+
+/* Runs one case on `threads` threads (each its own waves, one shared texture); `flags` are
+ * TMU_UNIT_* (e.g. TMU_UNIT_GENERAL_ONLY).  Returns 0 on success. */
+static int tmu_bench_run_case(const tmu_bench_case *bc, double seconds, int reps, unsigned flags, int threads,
+                              int huge, tmu_bench_result *res)
+{
+    if (reps > TMU_BENCH_MAX_REPS)
+        reps = TMU_BENCH_MAX_REPS;
+    if (threads < 1)
+        threads = 1;
+    if (threads > TMU_BENCH_MAX_THREADS)
+        threads = TMU_BENCH_MAX_THREADS;
     uint32_t levels = 1, m = bc->size;
     while (m > 1)
         m >>= 1, levels++;
     size_t size = tmu_texture_packed_size(TMU_DIM_2D, bc->format, bc->size, bc->size, 1, 1, levels, 1);
-    unsigned char *mem = (unsigned char *)malloc(size);
+    unsigned char *mem = (unsigned char *)tmu_bench_alloc(size, huge);
     if (!mem)
         return -1;
     uint32_t seed = 12345u;
@@ -124,13 +303,16 @@ static int tmu_bench_run_case(const tmu_bench_case *bc, double seconds, int reps
     }
     if (bc->format == TMU_FORMAT_R32G32B32A32_FLOAT) /* random floats in [0, 1) */
         for (size_t i = 0; i + 4 <= size; i += 4) {
-            float f = tmu_bench_unit(&seed);
+            seed = seed * 1664525u + 1013904223u;
+            float f = (float)(int32_t)(seed >> 8) * (1.0f / 16777216.0f);
             memcpy(mem + i, &f, 4);
         }
     tmu_texture tex;
-    if (tmu_texture_init_packed(&tex, TMU_DIM_2D, bc->format, bc->size, bc->size, 1, 1, levels, 1, mem, size,
-                                NULL) != TMU_OK) {
-        free(mem);
+    tmu_bench_thread *th = (tmu_bench_thread *)calloc((size_t)threads, sizeof *th);
+    if (!th || tmu_texture_init_packed(&tex, TMU_DIM_2D, bc->format, bc->size, bc->size, 1, 1, levels, 1, mem, size,
+                                       NULL) != TMU_OK) {
+        free(th);
+        tmu_bench_free(mem, size);
         return -1;
     }
     tmu_sampler smp = tmu_sampler_default();
@@ -140,56 +322,87 @@ static int tmu_bench_run_case(const tmu_bench_case *bc, double seconds, int reps
     memset(&op, 0, sizeof op);
     op.kind = bc->kind;
     op.dim = TMU_DIM_2D;
-    op.level_mode = TMU_LEVEL_LOD;
+    op.level_mode = bc->lodmode == TMU_BENCH_LOD_IMPLICIT ? TMU_LEVEL_IMPLICIT : TMU_LEVEL_LOD;
     op.result = TMU_RESULT_F32;
-    static float s[TMU_MAX_LANES], t[TMU_MAX_LANES], lod[TMU_MAX_LANES];
-    static uint32_t data[4][TMU_MAX_LANES];
-    tmu_wave_in in;
-    memset(&in, 0, sizeof in);
-    in.coord[0] = s, in.coord[1] = t, in.lod = lod;
-    tmu_wave_out out = {.data = {data[0], data[1], data[2], data[3]}, .resident = NULL};
-    memset(lod, 0, sizeof lod);
-    memset(res, 0, sizeof *res);
-    /* one generator stream per lane (seeded from an LCG), so generating coordinates vectorises
-     * like the peer's per-invocation generator */
-    uint32_t state[TMU_MAX_LANES];
-    uint32_t st0 = 1u;
-    for (int k = 0; k < TMU_MAX_LANES; k++)
-        state[k] = (st0 = st0 * 22695477u + 1u) | 1u; /* xorshift needs a non-zero state */
-    void (*wave)(float *restrict, const uint32_t *restrict, const uint32_t *restrict, const uint32_t *restrict,
-                 const uint32_t *restrict, uint32_t *restrict, float *restrict, float *restrict, float *restrict,
-                 int) = tmu_bench_wave_plain;
-#ifdef TMU_BENCH_HAVE_AVX2
-    if (__builtin_cpu_supports("avx2"))
-        wave = tmu_bench_wave_avx2;
-#endif
-    for (int rep = 0; rep < reps; rep++) {
-        static float acc[4 * TMU_MAX_LANES];
-        memset(acc, 0, sizeof acc);
-        memset(data, 0, sizeof data);
-        uint64_t n = 0;
-        double t0 = tmu_bench_now(), t1 = t0;
-        do {
-            for (int batch = 0; batch < 256; batch++) {
-                wave(acc, data[0], data[1], data[2], data[3], state, s, t, lod, bc->random_lod);
-                if (tmu_unit_execute_ex(&tex, &smp, &op, TMU_MAX_LANES, NULL, &in, &out, flags, NULL) != TMU_OK) {
-                    free(mem);
-                    return -1;
-                }
-            }
-            n += 256 * TMU_MAX_LANES;
-            t1 = tmu_bench_now();
-        } while (t1 - t0 < seconds);
-        double msps = (double)n / (t1 - t0) / 1e6;
-        if (msps > res->msps) {
-            double sum = 0;
-            for (int k = 0; k < 4 * TMU_MAX_LANES; k++)
-                sum += acc[k];
-            res->msps = msps, res->samples = n, res->checksum = sum;
-        }
+    pthread_barrier_t barrier;
+    int use_barrier = threads > 1 && pthread_barrier_init(&barrier, NULL, (unsigned)threads) == 0;
+    pthread_t tid[TMU_BENCH_MAX_THREADS];
+    int started = 0, failed = 0;
+    for (int k = 0; k < threads; k++) {
+        th[k].bc = bc, th[k].tex = &tex, th[k].smp = &smp, th[k].op = &op, th[k].flags = flags;
+        th[k].seconds = seconds, th[k].reps = reps, th[k].index = k;
+        th[k].barrier = use_barrier ? &barrier : NULL;
     }
-    free(mem);
-    return 0;
+    if (threads == 1) {
+        tmu_bench_thread_main(&th[0]);
+    } else {
+        if (!use_barrier)
+            failed = 1;
+        for (int k = 0; k < threads && !failed; k++, started++)
+            if (pthread_create(&tid[k], NULL, tmu_bench_thread_main, &th[k]) != 0)
+                failed = 1;
+        for (int k = 0; k < started; k++)
+            pthread_join(tid[k], NULL);
+    }
+    double cpu_rate[TMU_BENCH_MAX_REPS], wall_rate[TMU_BENCH_MAX_REPS];
+    memset(res, 0, sizeof *res);
+    for (int k = 0; k < threads; k++)
+        failed |= th[k].failed, res->checksum += th[k].checksum;
+    for (int r = 0; r < reps && !failed; r++) {
+        double cpu = 0, wall = 0, n = 0;
+        for (int k = 0; k < threads; k++)
+            cpu += th[k].cpu[r], n += (double)th[k].samples[r], wall = th[k].wall[r] > wall ? th[k].wall[r] : wall;
+        cpu_rate[r] = n / cpu / 1e6, wall_rate[r] = n / wall / 1e6;
+    }
+    if (!failed) {
+        qsort(cpu_rate, (size_t)reps, sizeof(double), tmu_bench_cmp_double);
+        qsort(wall_rate, (size_t)reps, sizeof(double), tmu_bench_cmp_double);
+        res->msps = cpu_rate[reps / 2], res->wall_msps = wall_rate[reps / 2];
+    }
+    if (use_barrier)
+        pthread_barrier_destroy(&barrier);
+    free(th);
+    tmu_bench_free(mem, size);
+    return failed ? -1 : 0;
+}
+
+/* The physical bound of a row: independent loads of random 64-byte lines over `reach` bytes
+ * (memory of the same kind as the textures), million lines per CPU second, median of `reps`. */
+static double tmu_bench_line_rate(uint32_t reach, double seconds, int reps, int huge)
+{
+    size_t size = reach < 4096 ? 4096 : reach;
+    unsigned char *mem = (unsigned char *)tmu_bench_alloc(size, huge);
+    if (!mem)
+        return 0;
+    memset(mem, 1, size);
+    uint32_t lines = (uint32_t)(size / 64), x = 2463534242u;
+    double rate[TMU_BENCH_MAX_REPS];
+    uint32_t sum = 0;
+    if (reps > TMU_BENCH_MAX_REPS)
+        reps = TMU_BENCH_MAX_REPS;
+    for (int r = 0; r < reps; r++) {
+        uint64_t n = 0;
+        double c0 = tmu_bench_cpu_now(), c1;
+        do {
+            for (int b = 0; b < 4096; b++) {
+                uint32_t idx[8];
+                for (int k = 0; k < 8; k++) { /* xorshift32, reduced to a line index */
+                    x ^= x << 13, x ^= x >> 17, x ^= x << 5;
+                    idx[k] = (uint32_t)(((uint64_t)x * lines) >> 32);
+                }
+                for (int k = 0; k < 8; k++)
+                    sum += mem[(size_t)idx[k] * 64 + (size_t)(k & 7) * 8];
+            }
+            n += 4096 * 8;
+            c1 = tmu_bench_cpu_now();
+        } while (c1 - c0 < seconds);
+        rate[r] = (double)n / (c1 - c0) / 1e6;
+    }
+    qsort(rate, (size_t)reps, sizeof(double), tmu_bench_cmp_double);
+    volatile uint32_t sink = sum;
+    (void)sink;
+    tmu_bench_free(mem, size);
+    return rate[reps / 2];
 }
 
 #endif

@@ -1,52 +1,120 @@
 /* tmu bench — library benchmarks from the command line.
- *   tmu bench sample [--csv] [--general | --no-simd] [--seconds S] [--reps N] [CASE...]
- * The sampling benchmark is the workload of docs/texture-unit.md §15 (see
- * bench_sample.h).  bench/sample.sh runs it and prints ratios to the quoted peer figures. */
-#define _POSIX_C_SOURCE 200809L /* clock_gettime in bench_sample.h */
+ *   tmu bench sample [--csv] [--peer] [--threads N] [--general | --no-simd | --avx2] [--seconds S]
+ *                    [--reps N] [--size N] [--no-hugepages] [CASE...]
+ * The sampling benchmark runs the workloads of the lavapipe peer (bench_sample.h); with --peer it
+ * runs the peer too (the lavapipe_bench tool, built by bench/run into
+ * build-bench/lavapipe/; $TMU_PEER_BENCH names another peer_bench binary) and prints both rates
+ * and their ratio per row, measured in the same run. */
+#define _DEFAULT_SOURCE /* clock_gettime, pthread barriers, MAP_ANONYMOUS, MADV_HUGEPAGE, popen, readlink */
 #include "cli.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "bench_sample.h"
 
 static void bench_usage(FILE *out)
 {
-    fprintf(out, "usage: tmu bench sample [--csv] [--general | --no-simd | --avx2] [--seconds S] [--reps N]\n                        [--size N] [CASE...]\n"
+    fprintf(out, "usage: tmu bench sample [--csv] [--peer] [--threads N] [--general | --no-simd | --avx2]\n"
+                 "                        [--seconds S] [--reps N] [--rounds R] [--size N] [--no-hugepages]\n"
+                 "                        [CASE...]\n"
            "\n"
-           "Measures single-thread texture sampling rates (million samples per second of thread\n"
-           "CPU time, best of N runs) on the workload of docs/texture-unit.md §15: 1024x1024 random\n"
-           "texture, full mip chain, repeat addressing, random coordinates from a 32-bit xorshift generator.\n"
-           "  --csv       print `case,msamples_per_s` rows only\n"
+           "Measures texture sampling rates on the workloads of the lavapipe peer\n"
+           "(its sample.comp, see bench/README.md: same textures, formats, samplers and coordinate\n"
+           "patterns): million samples per second of CPU time (all threads summed), median of N runs.\n"
+           "  --peer      also run lavapipe's peer_bench on each row and print its rate and the ratio\n"
+           "              ($TMU_PEER_BENCH, default lavapipe/peer_bench next to this tmu binary, as\n"
+           "              bench/run builds it; without it the rows show tmu's rates only)\n"
+           "  --threads N threads per row (default 1; rows named *_2threads always use 2); the peer\n"
+           "              runs with LP_NUM_THREADS=N\n"
+           "  --csv       print `case,msamples_per_s` rows only (with --peer also lavapipe, ratio)\n"
            "  --general   force the general (per-lane, reference) path\n"
            "  --no-simd   fast paths in portable C only\n"
            "  --avx2      SIMD fast paths no wider than AVX2\n"
            "  --size N    texture size N x N instead of each case's own (a power of two, 1..4096;\n"
            "              e.g. 64 fits in L1 and shows the compute-bound rate)\n"
+           "  --no-hugepages  textures in 4 KiB pages (default: transparent huge pages advised)\n"
            "  --seconds S minimum seconds per run (default 0.5); --reps N runs per case (default 3)\n"
+           "  --rounds R  per row, R alternating runs of the peer and tmu, medians (default 1)\n"
+           "Each row also shows the physical bound: this machine's rate of independent random 64-byte\n"
+           "line loads over the row's footprint divided by the lines one sample touches.\n"
            "cases:");
     for (size_t c = 0; c < TMU_BENCH_NCASES; c++)
         fprintf(out, " %s", tmu_bench_cases[c].name);
-    fprintf(out, "\nWithout --csv each row also shows the lavapipe 1-thread figure quoted in\n"
-           "docs/texture-unit.md §15.2 (measured on the reference machine, not in this run) and\n"
-           "the ratio to it.\n");
+    fprintf(out, "\n");
+}
+
+/* The peer: path of peer_bench (its directory holds sample.spv and bench/lavapipe's shaders). */
+static int peer_locate(char *bin, size_t n)
+{
+    const char *env = getenv("TMU_PEER_BENCH");
+    if (env && *env) {
+        snprintf(bin, n, "%s", env);
+    } else {
+        char self[4096];
+        ssize_t len = readlink("/proc/self/exe", self, sizeof self - 1);
+        if (len <= 0)
+            return -1;
+        self[len] = 0;
+        char *slash = strrchr(self, '/');
+        if (slash)
+            *slash = 0;
+        snprintf(bin, n, "%s/lavapipe/peer_bench", self);
+    }
+    return access(bin, X_OK) == 0 ? 0 : -1;
+}
+
+/* Runs the peer's case of row bc; *cpu = its MS/cpu-s median, *wall = Msamples/s median. */
+static int peer_run(const char *bin, const tmu_bench_case *bc, int threads, double seconds, int reps, double *cpu,
+                    double *wall)
+{
+    char dir[4200], cmd[10000], line[1024];
+    snprintf(dir, sizeof dir, "%s", bin);
+    char *slash = strrchr(dir, '/');
+    if (slash)
+        *slash = 0;
+    else
+        snprintf(dir, sizeof dir, ".");
+    snprintf(cmd, sizeof cmd, "LP_NUM_THREADS=%d PEER_SPV='%s/%s' '%s' %g %d '%s' 2>&1", threads, dir,
+             bc->peer_spv ? bc->peer_spv : "sample.spv", bin, seconds, reps, bc->peer);
+    FILE *p = popen(cmd, "r");
+    if (!p)
+        return -1;
+    int found = 0;
+    size_t nl = strlen(bc->peer);
+    while (fgets(line, sizeof line, p)) {
+        if (strncmp(line, bc->peer, nl) || (line[nl] != ' ' && line[nl] != '\t') || strlen(line) < 71)
+            continue;
+        double med, best, ns, net, cmed;
+        if (sscanf(line + 70, "%lf %lf %lf %lf %lf", &med, &best, &ns, &net, &cmed) == 5)
+            *wall = med, *cpu = cmed, found = 1;
+    }
+    int rc = pclose(p);
+    return found && rc == 0 ? 0 : -1;
 }
 
 static int bench_sample(int argc, char **argv)
 {
-    enum { O_CSV, O_GENERAL, O_NO_SIMD, O_AVX2, O_SIZE, O_SECONDS, O_REPS, O_COUNT };
+    enum { O_CSV, O_PEER, O_THREADS, O_GENERAL, O_NO_SIMD, O_AVX2, O_SIZE, O_SECONDS, O_REPS, O_NOHUGE, O_ROUNDS,
+           O_COUNT };
     static const tmu_cli_option opts[O_COUNT] = {
         [O_CSV] = {"--csv", NULL, TMU_CLI_FLAG},
+        [O_PEER] = {"--peer", NULL, TMU_CLI_FLAG},
+        [O_THREADS] = {"--threads", NULL, TMU_CLI_VALUE},
         [O_GENERAL] = {"--general", NULL, TMU_CLI_FLAG},
         [O_NO_SIMD] = {"--no-simd", NULL, TMU_CLI_FLAG},
         [O_AVX2] = {"--avx2", NULL, TMU_CLI_FLAG},
         [O_SIZE] = {"--size", NULL, TMU_CLI_VALUE},
         [O_SECONDS] = {"--seconds", NULL, TMU_CLI_VALUE},
         [O_REPS] = {"--reps", NULL, TMU_CLI_VALUE},
+        [O_NOHUGE] = {"--no-hugepages", NULL, TMU_CLI_FLAG},
+        [O_ROUNDS] = {"--rounds", NULL, TMU_CLI_VALUE},
     };
     tmu_cli_set_command("bench sample", bench_usage);
-    int csv = 0;
-    long long reps = 3, size = 0;
+    int csv = 0, peer = 0, huge = 1;
+    long long reps = 3, size = 0, threads = 1, rounds = 1;
     unsigned flags = 0;
     float seconds = 0.5f;
     int selected[TMU_BENCH_NCASES] = {0};
@@ -63,9 +131,15 @@ static int bench_sample(int argc, char **argv)
         case TMU_CLI_ERROR:
             return TMU_EXIT_USAGE;
         case O_CSV: csv = 1; break;
+        case O_PEER: peer = 1; break;
+        case O_NOHUGE: huge = 0; break;
         case O_GENERAL: flags |= TMU_UNIT_GENERAL_ONLY; break;
         case O_NO_SIMD: flags |= TMU_UNIT_NO_SIMD; break;
         case O_AVX2: flags |= TMU_UNIT_MAX_AVX2; break;
+        case O_THREADS:
+            if ((rc = tmu_cli_opt_int("--threads", v, 1, TMU_BENCH_MAX_THREADS, &threads)) != 0)
+                return rc;
+            break;
         case O_SIZE:
             if ((rc = tmu_cli_opt_int("--size", v, 1, 4096, &size)) != 0)
                 return rc;
@@ -76,8 +150,12 @@ static int bench_sample(int argc, char **argv)
             if ((rc = tmu_cli_opt_float("--seconds", v, 1e-6, 600, &seconds)) != 0)
                 return rc;
             break;
+        case O_ROUNDS:
+            if ((rc = tmu_cli_opt_int("--rounds", v, 1, 15, &rounds)) != 0)
+                return rc;
+            break;
         case O_REPS:
-            if ((rc = tmu_cli_opt_int("--reps", v, 1, 100, &reps)) != 0)
+            if ((rc = tmu_cli_opt_int("--reps", v, 1, TMU_BENCH_MAX_REPS, &reps)) != 0)
                 return rc;
             break;
         default: { /* TMU_CLI_ARG: a case name */
@@ -94,12 +172,27 @@ static int bench_sample(int argc, char **argv)
         }
         }
     }
-    if (csv)
-        printf("case,msamples_per_s\n");
-    else
-        printf("%-22s %10s %10s %8s   (simd: %s)\n", "case", "Msample/s", "lavapipe*", "ratio",
-               (flags & TMU_UNIT_GENERAL_ONLY) ? "general path" : (flags & TMU_UNIT_NO_SIMD) ? "portable"
-                                                                                              : tmu_unit_simd_name());
+    char bin[4200];
+    int have_peer = peer && peer_locate(bin, sizeof bin) == 0;
+    const char *path = (flags & TMU_UNIT_GENERAL_ONLY) ? "general path"
+                       : (flags & TMU_UNIT_NO_SIMD)    ? "portable"
+                       : (flags & TMU_UNIT_MAX_AVX2) && !strcmp(tmu_unit_simd_name(), "avx512") ? "avx2"
+                                                       : tmu_unit_simd_name();
+    if (csv) {
+        printf(have_peer ? "case,msamples_per_s,lavapipe_msamples_per_s,ratio\n" : "case,msamples_per_s\n");
+    } else {
+        printf("tmu: %s fast paths, textures in %s pages; rates = M samples per CPU second (all threads), "
+               "median of %lld x >= %.2fs; %lld round(s) per row, medians\n",
+               path, huge ? "huge (advised)" : "4 KiB", reps, (double)seconds, rounds);
+        if (peer && !have_peer)
+            printf("lavapipe: peer_bench not found (%s; see bench/README.md): tmu's rates only\n",
+                   getenv("TMU_PEER_BENCH") ? "$TMU_PEER_BENCH" : "lavapipe/peer_bench next to tmu");
+        else if (have_peer)
+            printf("lavapipe: %s, LP_NUM_THREADS = the row's threads, its MS/cpu-s median, run right before tmu's row\n",
+                   bin);
+        printf("%-26s %3s %9s %9s %7s   %9s %-22s %9s %9s\n", "case", "thr", "tmu", "lavapipe", "ratio", "bound",
+               "(lines/sample @ reach)", "tmu wall", "lvp wall");
+    }
     for (size_t c = 0; c < TMU_BENCH_NCASES; c++) {
         if (any && !selected[c])
             continue;
@@ -107,18 +200,54 @@ static int bench_sample(int argc, char **argv)
         if (size)
             sized.size = (uint32_t)size;
         const tmu_bench_case *bc = &sized;
+        int nthr = bc->threads ? bc->threads : (int)threads;
+        /* rounds: the peer's run and tmu's alternate; each side's median over the rounds */
+        double pc[15], pw[15], tc[15], tw[15];
+        int peer_ok = have_peer && bc->peer && !size;
         tmu_bench_result r;
-        if (tmu_bench_run_case(bc, (double)seconds, (int)reps, flags, &r) != 0)
-            return tmu_cli_error(bc->name, "the case could not run (out of memory?)");
-        if (csv)
-            printf("%s,%.1f\n", bc->name, r.msps);
-        else
-            printf("%-22s %10.1f %10.0f %7.2fx\n", bc->name, r.msps, bc->peer_msps, r.msps / bc->peer_msps);
+        for (long long rd = 0; rd < rounds; rd++) {
+            if (peer_ok && peer_run(bin, bc, nthr, (double)seconds, (int)reps, &pc[rd], &pw[rd]) != 0)
+                peer_ok = 0;
+            if (tmu_bench_run_case(bc, (double)seconds, (int)reps, flags, nthr, huge, &r) != 0)
+                return tmu_cli_error(bc->name, "the case could not run (out of memory?)");
+            tc[rd] = r.msps, tw[rd] = r.wall_msps;
+        }
+        qsort(tc, (size_t)rounds, sizeof(double), tmu_bench_cmp_double);
+        qsort(tw, (size_t)rounds, sizeof(double), tmu_bench_cmp_double);
+        r.msps = tc[rounds / 2], r.wall_msps = tw[rounds / 2];
+        double pcpu = 0, pwall = 0;
+        if (peer_ok) {
+            qsort(pc, (size_t)rounds, sizeof(double), tmu_bench_cmp_double);
+            qsort(pw, (size_t)rounds, sizeof(double), tmu_bench_cmp_double);
+            pcpu = pc[rounds / 2], pwall = pw[rounds / 2];
+        }
+        if (csv) {
+            if (have_peer && peer_ok)
+                printf("%s,%.1f,%.1f,%.2f\n", bc->name, r.msps, pcpu, r.msps / pcpu);
+            else if (have_peer)
+                printf("%s,%.1f,,\n", bc->name, r.msps);
+            else
+                printf("%s,%.1f\n", bc->name, r.msps);
+        } else {
+            char bound[32] = "-", note[40] = "";
+            if (bc->lines > 0 && !size) {
+                double lr = tmu_bench_line_rate(bc->reach, (double)seconds / 2, (int)reps, huge);
+                snprintf(bound, sizeof bound, "%.0f", lr / bc->lines);
+                snprintf(note, sizeof note, "(%.3g @ %u KiB)", bc->lines, bc->reach >> 10);
+            }
+            char pr[32] = "-", ratio[32] = "-", pws[32] = "-";
+            if (peer_ok) {
+                snprintf(pr, sizeof pr, "%.1f", pcpu);
+                snprintf(ratio, sizeof ratio, "%.2fx", r.msps / pcpu);
+                snprintf(pws, sizeof pws, "%.1f", pwall);
+            } else if (have_peer && bc->peer && !size) {
+                snprintf(pr, sizeof pr, "failed");
+            }
+            printf("%-26s %3d %9.1f %9s %7s   %9s %-22s %9.1f %9s\n", bc->name, nthr, r.msps, pr, ratio, bound, note,
+                   r.wall_msps, pws);
+        }
         fflush(stdout);
     }
-    if (!csv)
-        printf("* lavapipe 1-thread medians quoted from docs/texture-unit.md §15.2 "
-               "(Zen 5 VM; not measured in this run)\n");
     return TMU_EXIT_OK;
 }
 

@@ -143,6 +143,51 @@ void tmu_fast_lane(const fast_ctx *cx, uint32_t lane)
     }
 }
 
+/* FETCH of one lane (execute.c lane_fetch): zeros where the level or the coordinates are out of
+ * range, else the decoded texel. */
+void tmu_fast_fetch_lane(const fast_ctx *cx, uint32_t lane)
+{
+    const tmu_wave_in *in = cx->in;
+    int32_t x = in->icoord[0][lane], y = in->icoord[1][lane];
+    int32_t level = in->ilod ? in->ilod[lane] : 0;
+    float v[4] = {0.0f, 0.0f, 0.0f, 0.0f};
+    if (level >= 0 && (uint32_t)level < cx->levels && x >= 0 && x < cx->level_w[level] && y >= 0 &&
+        y < cx->level_h[level])
+        load(cx, cx->fmt, cx->level_off[level], y * cx->level_pitch[level] + x, v);
+    for (int c = 0; c < 4; c++)
+        memcpy(&cx->out->data[c][lane], &v[c], 4);
+    if (cx->op->want_residency)
+        cx->out->resident[lane] = 1;
+}
+
+/* lambda_base of every lane of an IMPLICIT sample (execute.c lane_lambda_base for a normalised
+ * 2D texture without anisotropy: coarse quad derivatives scaled by the texture size, rho =
+ * max(|dx|, |dy|), log2(rho); 0 when a length is NaN), as the lod input of the explicit-LOD
+ * kernels.  rho in SIMD where `simd` (8 or 16 lanes), log2f once per quad. */
+static void implicit_lods(const fast_ctx *cx, uint32_t lanes, int simd, float *lod)
+{
+    uint32_t done = 0;
+    if (simd == 16)
+        done = tmu_fast_avx512_quad_rho(cx, lanes, lod);
+    else if (simd == 8)
+        done = tmu_fast_avx2_quad_rho(cx, lanes, lod);
+    const float *s = cx->in->coord[0], *t = cx->in->coord[1];
+    const float wf = (float)cx->level_w[0], hf = (float)cx->level_h[0];
+    for (uint32_t q = done; q < lanes; q += 4) {
+        float dx0 = (s[q + 1] - s[q]) * wf, dx1 = (t[q + 1] - t[q]) * hf;
+        float dy0 = (s[q + 2] - s[q]) * wf, dy1 = (t[q + 2] - t[q]) * hf;
+        float zero = 0.0f;
+        float rx = sqrtf(dx0 * dx0 + dx1 * dx1 + zero * zero), ry = sqrtf(dy0 * dy0 + dy1 * dy1 + zero * zero);
+        float rho = rx > ry ? rx : ry;
+        lod[q] = isnan(rx) || isnan(ry) ? NAN : rho;
+    }
+    for (uint32_t q = 0; q < lanes; q += 4) {
+        float r = lod[q];
+        float l = isnan(r) ? 0.0f : log2f(r);
+        lod[q] = lod[q + 1] = lod[q + 2] = lod[q + 3] = l;
+    }
+}
+
 /* ---- dispatcher ------------------------------------------------------------------------ */
 
 static int is_pow2(uint32_t n)
@@ -153,10 +198,12 @@ static int is_pow2(uint32_t n)
 /* Fills `cx` and returns 1 when the call is of a specialised kind (fast.h). */
 static int fast_setup(fast_ctx *cx, const tmu_texture *tex, const tmu_sampler *smp, const tmu_op *op)
 {
-    if ((op->kind != TMU_OP_SAMPLE && op->kind != TMU_OP_GATHER) || tex->dim != TMU_DIM_2D || op->has_offset ||
-        op->compare || op->has_min_lod || op->result != TMU_RESULT_F32 || tex->residency || op->has_gather_offsets)
+    if ((op->kind != TMU_OP_SAMPLE && op->kind != TMU_OP_GATHER && op->kind != TMU_OP_FETCH) ||
+        tex->dim != TMU_DIM_2D || op->has_offset || op->compare || op->has_min_lod || op->result != TMU_RESULT_F32 ||
+        tex->residency || op->has_gather_offsets)
         return 0;
-    if (op->kind == TMU_OP_SAMPLE && op->level_mode != TMU_LEVEL_BASE && op->level_mode != TMU_LEVEL_LOD)
+    if (op->kind == TMU_OP_SAMPLE && op->level_mode != TMU_LEVEL_BASE && op->level_mode != TMU_LEVEL_LOD &&
+        op->level_mode != TMU_LEVEL_IMPLICIT)
         return 0;
     for (int c = 0; c < 4; c++)
         if (tex->swizzle[c] != (tmu_swizzle)c)
@@ -169,20 +216,25 @@ static int fast_setup(fast_ctx *cx, const tmu_texture *tex, const tmu_sampler *s
         cx->fmt = FAST_RGBA32F, bytes = 16, shift = 4;
     else
         return 0;
-    if (!smp->normalized || smp->address[0] != smp->address[1] || smp->mag_filter != smp->min_filter ||
+    cx->fetch = op->kind == TMU_OP_FETCH;
+    if (cx->fetch) { /* no sampler state; every level; a 2D texture has one sample and layer */
+        if (tex->samples != 1 || tex->min_lod > 0.0f)
+            return 0;
+        cx->addr = FAST_CLAMP, cx->filter = 0;
+    } else if (!smp->normalized || smp->address[0] != smp->address[1] || smp->mag_filter != smp->min_filter ||
         smp->mag_filter == TMU_FILTER_CUBIC || smp->reduction != TMU_REDUCTION_WEIGHTED_AVERAGE ||
         smp->max_anisotropy > 1.0f || tex->min_lod > 0.0f)
         return 0;
-    if (smp->address[0] == TMU_ADDRESS_REPEAT && is_pow2(tex->width) && is_pow2(tex->height))
-        cx->addr = FAST_REPEAT;
+    else if (smp->address[0] == TMU_ADDRESS_REPEAT && is_pow2(tex->width) && is_pow2(tex->height))
+        cx->addr = FAST_REPEAT, cx->filter = smp->mag_filter == TMU_FILTER_LINEAR;
     else if (smp->address[0] == TMU_ADDRESS_CLAMP_TO_EDGE)
-        cx->addr = FAST_CLAMP;
+        cx->addr = FAST_CLAMP, cx->filter = smp->mag_filter == TMU_FILTER_LINEAR;
     else
         return 0;
-    cx->filter = smp->mag_filter == TMU_FILTER_LINEAR;
     cx->base = (const unsigned char *)tex->level[0].data;
     /* only the levels the kernels can read: level 0 for gathers and for no mips */
-    uint32_t used = op->kind == TMU_OP_GATHER || smp->mip_filter == TMU_MIP_NONE ? 1 : tex->levels;
+    uint32_t used =
+        !cx->fetch && (op->kind == TMU_OP_GATHER || smp->mip_filter == TMU_MIP_NONE) ? 1 : tex->levels;
     for (uint32_t l = 0; l < used; l++) {
         const tmu_level *lv = &tex->level[l];
         intptr_t off = (intptr_t)((uintptr_t)lv->data - (uintptr_t)cx->base);
@@ -203,7 +255,7 @@ static int fast_setup(fast_ctx *cx, const tmu_texture *tex, const tmu_sampler *s
     cx->precision = smp->precision;
     cx->gather = op->kind == TMU_OP_GATHER;
     cx->comp = op->component & 3;
-    cx->explicit_lod = op->level_mode == TMU_LEVEL_LOD;
+    cx->explicit_lod = op->level_mode == TMU_LEVEL_LOD || op->level_mode == TMU_LEVEL_IMPLICIT;
     cx->bias = smp->lod_bias + 0.0f;
     cx->lod_lo = fmaxf(smp->min_lod, -INFINITY);
     cx->lod_hi = isnan(smp->max_lod) ? INFINITY : smp->max_lod;
@@ -211,29 +263,65 @@ static int fast_setup(fast_ctx *cx, const tmu_texture *tex, const tmu_sampler *s
     return 1;
 }
 
+/* 1 when the wave's first lanes lie more than 16 texels apart on level 0 (random access: worth
+ * prefetching), 0 when they are neighbours (or NaN).  Only a speed choice: results are the same. */
+static int scattered(const fast_ctx *cx, uint32_t lanes)
+{
+    const float *s = cx->in->coord[0], *t = cx->in->coord[1];
+    float lim_s = 16.0f / (float)cx->level_w[0], lim_t = 16.0f / (float)cx->level_h[0];
+    for (uint32_t k = 1; k < lanes && k < 16; k++)
+        if (fabsf(s[k] - s[0]) > lim_s || fabsf(t[k] - t[0]) > lim_t)
+            return 1;
+    return 0;
+}
+
 int tmu_unit_fast_execute(const tmu_texture *tex, const tmu_sampler *smp, const tmu_op *op, uint32_t lanes,
                           const uint64_t exec[2], const tmu_wave_in *in, tmu_wave_out *out, unsigned flags)
 {
     fast_ctx cx;
-    if (out->lod || out->magnified || !fast_setup(&cx, tex, smp, op))
+    if (out->lod || out->magnified || !fast_setup(&cx, tex, smp, op) || (cx.fetch && in->sample))
         return 0;
     cx.in = in, cx.out = out, cx.lanes = lanes;
-    /* widest SIMD the CPU has (and the flags allow); W lanes per block.  Software prefetching
-     * (fast_simd.inc) pays only where the kernel's own loads keep too few misses in flight:
-     * AVX2 on RGBA32F (four 32-bit gathers per texel; +10 % on 512^2).  Measured on the 2-core
-     * Xeon of this project, 1024^2 RGBA8, it cost 3-15 % everywhere else (AVX2 and AVX-512)
-     * once the kernels load a whole group of blocks before filtering them (fast_simd.inc
-     * wave_kernel). */
+    /* widest SIMD the CPU has (and the flags allow); W lanes per block */
     uint32_t W = 0;
     if (!(flags & TMU_UNIT_NO_SIMD)) {
-        if (!(flags & TMU_UNIT_MAX_AVX2) && tmu_fast_have_avx512()) {
+        if (!(flags & TMU_UNIT_MAX_AVX2) && tmu_fast_have_avx512())
             W = 16;
-            tmu_fast_avx512_wave(&cx, exec, lanes, 0);
-        } else if (tmu_fast_have_avx2()) {
+        else if (tmu_fast_have_avx2())
             W = 8;
-            tmu_fast_avx2_wave(&cx, exec, lanes, cx.fmt == FAST_RGBA32F);
-        }
     }
+    if (cx.fetch) {
+        if (W == 16)
+            tmu_fast_avx512_fetch_wave(&cx, exec, lanes);
+        else if (W == 8)
+            tmu_fast_avx2_fetch_wave(&cx, exec, lanes);
+        for (uint32_t lane = W ? lanes - lanes % W : 0; lane < lanes; lane++)
+            if (!exec || (exec[lane >> 6] >> (lane & 63) & 1))
+                tmu_fast_fetch_lane(&cx, lane);
+        return 1;
+    }
+    /* implicit LOD: the quads' lambda_base become the lod input of the explicit-LOD kernels (the
+     * general path clamps an explicit lod and an implicit lambda_base alike); lanes that fall
+     * back to the general path recompute it from the same coordinates */
+    float lodbuf[TMU_MAX_LANES];
+    tmu_wave_in implicit_in;
+    if (op->kind == TMU_OP_SAMPLE && op->level_mode == TMU_LEVEL_IMPLICIT) {
+        implicit_lods(&cx, lanes, (int)W, lodbuf);
+        implicit_in = *in;
+        implicit_in.lod = lodbuf;
+        cx.in = &implicit_in;
+    }
+    /* Software prefetching (fast_simd.inc) pays only where the kernel's own loads keep too few
+     * misses in flight.  AVX2 on the project's Zen 3 (A/B, medians of 7), waves at scattered
+     * coordinates: RGBA32F 512^2 +13 %, RGBA8 1024^2 nearest +18 %, bilinear +23 %, gather
+     * +13 %, trilinear +3 % (prefetching the whole wave up front instead of 32 lanes ahead was no
+     * better); at coherent coordinates it cost 21 %, hence `scattered`.  On the 2-core Xeon of
+     * this project, 1024^2 RGBA8, it cost 3-15 % with AVX-512 (and then AVX2) once the kernels
+     * load a whole group of blocks before filtering them (fast_simd.inc wave_kernel). */
+    if (W == 16)
+        tmu_fast_avx512_wave(&cx, exec, lanes, 0);
+    else if (W == 8)
+        tmu_fast_avx2_wave(&cx, exec, lanes, scattered(&cx, lanes));
     uint32_t lane = W ? lanes - lanes % W : 0;
     for (; lane < lanes; lane++)
         if (!exec || (exec[lane >> 6] >> (lane & 63) & 1))

@@ -1,7 +1,8 @@
 /* Fast paths of the texture unit: shared context and kernels (private).
  *
  * A fast path takes a whole call when the op, texture and sampler are of a specialised
- * kind: SAMPLE (level base or explicit LOD, any mip filter) or GATHER on a 2D texture of
+ * kind: SAMPLE (level base, explicit LOD or implicit LOD, any mip filter), GATHER, or FETCH
+ * (integer coordinates, any level, no sample index) on a 2D texture of
  * R8G8B8A8_UNORM or R32G32B32A32_FLOAT with identity swizzle and no residency map,
  * normalised coordinates, repeat (power-of-two sizes) or clamp-to-edge on both axes,
  * mag filter = min filter, any precision model, no offsets/compare/min-lod, f32 results.
@@ -11,7 +12,10 @@
  * row with one 64-bit load where they are adjacent (fast_avx512.c raw_pair).
  * Every result is bit-identical to the general path: the same fp32 operations in the same
  * order (tests/unit/test_unit_fast.c proves it on random cases); lanes with coordinates the
- * kernels do not cover (|texel coordinate| >= 2^30, NaN, Inf) go through the general path. */
+ * kernels do not cover (|texel coordinate| >= 2^30, NaN, Inf) go through the general path.
+ * Implicit LOD: the quads' coarse derivatives, their lengths and rho are computed across the
+ * wave in SIMD (fast_simd.inc quad_rho: a quad is one 128-bit lane), log2f once per quad, and the
+ * result feeds the explicit-LOD kernels as their lod input. */
 #ifndef TMU_UNIT_FAST_H
 #define TMU_UNIT_FAST_H
 
@@ -47,7 +51,8 @@ typedef struct fast_ctx {
     tmu_precision precision;
     int gather;        /* 1: GATHER of component `comp` */
     int comp;
-    int explicit_lod;  /* 1: LEVEL_LOD (lod input), 0: LEVEL_BASE */
+    int explicit_lod;  /* 1: LEVEL_LOD (lod input; for IMPLICIT the quads' lambda_base), 0: LEVEL_BASE */
+    int fetch;         /* 1: FETCH (integer coordinates, level ilod or 0) */
     float bias;        /* smp->lod_bias + 0.0f (the general path's bias sum) */
     float lod_lo, lod_hi; /* LOD clamp bounds as the general path applies them */
     const tmu_texture *tex;
@@ -68,6 +73,14 @@ void tmu_fast_avx2_wave(const fast_ctx *cx, const uint64_t *exec, uint32_t lanes
 void tmu_fast_avx2_prefetch(const fast_ctx *cx, uint32_t first);
 void tmu_fast_avx512_wave(const fast_ctx *cx, const uint64_t *exec, uint32_t lanes, int pf);
 void tmu_fast_avx512_prefetch(const fast_ctx *cx, uint32_t first);
+/* Implicit LOD: rho of each lane's quad (NaN where the general path takes lambda = 0) for the
+ * whole blocks of W lanes in [0, lanes) (lanes a multiple of 4); returns the lanes done. */
+uint32_t tmu_fast_avx2_quad_rho(const fast_ctx *cx, uint32_t lanes, float *rho);
+uint32_t tmu_fast_avx512_quad_rho(const fast_ctx *cx, uint32_t lanes, float *rho);
+/* FETCH: portable lane, and the SIMD kernels for the whole blocks of W lanes in [0, lanes). */
+void tmu_fast_fetch_lane(const fast_ctx *cx, uint32_t lane);
+void tmu_fast_avx2_fetch_wave(const fast_ctx *cx, const uint64_t *exec, uint32_t lanes);
+void tmu_fast_avx512_fetch_wave(const fast_ctx *cx, const uint64_t *exec, uint32_t lanes);
 /* 1 when this build has the kernel and the CPU supports its instruction set. */
 int tmu_fast_have_avx2(void);
 int tmu_fast_have_avx512(void);

@@ -46,6 +46,12 @@
 #define I_GATHER(base, idx) _mm512_i32gather_epi32(idx, base, 4)
 #define I_TABLE(t, L) _mm512_permutexvar_epi32(L, _mm512_loadu_si512((const void *)(t))) /* 16 entries */
 #define I_STOREU(p, v) _mm512_storeu_si512((void *)(p), v)
+#define F_SQRT _mm512_sqrt_ps
+#define F_QUAD_BCAST(v, w) _mm512_permute_ps(v, (w)*0x55) /* element w of each quad (128-bit lane) */
+#define I_LOADU(p) _mm512_loadu_si512((const void *)(p))
+#define M_IEQ(a, b) _mm512_cmpeq_epi32_mask(a, b)
+#define I_KEEP(m, v) _mm512_maskz_mov_epi32(m, v) /* v where m, else 0 */
+#define F_KEEP(m, v) _mm512_maskz_mov_ps(m, v)
 #define CVTT _mm512_cvttps_epi32
 #define CVT _mm512_cvtepi32_ps
 #define M_NONE() ((__mmask16)0)
@@ -134,6 +140,17 @@ void tmu_fast_avx512_wave(const fast_ctx *cx, const uint64_t *exec, uint32_t lan
 void tmu_fast_avx512_prefetch(const fast_ctx *cx, uint32_t first)
 {
     (void)cx, (void)first;
+}
+
+uint32_t tmu_fast_avx512_quad_rho(const fast_ctx *cx, uint32_t lanes, float *rho)
+{
+    (void)cx, (void)lanes, (void)rho;
+    return 0;
+}
+
+void tmu_fast_avx512_fetch_wave(const fast_ctx *cx, const uint64_t *exec, uint32_t lanes)
+{
+    (void)cx, (void)exec, (void)lanes;
 }
 
 #endif
