@@ -311,6 +311,12 @@ static int p_cube_grad(const tmu_xl_source *s, tmu_xl_arch to)
     return xl_dims[s->dim].cube && s->op.level_mode == TMU_LEVEL_GRAD &&
            s->op.kind == TMU_OP_SAMPLE && (to.isa == TMU_XL_GCN || s->arch.isa == TMU_XL_GCN);
 }
+static int p_cube_implicit(const tmu_xl_source *s, tmu_xl_arch to)
+{
+    return xl_dims[s->dim].cube && (s->op.kind == TMU_OP_SAMPLE || s->op.kind == TMU_OP_QUERY_LOD) &&
+           (s->op.level_mode == TMU_LEVEL_IMPLICIT || s->op.level_mode == TMU_LEVEL_BIAS) &&
+           (to.isa == TMU_XL_GCN || s->arch.isa == TMU_XL_GCN);
+}
 static int p_residency(const tmu_xl_source *s, tmu_xl_arch to)
 {
     (void)to;
@@ -380,6 +386,9 @@ static const xl_rule rules[] = {
     {TO_ANY, 0, 0, p_cube_grad,
      "cube gradients must be projected onto the face (quotient rule, sampling.md §4.1); not "
      "implemented, and not bit-exact in float"},
+    {TO_ANY, 0, 0, p_cube_implicit,
+     "implicit cube LOD: GCN differentiates the face coordinates across the quad, the others the "
+     "direction (then project); the LODs differ in float rounding and across face edges"},
     {TO_ANY, 0, 0, p_residency,
      "residency (PTX |p, GCN TFE, ir3 .rck) translation is not implemented"},
     {TO_IR3, 300, 399, p_a3xx_fetch,
