@@ -452,7 +452,7 @@ static tmu_status carry_inputs(emitter *e, const tmu_xl_source *s, const tmu_xl_
     /* fetch offsets on a target without fetch offsets (GCN image_load): add to the coordinates */
     int add_off = s->op.kind == TMU_OP_FETCH && s->op.has_offset && !t->op.has_offset;
     if (add_off)
-        for (unsigned a = 0; a < 2; a++) {
+        for (unsigned a = 0; a < xl_dims[s->dim].off_axes; a++) {
             tmu_xl_loc c = canon(e, s, TMU_XL_COORD0 + a, cache);
             tmu_xl_loc o = canon(e, s, TMU_XL_OFF0 + a, cache);
             cache[TMU_XL_COORD0 + a] = emit(e, TMU_XL_ADD_I32, (uint8_t)(TMU_XL_COORD0 + a), NONE_LOC, c, o,
