@@ -232,6 +232,11 @@ tmu_status tmu_xl_lift_gcn(tmu_gcn_gen gen, uint64_t word, tmu_dim dim, tmu_resu
 tmu_status tmu_xl_lift_ir3(uint32_t gpu_id, uint64_t word, tmu_dim dim, tmu_xl_source *out,
                            tmu_diag *diag);
 
+/* A synthetic source whose operands are the neutral (canonical) values themselves: L_SRC index
+ * = slot, canonical forms (arch.isa = TMU_XL_ISA_COUNT).  Translating it lowers `op` directly
+ * (tests, the support matrix).  result_mask: the result words wanted. */
+tmu_status tmu_xl_source_neutral(const tmu_op *op, uint8_t result_mask, tmu_xl_source *out);
+
 /* ---- Lower ---------------------------------------------------------------------------------- */
 
 /* Translates a lifted source to `to`: fills *out (pre-ops, target instructions, post-ops).

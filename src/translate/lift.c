@@ -432,3 +432,50 @@ tmu_status tmu_xl_lift_ir3(uint32_t gpu_id, uint64_t word, tmu_dim dim, tmu_xl_s
     }
     return TMU_OK;
 }
+
+/* ---- neutral ----------------------------------------------------------------------------- */
+
+static void need(tmu_xl_source *s, unsigned slot, tmu_xl_form form)
+{
+    s->in[slot] = xl_loc(TMU_XL_L_SRC, (uint16_t)slot, 0);
+    s->form[slot] = (uint8_t)form;
+}
+
+tmu_status tmu_xl_source_neutral(const tmu_op *op, uint8_t result_mask, tmu_xl_source *s)
+{
+    if (!op || !s || (unsigned)op->dim >= TMU_DIM_COUNT || (unsigned)op->kind >= TMU_OP_KIND_COUNT)
+        return TMU_ERR_INVALID_ARGUMENT;
+    memset(s, 0, sizeof *s);
+    s->arch.isa = TMU_XL_ISA_COUNT;
+    s->op = *op;
+    s->dim = op->dim;
+    s->result_mask = result_mask;
+    const xl_dim_info *d = &xl_dims[op->dim];
+    int fetch = op->kind == TMU_OP_FETCH;
+    if (op->kind == TMU_OP_SAMPLE || op->kind == TMU_OP_GATHER || op->kind == TMU_OP_FETCH ||
+        op->kind == TMU_OP_QUERY_LOD)
+        for (unsigned a = 0; a < d->axes; a++)
+            need(s, TMU_XL_COORD0 + a, fetch ? TMU_XL_F_I32 : TMU_XL_F_F32);
+    if (d->array && op->kind != TMU_OP_QUERY_SIZE && op->kind != TMU_OP_QUERY_LEVELS &&
+        op->kind != TMU_OP_QUERY_SAMPLES)
+        need(s, TMU_XL_LAYER, TMU_XL_F_I32);
+    if (d->ms && fetch)
+        need(s, TMU_XL_SAMPLE, TMU_XL_F_I32);
+    if (op->kind == TMU_OP_SAMPLE && (op->level_mode == TMU_LEVEL_LOD || op->level_mode == TMU_LEVEL_BIAS))
+        need(s, TMU_XL_LOD, TMU_XL_F_F32);
+    if ((fetch && !d->ms) || op->kind == TMU_OP_QUERY_SIZE)
+        need(s, TMU_XL_LOD, TMU_XL_F_I32);
+    if (op->kind == TMU_OP_SAMPLE && op->level_mode == TMU_LEVEL_GRAD)
+        for (unsigned a = 0; a < d->axes; a++) {
+            need(s, TMU_XL_GX0 + a, TMU_XL_F_F32);
+            need(s, TMU_XL_GY0 + a, TMU_XL_F_F32);
+        }
+    if (op->has_min_lod)
+        need(s, TMU_XL_MIN_LOD, TMU_XL_F_F32);
+    if (op->compare)
+        need(s, TMU_XL_REF, TMU_XL_F_F32);
+    if (op->has_offset)
+        for (unsigned a = 0; a < d->off_axes; a++)
+            need(s, TMU_XL_OFF0 + a, TMU_XL_F_I32);
+    return TMU_OK;
+}

@@ -317,6 +317,11 @@ static int p_cube_implicit(const tmu_xl_source *s, tmu_xl_arch to)
            (s->op.level_mode == TMU_LEVEL_IMPLICIT || s->op.level_mode == TMU_LEVEL_BIAS) &&
            (to.isa == TMU_XL_GCN || s->arch.isa == TMU_XL_GCN);
 }
+static int p_gcn_lod_clamp(const tmu_xl_source *s, tmu_xl_arch to)
+{
+    (void)to;
+    return s->op.has_min_lod && (s->op.level_mode == TMU_LEVEL_LOD || s->op.level_mode == TMU_LEVEL_BASE);
+}
 static int p_residency(const tmu_xl_source *s, tmu_xl_arch to)
 {
     (void)to;
@@ -389,6 +394,8 @@ static const xl_rule rules[] = {
     {TO_ANY, 0, 0, p_cube_implicit,
      "implicit cube LOD: GCN differentiates the face coordinates across the quad, the others the "
      "direction (then project); the LODs differ in float rounding and across face edges"},
+    {TO_GCN, 0, 0, p_gcn_lod_clamp,
+     "GCN MIMG has no explicit-LOD opcode with a LOD clamp (_l_cl / _lz_cl do not exist)"},
     {TO_ANY, 0, 0, p_residency,
      "residency (PTX |p, GCN TFE, ir3 .rck) translation is not implemented"},
     {TO_IR3, 300, 399, p_a3xx_fetch,
