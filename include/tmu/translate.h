@@ -18,7 +18,11 @@
  *  - GCN: T# in s[0:7] (SRSRC 0), S# in s[8:11] (SSAMP 2); VDATA from v0, VADDR from v8; a
  *    preliminary image_get_resinfo writes v24.. with its mip level in v28.
  *  - ir3: t#0 / s#0 (immediate indices), DST r0.x (hr0.x for 16-bit types), SRC1 from r1.x,
- *    SRC2 from r5.x; a preliminary getsize writes r7.x...
+ *    SRC2 from r5.x; residency: the same access again with .rck into r7.x.
+ * Residency (canonical: 1 = resident): PTX |p; GCN TFE with all of VDATA zeroed before and
+ * p = (status == 0); ir3 a second instruction with .rck (TYPE 7), p = (x == 0) — the polarity
+ * the ir3 executor takes from Mesa's ISA description ("returns if the access would've accessed
+ * a non-resident page"; translation.md calls it undocumented).
  * What has no exact form on the target is refused with TMU_ERR_UNSUPPORTED and the reason; the
  * rules are in src/translate/rules.c, as tables (tmu_xl_refusal lists them for the matrix).
  *
@@ -131,7 +135,7 @@ uint32_t tmu_xl_uop_eval(tmu_xl_uop op, uint32_t a, uint32_t b, uint32_t c, uint
 
 #define TMU_XL_MAX_TMP 16
 #define TMU_XL_MAX_STEPS 64
-#define TMU_XL_MAX_INSTR 3
+#define TMU_XL_MAX_INSTR 4
 
 typedef enum tmu_xl_step_kind { TMU_XL_STEP_UOP = 0, TMU_XL_STEP_INSTR } tmu_xl_step_kind;
 

@@ -102,6 +102,7 @@ tmu_status xl_lower_gcn(const tmu_xl_source *s, tmu_xl_program *p, tmu_xl_source
     mi.f[TMU_GCN_F_UNORM] = cls == TMU_GCN_CLASS_LOAD;
     mi.f[TMU_GCN_F_DA] = xl_dims[s->dim].array || xl_dims[s->dim].cube;
     mi.f[TMU_GCN_F_D16] = (uint32_t)d16;
+    mi.f[TMU_GCN_F_TFE] = op->want_residency;
     mi.f[TMU_GCN_F_VADDR] = GCN_VADDR;
     mi.f[TMU_GCN_F_VDATA] = 0;
     mi.f[TMU_GCN_F_SRSRC] = 0;
@@ -119,6 +120,19 @@ tmu_status xl_lower_gcn(const tmu_xl_source *s, tmu_xl_program *p, tmu_xl_source
     if ((st = tmu_gcn_vaddr_layout_get(gen, row, (tmu_gcn_image_type)xl_dims[s->dim].gcn_type, false, &lay,
                                        diag)) != TMU_OK)
         return st;
+    if (op->want_residency) {
+        /* TFE writes the status only on failure: zero all of VDATA first (translation.md §2.4) */
+        unsigned nv = tmu_gcn_vdata_count(&mi);
+        for (unsigned i = 0; i < nv && p->nsteps < TMU_XL_MAX_STEPS; i++) {
+            tmu_xl_step *sp = &p->step[p->nsteps++];
+            memset(sp, 0, sizeof *sp);
+            sp->kind = TMU_XL_STEP_UOP;
+            sp->op = TMU_XL_MOV;
+            sp->slot = TMU_XL_SLOT_COUNT;
+            sp->d = xl_loc(TMU_XL_L_TGT, (uint16_t)(mi.f[TMU_GCN_F_VDATA] + i), 0);
+            sp->a = xl_imm(0);
+        }
+    }
     tmu_xl_instr *x = &p->instr[p->ninstr++];
     x->word = word;
     x->vaddr_count = (uint8_t)lay.vgprs;
@@ -137,6 +151,7 @@ tmu_status xl_lower_gcn(const tmu_xl_source *s, tmu_xl_program *p, tmu_xl_source
 
 #define IR3_SRC1 4u  /* r1.x */
 #define IR3_SRC2 20u /* r5.x */
+#define IR3_RCK_DST 28u /* r7.x */
 
 tmu_status xl_lower_ir3(const tmu_xl_source *s, tmu_xl_program *p, tmu_xl_source *t, tmu_diag *diag)
 {
@@ -189,6 +204,8 @@ tmu_status xl_lower_ir3(const tmu_xl_source *s, tmu_xl_program *p, tmu_xl_source
     tmu_status st = tmu_ir3_encode(&in, &word, diag);
     if (st != TMU_OK)
         return st;
+    tmu_ir3_instr in0 = in;
+    (void)in0;
     if ((st = tmu_xl_lift_ir3(gpu, word, s->dim, t, diag)) != TMU_OK)
         return st;
     as_target(t);
@@ -200,6 +217,21 @@ tmu_status xl_lower_ir3(const tmu_xl_source *s, tmu_xl_program *p, tmu_xl_source
     if ((st = tmu_ir3_decode(word, gpu, &dec, diag)) != TMU_OK)
         return st;
     tmu_ir3_print(&dec, 0, x->text, sizeof x->text);
+    if (op->want_residency) {
+        /* the same access again with .rck (TYPE 7): x = 1 when it touches a non-resident tile */
+        tmu_ir3_instr rck = in;
+        rck.field[TMU_IR3_F_TYPE] = 7;
+        rck.field[TMU_IR3_F_WRMASK] = 1;
+        rck.field[TMU_IR3_F_DST] = IR3_RCK_DST;
+        tmu_xl_instr *y = &p->instr[p->ninstr++];
+        tmu_ir3_instr rd;
+        if ((st = tmu_ir3_encode(&rck, &y->word, diag)) != TMU_OK ||
+            (st = tmu_ir3_decode(y->word, gpu, &rd, diag)) != TMU_OK)
+            return st;
+        tmu_ir3_print(&rd, 0, y->text, sizeof y->text);
+        t->res[4] = xl_loc(TMU_XL_L_TGT, IR3_RCK_DST, 0);
+        t->res_form[4] = TMU_XL_R_RCK;
+    }
     /* padding the hardware reads: 1D y (0.5 for sam*, 0 for isam*), gradient pads (0) */
     tmu_ir3_operands ops;
     if (tmu_ir3_operands_get(&dec, &ops) == TMU_OK) {
@@ -302,6 +334,8 @@ tmu_status xl_lower_ptx(const tmu_xl_source *s, tmu_xl_program *p, tmu_xl_source
     pw(&w, ".%s ", op->kind == TMU_OP_FETCH ? "s32" : "f32");
     char rc = op->result == TMU_RESULT_F32 ? 'f' : op->result == TMU_RESULT_F16 ? 'h' : 'r';
     pvec(&w, NULL, x2 ? 2 : 4, rc, 0);
+    if (op->want_residency)
+        pw(&w, "%s", "|%p0");
     pw(&w, "%s", ", [tex0, ");
     /* coordinates, per geometry (ptx.md §2.2) */
     char lead[16];
@@ -523,7 +557,22 @@ static tmu_xl_loc target_result(emitter *e, const tmu_xl_source *t, unsigned c, 
     return l;
 }
 
+static tmu_status carry_words(emitter *e, const tmu_xl_source *s, const tmu_xl_source *t, tmu_diag *diag);
+
 static tmu_status carry_results(emitter *e, const tmu_xl_source *s, const tmu_xl_source *t, tmu_diag *diag)
+{
+    tmu_status st = carry_words(e, s, t, diag);
+    if (st != TMU_OK || !s->op.want_residency)
+        return st;
+    if (t->res[4].kind == TMU_XL_L_NONE)
+        return tmu_diag_set(diag, TMU_ERR_UNSUPPORTED, 0, 0, -1, "internal: no residency result");
+    /* canonical residency: 1 = resident */
+    emit(e, t->res_form[4] == TMU_XL_R_PRED ? TMU_XL_MOV : TMU_XL_EQ0, TMU_XL_SLOT_COUNT,
+         xl_loc(TMU_XL_L_RES, 4, 0), t->res[4], NONE_LOC, NONE_LOC, 0);
+    return TMU_OK;
+}
+
+static tmu_status carry_words(emitter *e, const tmu_xl_source *s, const tmu_xl_source *t, tmu_diag *diag)
 {
     int f16 = want_16(s);
     if (s->op.result == TMU_RESULT_F16X2 && t->op.result != TMU_RESULT_F16X2) {

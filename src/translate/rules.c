@@ -322,11 +322,6 @@ static int p_gcn_lod_clamp(const tmu_xl_source *s, tmu_xl_arch to)
     (void)to;
     return s->op.has_min_lod && (s->op.level_mode == TMU_LEVEL_LOD || s->op.level_mode == TMU_LEVEL_BASE);
 }
-static int p_residency(const tmu_xl_source *s, tmu_xl_arch to)
-{
-    (void)to;
-    return s->op.want_residency;
-}
 static int p_a3xx_fetch(const tmu_xl_source *s, tmu_xl_arch to)
 {
     (void)to;
@@ -396,8 +391,6 @@ static const xl_rule rules[] = {
      "direction (then project); the LODs differ in float rounding and across face edges"},
     {TO_GCN, 0, 0, p_gcn_lod_clamp,
      "GCN MIMG has no explicit-LOD opcode with a LOD clamp (_l_cl / _lz_cl do not exist)"},
-    {TO_ANY, 0, 0, p_residency,
-     "residency (PTX |p, GCN TFE, ir3 .rck) translation is not implemented"},
     {TO_IR3, 300, 399, p_a3xx_fetch,
      "a3xx isaml takes coordinates shifted left by the LOD (exact only without overflow); not "
      "implemented"},

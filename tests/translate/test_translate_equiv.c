@@ -58,6 +58,9 @@ typedef struct world {
     tmu_ir3_slot slot;
     tmu_ir3_bindings ib;
     unsigned char *msmem;
+    tmu_residency res;
+    uint8_t maps[TMU_MAX_LEVELS][64];
+    tmu_gcn_prt prt;
 } world;
 
 typedef struct fmt_choice {
@@ -134,6 +137,35 @@ static int make_texture(world *w, tmu_dim dim, int is_int, int gcn_gen)
     if (tmu_gcn_bind_texture(&td, NULL, &w->env, 0, &w->tex, &d) != TMU_OK)
         return 0;
     return 1;
+}
+
+/* Half the time a sparse texture: random tiles of 1-3 texels, a quarter of them not resident. */
+static void make_residency(world *w)
+{
+    w->env.prt = NULL;
+    w->env.prt_count = 0;
+    w->tex.residency = NULL;
+    if (below(2))
+        return;
+    tmu_texture *t = &w->tex;
+    memset(&w->res, 0, sizeof w->res);
+    w->res.tile_w = 1 + below(3);
+    w->res.tile_h = 1 + below(3);
+    w->res.tile_d = 1;
+    for (uint32_t n = 0; n < t->levels; n++) {
+        uint32_t lw = tmu_level_size(t->width, n), lh = tmu_level_size(t->height, n);
+        uint32_t tiles = ((lw + w->res.tile_w - 1) / w->res.tile_w) * ((lh + w->res.tile_h - 1) / w->res.tile_h) *
+                         (t->dim == TMU_DIM_3D ? tmu_level_size(t->depth, n) : t->layers);
+        if (tiles > 64)
+            continue;
+        for (int i = 0; i < 64; i++)
+            w->maps[n][i] = below(4) != 0;
+        w->res.map[n] = w->maps[n];
+    }
+    t->residency = &w->res;
+    w->prt = (tmu_gcn_prt){MEM_BASE, &w->res};
+    w->env.prt = &w->prt;
+    w->env.prt_count = 1;
 }
 
 static int make_sampler(world *w, int is_int, int cube, int gcn_gen)
@@ -256,6 +288,7 @@ static void random_neutral(tmu_xl_source *s, tmu_xl_isa from)
     if (op->has_offset)
         for (int a = 0; a < ax; a++)
             need(s, TMU_XL_OFF0 + (unsigned)a, TMU_XL_F_I32);
+    op->want_residency = from != TMU_XL_IR3 && op->kind != TMU_OP_QUERY_LOD && below(4) == 0;
     s->result_mask = op->kind == TMU_OP_QUERY_LOD ? 3 : (uint8_t)(1 + below(15));
     if (op->result == TMU_RESULT_F16X2)
         s->result_mask = 3;
@@ -309,7 +342,7 @@ static void random_values(const tmu_xl_source *s, const tmu_texture *t, const tm
 /* ---- one case ---------------------------------------------------------------------------------- */
 
 typedef struct dir_stats {
-    unsigned long attempts, refused, src_refused, cases, agree, disagree, tgt_fail;
+    unsigned long attempts, refused, src_refused, cases, agree, disagree, tgt_fail, resident_cases, nonresident_lanes;
     char first_refusal[8][200];
     unsigned nref;
 } dir_stats;
@@ -415,6 +448,11 @@ static int run_case(world *w, tmu_xl_isa from, tmu_xl_isa to, dir_stats *st)
         st->src_refused++;
         return 0;
     }
+    make_residency(w);
+    if (0) {
+        st->src_refused++;
+        return 0;
+    }
     xl_mach *sm = &w->m[from], *tm = &w->m[to];
     reset_mach(w, sm, from, fa.gen);
     reset_mach(w, tm, to, ta.gen);
@@ -472,6 +510,20 @@ static int run_case(world *w, tmu_xl_isa from, tmu_xl_isa to, dir_stats *st)
                 break;
             }
         }
+    if (src.op.want_residency)
+        st->resident_cases++;
+    for (unsigned lane = 0; lane < XL_LANES && ok && src.op.want_residency; lane++) {
+        uint32_t a = xl_get(sm, &src, &src.res[4], lane);
+        a = src.res_form[4] == TMU_XL_R_STATUS ? (a == 0) : (a & 1);
+        st->nonresident_lanes += a == 0;
+        if (a != r1.res[4][lane]) {
+            ok = 0;
+            if (st->disagree < 5)
+                print_message("  %s -> %s lane %u residency: source %u, translation %u\n    %s\n    %s\n",
+                              tmu_xl_isa_name(from), tmu_xl_isa_name(to), lane, a, r1.res[4][lane],
+                              p0.instr[0].text, p.instr[0].text);
+        }
+    }
     if (ok)
         st->agree++;
     else
@@ -505,8 +557,8 @@ static void test_equiv(void **state)
     w->ib.num_samp = 1;
     static dir_stats stats[3][3];
     unsigned long total_disagree = 0;
-    print_message("| direction | attempts | refused | source not executable | executed | agree | disagree |\n"
-                  "|---|---|---|---|---|---|---|\n");
+    print_message("| direction | attempts | refused | source not executable | executed | agree | disagree | "
+                  "with residency (non-resident lanes) |\n|---|---|---|---|---|---|---|---|\n");
     for (int f = 0; f < 3; f++)
         for (int t = 0; t < 3; t++) {
             if (f == t)
@@ -514,9 +566,10 @@ static void test_equiv(void **state)
             dir_stats *st = &stats[f][t];
             while (st->cases < want && st->attempts < want * 40)
                 run_case(w, (tmu_xl_isa)f, (tmu_xl_isa)t, st);
-            print_message("| %s -> %s | %lu | %lu | %lu | %lu | %lu | %lu |\n", tmu_xl_isa_name((tmu_xl_isa)f),
-                          tmu_xl_isa_name((tmu_xl_isa)t), st->attempts, st->refused, st->src_refused, st->cases,
-                          st->agree, st->disagree);
+            print_message("| %s -> %s | %lu | %lu | %lu | %lu | %lu | %lu | %lu (%lu) |\n",
+                          tmu_xl_isa_name((tmu_xl_isa)f), tmu_xl_isa_name((tmu_xl_isa)t), st->attempts, st->refused,
+                          st->src_refused, st->cases, st->agree, st->disagree, st->resident_cases,
+                          st->nonresident_lanes);
             total_disagree += st->disagree;
             if (st->cases < want)
                 fail_msg("%s -> %s: only %lu cases executed", tmu_xl_isa_name((tmu_xl_isa)f),
