@@ -124,6 +124,9 @@ typedef enum tmu_xl_uop {
     TMU_XL_FIXED48,       /* d = round-to-nearest-even(float a * 256) as int32, saturated (ir3
                              getlod) */
     TMU_XL_CVT_U32_F32_RNE_S, /* d = (int32)RNE(a) (explicit integer level from a float) */
+    TMU_XL_GT1_OR_0,      /* d = a > 1 ? a : 0 (PTX num_mipmap_levels / num_samples) */
+    TMU_XL_MAX1,          /* d = a ? a : 1 */
+    TMU_XL_DEC_SAT,       /* d = a ? a - 1 : 0 (a3xx zero-based counts) */
     TMU_XL_UOP_COUNT
 } tmu_xl_uop;
 
@@ -167,6 +170,8 @@ typedef struct tmu_xl_source {
                                 GCN/ir3: 0 */
     uint8_t int_coords;      /* SAMPLE/GATHER with integer coordinates (PTX .s32: float(x)) */
     uint8_t result_mask;     /* result words the source writes (bit c) */
+    uint8_t qm[4];           /* size/level/sample queries: what result word c means (internal
+                                meaning codes, src/translate/query.c) */
     tmu_xl_loc in[TMU_XL_SLOT_COUNT]; /* where each slot is (kind NONE: unused; IMM) */
     uint8_t form[TMU_XL_SLOT_COUNT];  /* tmu_xl_form of each slot at the source */
     tmu_xl_loc res[5];       /* result word c (0..3) and the residency (4): source register,

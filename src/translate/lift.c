@@ -52,12 +52,12 @@ static void ptx_res(tmu_xl_source *s, unsigned c, const tmu_ptx_elem *e, tmu_xl_
 static const struct {
     tmu_ptx_query q;
     tmu_op_kind kind;
-    uint8_t comp;
+    uint8_t meaning;
 } ptx_queries[] = {
-    {TMU_PTX_Q_WIDTH, TMU_OP_QUERY_SIZE, 0},       {TMU_PTX_Q_HEIGHT, TMU_OP_QUERY_SIZE, 1},
-    {TMU_PTX_Q_DEPTH, TMU_OP_QUERY_SIZE, 2},       {TMU_PTX_Q_ARRAY_SIZE, TMU_OP_QUERY_SIZE, 3},
-    {TMU_PTX_Q_NUM_MIPMAP_LEVELS, TMU_OP_QUERY_LEVELS, 0},
-    {TMU_PTX_Q_NUM_SAMPLES, TMU_OP_QUERY_SAMPLES, 0},
+    {TMU_PTX_Q_WIDTH, TMU_OP_QUERY_SIZE, XLQ_W},       {TMU_PTX_Q_HEIGHT, TMU_OP_QUERY_SIZE, XLQ_H},
+    {TMU_PTX_Q_DEPTH, TMU_OP_QUERY_SIZE, XLQ_D},       {TMU_PTX_Q_ARRAY_SIZE, TMU_OP_QUERY_SIZE, XLQ_L0},
+    {TMU_PTX_Q_NUM_MIPMAP_LEVELS, TMU_OP_QUERY_LEVELS, XLQ_LEVELS0},
+    {TMU_PTX_Q_NUM_SAMPLES, TMU_OP_QUERY_SAMPLES, XLQ_SAMPLES0},
 };
 
 tmu_status xl_lift_ptx_instr(const tmu_ptx_instr *in, tmu_xl_source *s, tmu_diag *diag)
@@ -77,7 +77,8 @@ tmu_status xl_lift_ptx_instr(const tmu_ptx_instr *in, tmu_xl_source *s, tmu_diag
             if (in->mip == TMU_PTX_MIP_LEVEL && in->nextra == 1)
                 ptx_elem(s, TMU_XL_LOD, &in->extra[0].e[0], TMU_XL_F_I32);
             if (in->dst.count >= 1)
-                ptx_res(s, ptx_queries[i].comp, &in->dst.e[0], TMU_XL_R_W32);
+                ptx_res(s, 0, &in->dst.e[0], TMU_XL_R_W32);
+            s->qm[0] = ptx_queries[i].meaning;
             return TMU_OK;
         }
         return tmu_diag_set(diag, TMU_ERR_UNSUPPORTED, in->line, in->column, -1,
@@ -288,6 +289,14 @@ tmu_status tmu_xl_lift_gcn(tmu_gcn_gen gen, uint64_t word, tmu_dim dim, tmu_resu
         k++;
         ncomp++;
     }
+    if (s->op.kind == TMU_OP_QUERY_SIZE) {
+        int three = dim == TMU_DIM_3D;
+        s->qm[0] = XLQ_W;
+        s->qm[1] = dim == TMU_DIM_1D_ARRAY ? XLQ_LR : XLQ_H;
+        s->qm[2] = three ? XLQ_D : (dim == TMU_DIM_2D_ARRAY || dim == TMU_DIM_CUBE_ARRAY) ? XLQ_LR : XLQ_ONE;
+        s->qm[3] = XLQ_LEVELS;
+        s->op.result = TMU_RESULT_U32;
+    }
     if (f[TMU_GCN_F_TFE]) {
         unsigned data = packed ? (ncomp + 1) / 2 : ncomp;
         if (!data)
@@ -336,7 +345,13 @@ tmu_status tmu_xl_lift_ir3(uint32_t gpu_id, uint64_t word, tmu_dim dim, tmu_xl_s
         break;
     case TMU_IR3_OP_GETLOD: s->op.kind = TMU_OP_QUERY_LOD; s->op.level_mode = TMU_LEVEL_IMPLICIT; break;
     case TMU_IR3_OP_GETSIZE: s->op.kind = TMU_OP_QUERY_SIZE; s->op.level_mode = TMU_LEVEL_LOD; fetch = 1; break;
-    case TMU_IR3_OP_GETINFO: s->op.kind = TMU_OP_QUERY_LEVELS; break;
+    case TMU_IR3_OP_GETINFO:
+        s->op.kind = TMU_OP_QUERY_LEVELS;
+        if (in.field[TMU_IR3_F_WRMASK] & 3)
+            return tmu_diag_set(diag, TMU_ERR_UNSUPPORTED, 0, 0, -1,
+                                "getinfo x/y return OpenCL channel type/order codes, which PTX's txq and "
+                                "GCN do not return in that form");
+        break;
     default:
         return tmu_diag_set(diag, TMU_ERR_UNSUPPORTED, 0, 0, -1,
                             "%s is not a texture operation PTX or GCN can express",
@@ -351,9 +366,19 @@ tmu_status tmu_xl_lift_ir3(uint32_t gpu_id, uint64_t word, tmu_dim dim, tmu_xl_s
     if (f[TMU_IR3_F_B53])
         return tmu_diag_set(diag, TMU_ERR_UNSUPPORTED, 0, 0, -1, ".p (projector) is not translated");
     int is3 = xl_dims[dim].axes == 3;
-    if (is3 != (f[TMU_IR3_F_3D] != 0))
+    int query = s->op.kind == TMU_OP_QUERY_SIZE || s->op.kind == TMU_OP_QUERY_LEVELS;
+    if (query) {
+        int a3 = gen == 3;
+        int three = dim == TMU_DIM_3D, arr = xl_dims[dim].array;
+        s->qm[0] = XLQ_W;
+        s->qm[1] = XLQ_H;
+        s->qm[2] = in.op == TMU_IR3_OP_GETINFO ? (a3 ? XLQ_LEVELS_M1 : XLQ_LEVELS)
+                   : three ? XLQ_D : arr ? XLQ_LMIN : XLQ_ONE_IF;
+        s->qm[3] = in.op == TMU_IR3_OP_GETINFO ? XLQ_SAMPLES
+                   : three ? (a3 ? XLQ_D0_M1 : XLQ_D0) : (a3 ? XLQ_LR_M1 : XLQ_LR);
+    } else if (is3 != (f[TMU_IR3_F_3D] != 0))
         return tmu_diag_set(diag, TMU_ERR_INVALID, 0, 0, -1, ".3d is set exactly for 3D and cube textures (Mesa)");
-    if ((f[TMU_IR3_F_A] != 0) != (xl_dims[dim].array != 0))
+    if (!query && (f[TMU_IR3_F_A] != 0) != (xl_dims[dim].array != 0))
         return tmu_diag_set(diag, TMU_ERR_UNSUPPORTED, 0, 0, -1,
                             ".a must match the texture shape %s for a translation", tmu_dim_name(dim));
     if (xl_dims[dim].ms != (in.op == TMU_IR3_OP_ISAMM) && fetch && s->op.kind == TMU_OP_FETCH)
@@ -372,6 +397,11 @@ tmu_status tmu_xl_lift_ir3(uint32_t gpu_id, uint64_t word, tmu_dim dim, tmu_xl_s
         return tmu_diag_set(diag, TMU_ERR_UNSUPPORTED, 0, 0, -1,
                             "TYPE %s: 16/8-bit integer results have no PTX/GCN equivalent",
                             type == 2 ? "u16" : type == 4 ? "s16" : "u8");
+    }
+    if (query) {
+        if (type != 3 && type != 5)
+            return tmu_diag_set(diag, TMU_ERR_UNSUPPORTED, 0, 0, -1, "size/info queries return u32/s32");
+        s->op.result = TMU_RESULT_U32;
     }
     if (s->op.kind == TMU_OP_QUERY_LOD && type != 5)
         return tmu_diag_set(diag, TMU_ERR_UNSUPPORTED, 0, 0, -1, "getlod returns s32 (4.8 fixed point)");

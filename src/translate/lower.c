@@ -624,6 +624,9 @@ tmu_status tmu_xl_translate(const tmu_xl_source *src, tmu_xl_arch to, tmu_xl_pro
     const char *why = xl_refusal(src, to);
     if (why)
         return tmu_diag_set(diag, TMU_ERR_UNSUPPORTED, 0, 0, -1, "%s", why);
+    if (src->op.kind == TMU_OP_QUERY_SIZE || src->op.kind == TMU_OP_QUERY_LEVELS ||
+        src->op.kind == TMU_OP_QUERY_SAMPLES)
+        return xl_lower_query(src, p, diag);
     /* the target instruction first (it fixes the target's layout); its steps go after the
      * pre-ops, so build into a scratch program and splice */
     tmu_xl_source t;

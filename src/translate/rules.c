@@ -39,7 +39,7 @@ static const char *const uop_names[TMU_XL_UOP_COUNT] = {
     "cube.sc+1.5", "cube.tc+1.5",  "cube.face",     "cube.face.array",     "cube.dir",
     "cube.layer",  "cvt.f16.f32",  "lo16",          "hi16",                "pack16",
     "eq0",         "ne0",          "add.u32",       "zero.if",             "fixed4.8",
-    "cvt.s32.f32.rne"};
+    "cvt.s32.f32.rne", "gt1.or.0", "max1", "dec.sat"};
 
 const char *tmu_xl_uop_name(tmu_xl_uop op)
 {
@@ -216,6 +216,9 @@ uint32_t tmu_xl_uop_eval(tmu_xl_uop op, uint32_t a, uint32_t b, uint32_t c, uint
             return 0x80000000u;
         return (uint32_t)(int32_t)lrintf(f);
     }
+    case TMU_XL_GT1_OR_0: return a > 1 ? a : 0;
+    case TMU_XL_MAX1: return a ? a : 1;
+    case TMU_XL_DEC_SAT: return a ? a - 1 : 0;
     default: return 0;
     }
 }
@@ -232,7 +235,7 @@ static int is_int_result(const tmu_xl_source *s)
     return s->op.result == TMU_RESULT_S32 || s->op.result == TMU_RESULT_U32;
 }
 
-static int p_query_other(const tmu_xl_source *s, tmu_xl_arch to)
+static int p_query_other_unused(const tmu_xl_source *s, tmu_xl_arch to)
 {
     (void)to;
     return s->op.kind == TMU_OP_QUERY_SIZE || s->op.kind == TMU_OP_QUERY_LEVELS ||
@@ -353,9 +356,6 @@ typedef struct xl_rule {
 #define TO_ANY (TO_PTX | TO_GCN | TO_IR3)
 
 static const xl_rule rules[] = {
-    {TO_ANY, 0, 0, p_query_other,
-     "size, level-count and sample-count queries are answered from descriptor state by different "
-     "instruction shapes (txq, image_get_resinfo, getsize/getinfo); their translation is not implemented"},
     {TO_PTX, 0, 0, p_lod_query, "PTX has no LOD query"},
     {TO_IR3, 0, 0, p_lod_query_to_ir3,
      "ir3 getlod returns 4.8 fixed point: the f32 LOD of the source cannot be recovered exactly"},
@@ -410,6 +410,7 @@ const char *xl_refusal(const tmu_xl_source *s, tmu_xl_arch to)
             return r->reason;
     }
     (void)ir3_gen;
+    (void)p_query_other_unused;
     return NULL;
 }
 

@@ -34,6 +34,33 @@ typedef struct xl_conv {
 } xl_conv;
 extern const xl_conv xl_convs[TMU_XL_F_COUNT];
 
+/* What a query result word means (at the query's level l; "in range": l < levels). */
+enum {
+    XLQ_NONE = 0,
+    XLQ_W,         /* width of level l, 0 out of range */
+    XLQ_H,         /* height of level l (1 for 1D shapes), 0 out of range */
+    XLQ_D,         /* depth of level l (1 for non-3D), 0 out of range */
+    XLQ_LR,        /* layers (cube arrays: cubes; non-arrays: 1), 0 out of range */
+    XLQ_LR_M1,     /* XLQ_LR - 1 in range, 0 out of range (a3xx) */
+    XLQ_L0,        /* array size, level-independent: layers (cubes), 0 for non-arrays (PTX) */
+    XLQ_ONE_IF,    /* 1 in range, 0 out of range */
+    XLQ_ONE,       /* 1 */
+    XLQ_ZERO,      /* 0 */
+    XLQ_LEVELS,    /* levels */
+    XLQ_LEVELS_M1, /* levels - 1 (a3xx getinfo) */
+    XLQ_LEVELS0,   /* levels, 0 when 1 (PTX) */
+    XLQ_SAMPLES,   /* samples */
+    XLQ_SAMPLES0,  /* samples, 0 when 1 (PTX) */
+    XLQ_LMIN,      /* max(1, layers >> l) in range, 0 out of range (ir3 getsize z of arrays) */
+    XLQ_D0,        /* level-0 depth in range, 0 out of range (ir3 getsize w of 3D) */
+    XLQ_D0_M1,     /* XLQ_D0 - 1 in range (a3xx) */
+    XLQ_COUNT
+};
+
+/* Lowers a size / level / sample query (query.c): target instructions and the post-ops that
+ * give each source word its meaning.  TMU_ERR_UNSUPPORTED with the reason. */
+tmu_status xl_lower_query(const tmu_xl_source *s, tmu_xl_program *p, tmu_diag *diag);
+
 /* Refusal rules (rules.c): the first rule whose predicate holds gives the reason. */
 const char *xl_refusal(const tmu_xl_source *src, tmu_xl_arch to);
 

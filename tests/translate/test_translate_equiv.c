@@ -342,7 +342,7 @@ static void random_values(const tmu_xl_source *s, const tmu_texture *t, const tm
 /* ---- one case ---------------------------------------------------------------------------------- */
 
 typedef struct dir_stats {
-    unsigned long attempts, refused, src_refused, cases, agree, disagree, tgt_fail, resident_cases, nonresident_lanes;
+    unsigned long attempts, refused, src_refused, cases, agree, disagree, tgt_fail, resident_cases, nonresident_lanes, queries;
     char first_refusal[8][200];
     unsigned nref;
 } dir_stats;
@@ -399,8 +399,140 @@ static void reset_mach(world *w, xl_mach *m, tmu_xl_isa isa, uint32_t gen)
     m->pb = (tmu_ptx_binding){"tex0", 0, &w->tex, &w->smp};
 }
 
+/* A size / level / sample query source, built directly in the source ISA. */
+static int query_source(tmu_xl_isa from, tmu_xl_arch fa, tmu_dim dim, char *text, size_t size, tmu_xl_source *src,
+                        tmu_xl_program *p0)
+{
+    tmu_diag d;
+    memset(p0, 0, sizeof *p0);
+    p0->ninstr = 1;
+    if (from == TMU_XL_PTX) {
+        static const tmu_ptx_query qs[6] = {TMU_PTX_Q_WIDTH, TMU_PTX_Q_HEIGHT, TMU_PTX_Q_DEPTH, TMU_PTX_Q_ARRAY_SIZE,
+                                            TMU_PTX_Q_NUM_MIPMAP_LEVELS, TMU_PTX_Q_NUM_SAMPLES};
+        tmu_ptx_query q = qs[below(6)];
+        int lv = q <= TMU_PTX_Q_DEPTH && below(2);
+        snprintf(text, size, "txq%s.%s.b32 %%r1, [tex0]%s;", lv ? ".level" : "", tmu_ptx_query_name(q), lv ? ", %r0" : "");
+        if (tmu_ptx_parse_instr(text, strlen(text), &p0->instr[0].ptx, &d) != TMU_OK ||
+            tmu_xl_lift_ptx(text, strlen(text), src, &d) != TMU_OK)
+            fail_msg("query source %s: %s", text, d.message);
+        src->dim = dim;
+        snprintf(p0->instr[0].text, sizeof p0->instr[0].text, "%s", text);
+        return 1;
+    }
+    if (from == TMU_XL_GCN) {
+        tmu_gcn_mimg mi;
+        tmu_gcn_mimg_init(&mi, (tmu_gcn_gen)fa.gen, tmu_gcn_opcode_by_name("image_get_resinfo"));
+        mi.f[TMU_GCN_F_DMASK] = 1 + below(15);
+        mi.f[TMU_GCN_F_UNORM] = 1;
+        mi.f[TMU_GCN_F_VADDR] = 8;
+        mi.f[TMU_GCN_F_DA] = dim != TMU_DIM_1D && dim != TMU_DIM_2D && dim != TMU_DIM_3D && dim != TMU_DIM_2D_MS;
+        if (tmu_gcn_encode(&mi, &p0->instr[0].word, &d) != TMU_OK)
+            fail_msg("resinfo: %s", d.message);
+        tmu_gcn_print_llvm(&mi, NULL, p0->instr[0].text, sizeof p0->instr[0].text);
+        if (tmu_xl_lift_gcn((tmu_gcn_gen)fa.gen, p0->instr[0].word, dim, TMU_RESULT_U32, src, &d) != TMU_OK)
+            fail_msg("lift %s: %s", p0->instr[0].text, d.message);
+        return 1;
+    }
+    tmu_ir3_instr in;
+    memset(&in, 0, sizeof in);
+    in.gpu_id = fa.gen;
+    int info = below(3) == 0;
+    in.op = info ? TMU_IR3_OP_GETINFO : TMU_IR3_OP_GETSIZE;
+    in.field[TMU_IR3_F_FULL] = 1;
+    in.field[TMU_IR3_F_SRC1] = info ? 0 : 4;
+    in.field[TMU_IR3_F_DST] = 0;
+    in.field[TMU_IR3_F_WRMASK] = (uint8_t)(info ? 4 * (1 + below(3)) : 1 + below(15));
+    in.field[TMU_IR3_F_TYPE] = below(2) ? 3 : 5;
+    in.field[TMU_IR3_F_3D] = dim == TMU_DIM_3D || dim == TMU_DIM_CUBE || dim == TMU_DIM_CUBE_ARRAY;
+    in.field[TMU_IR3_F_A] = dim == TMU_DIM_1D_ARRAY || dim == TMU_DIM_2D_ARRAY || dim == TMU_DIM_CUBE_ARRAY ||
+                            dim == TMU_DIM_2D_MS_ARRAY;
+    in.field[TMU_IR3_F_CAT] = 5;
+    in.field[TMU_IR3_F_OPC] = tmu_ir3_opinfo_get(in.op)->opc;
+    if (tmu_ir3_encode(&in, &p0->instr[0].word, &d) != TMU_OK)
+        fail_msg("ir3 query: %s", d.message);
+    tmu_ir3_disasm(p0->instr[0].word, fa.gen, p0->instr[0].text, sizeof p0->instr[0].text);
+    if (tmu_xl_lift_ir3(fa.gen, p0->instr[0].word, dim, src, &d) != TMU_OK)
+        fail_msg("lift %s: %s", p0->instr[0].text, d.message);
+    return 1;
+}
+
+static int run_query_case(world *w, tmu_xl_isa from, tmu_xl_isa to, dir_stats *st)
+{
+    st->attempts++;
+    tmu_xl_arch fa = {from, pick_gen(from)}, ta = {to, pick_gen(to)};
+    tmu_dim dim = all_dims[below(from == TMU_XL_GCN ? 7 : 9)]; /* the GCN executor has no MSAA memory */
+    static tmu_xl_program p0, p;
+    static char text[128];
+    tmu_xl_source src;
+    tmu_diag d;
+    query_source(from, fa, dim, text, sizeof text, &src, &p0);
+    tmu_status rc = tmu_xl_translate(&src, ta, &p, &d);
+    if (rc == TMU_ERR_UNSUPPORTED) {
+        st->refused++;
+        note_refusal(st, d.message);
+        return 0;
+    }
+    if (rc != TMU_OK)
+        fail_msg("translate %s: %s", p0.instr[0].text, d.message);
+    int gcn_gen = from == TMU_XL_GCN ? (int)fa.gen : to == TMU_XL_GCN ? (int)ta.gen : TMU_GCN_GFX9;
+    w->gw->gen = (tmu_gcn_gen)gcn_gen;
+    if (!make_texture(w, dim, 0, gcn_gen) || !make_sampler(w, 0, 0, gcn_gen)) {
+        st->src_refused++;
+        return 0;
+    }
+    w->env.prt = NULL;
+    w->env.prt_count = 0;
+    xl_mach *sm = &w->m[from], *tm = &w->m[to];
+    reset_mach(w, sm, from, fa.gen);
+    reset_mach(w, tm, to, ta.gen);
+    if (src.in[TMU_XL_LOD].kind == TMU_XL_L_SRC)
+        for (unsigned lane = 0; lane < XL_LANES; lane++)
+            xl_set(sm, &src, &src.in[TMU_XL_LOD], lane, (uint32_t)((int32_t)below(w->tex.levels + 3) - 1));
+    static xl_run r1;
+    memset(&r1, 0, sizeof r1);
+    tmu_status tst = xl_run_program(&p, &src, sm, NULL, tm, &r1, &d);
+    char tmsg[200];
+    snprintf(tmsg, sizeof tmsg, "%s", d.message);
+    if (xl_exec_instr(sm, &p0, 0, &d) != TMU_OK) {
+        st->src_refused++;
+        return 0;
+    }
+    st->cases++;
+    st->queries++;
+    if (tst != TMU_OK) {
+        st->disagree++;
+        if (st->disagree <= 3)
+            print_message("  %s -> %s query target failed: %s\n    source: %s\n", tmu_xl_isa_name(from),
+                          tmu_xl_isa_name(to), tmsg, p0.instr[0].text);
+        return 0;
+    }
+    for (unsigned lane = 0; lane < XL_LANES; lane++)
+        for (unsigned c = 0; c < 4; c++) {
+            if (!(src.result_mask >> c & 1))
+                continue;
+            uint32_t a = xl_source_result(sm, &src, c, lane), b = r1.res[c][lane];
+            if (a != b) {
+                st->disagree++;
+                if (st->disagree <= 5) {
+                    char buf[2048];
+                    tmu_xl_print(&p, &src, 0, buf, sizeof buf);
+                    print_message("  %s -> %s query lane %u word %u: source %u, translation %u (%s, %ux%ux%u, "
+                                  "layers %u, levels %u)\n    %s\n%s",
+                                  tmu_xl_isa_name(from), tmu_xl_isa_name(to), lane, c, a, b, tmu_dim_name(dim),
+                                  w->tex.width, w->tex.height, w->tex.depth, w->tex.layers, w->tex.levels,
+                                  p0.instr[0].text, buf);
+                }
+                return 0;
+            }
+        }
+    st->agree++;
+    return 1;
+}
+
 static int run_case(world *w, tmu_xl_isa from, tmu_xl_isa to, dir_stats *st)
 {
+    if (below(8) == 0)
+        return run_query_case(w, from, to, st);
     st->attempts++;
     tmu_xl_source s0, src;
     random_neutral(&s0, from);
@@ -558,7 +690,7 @@ static void test_equiv(void **state)
     static dir_stats stats[3][3];
     unsigned long total_disagree = 0;
     print_message("| direction | attempts | refused | source not executable | executed | agree | disagree | "
-                  "with residency (non-resident lanes) |\n|---|---|---|---|---|---|---|---|\n");
+                  "with residency (non-resident lanes) | queries |\n|---|---|---|---|---|---|---|---|---|\n");
     for (int f = 0; f < 3; f++)
         for (int t = 0; t < 3; t++) {
             if (f == t)
@@ -566,10 +698,10 @@ static void test_equiv(void **state)
             dir_stats *st = &stats[f][t];
             while (st->cases < want && st->attempts < want * 40)
                 run_case(w, (tmu_xl_isa)f, (tmu_xl_isa)t, st);
-            print_message("| %s -> %s | %lu | %lu | %lu | %lu | %lu | %lu | %lu (%lu) |\n",
+            print_message("| %s -> %s | %lu | %lu | %lu | %lu | %lu | %lu | %lu (%lu) | %lu |\n",
                           tmu_xl_isa_name((tmu_xl_isa)f), tmu_xl_isa_name((tmu_xl_isa)t), st->attempts, st->refused,
                           st->src_refused, st->cases, st->agree, st->disagree, st->resident_cases,
-                          st->nonresident_lanes);
+                          st->nonresident_lanes, st->queries);
             total_disagree += st->disagree;
             if (st->cases < want)
                 fail_msg("%s -> %s: only %lu cases executed", tmu_xl_isa_name((tmu_xl_isa)f),
