@@ -10,7 +10,7 @@
 static const char *const q_names[XLQ_COUNT] = {
     "-",      "width",  "height",     "depth",   "layers",   "layers-1", "array_size", "in-range",
     "one",    "zero",   "levels",     "levels-1", "levels|0", "samples", "samples|0",  "minified layers",
-    "level-0 depth", "level-0 depth-1"};
+    "level-0 depth", "level-0 depth-1", "array_size-1"};
 
 /* Normalises a meaning for a shape; level0: the query's level is the constant 0 (in range). */
 static unsigned norm(unsigned m, tmu_dim dim, int level0)
@@ -26,6 +26,8 @@ static unsigned norm(unsigned m, tmu_dim dim, int level0)
     case XLQ_LMIN: m = d->array ? m : XLQ_ONE_IF; break;
     case XLQ_D0: m = three ? m : XLQ_ONE_IF; break;
     case XLQ_D0_M1: m = three ? m : XLQ_ZERO; break;
+    case XLQ_SAMPLES: m = d->ms ? m : XLQ_ONE; break;
+    case XLQ_SAMPLES0: m = d->ms ? m : XLQ_ZERO; break;
     default: break;
     }
     if (level0) {
@@ -33,6 +35,8 @@ static unsigned norm(unsigned m, tmu_dim dim, int level0)
             m = XLQ_ONE;
         else if (m == XLQ_LR)
             m = XLQ_L0;
+        else if (m == XLQ_LR_M1)
+            m = XLQ_L0_M1;
     }
     return m;
 }
@@ -42,23 +46,28 @@ typedef struct deriv {
     uint8_t want, have1, have2;
     uint8_t op1;          /* tmu_xl_uop applied to have1 */
     uint32_t k1;
-    uint8_t op2;          /* then, when have2: d = op2(t, EQ0(have2)) */
+    uint8_t op2;          /* then, when have2: d = op2(t, EQ0(have2)); else d = op2(t, 0, k2) */
+    uint32_t k2;
 } deriv;
 
 #define NOP 0xff
 static const deriv derivs[] = {
-    {XLQ_ONE_IF, XLQ_W, 0, TMU_XL_NE0, 0, NOP},
-    {XLQ_LEVELS0, XLQ_LEVELS, 0, TMU_XL_GT1_OR_0, 0, NOP},
-    {XLQ_LEVELS, XLQ_LEVELS0, 0, TMU_XL_MAX1, 0, NOP},
-    {XLQ_LEVELS, XLQ_LEVELS_M1, 0, TMU_XL_ADD_U32_IMM, 1, NOP},
-    {XLQ_LEVELS_M1, XLQ_LEVELS, 0, TMU_XL_ADD_U32_IMM, 0xffffffffu, NOP},
-    {XLQ_SAMPLES0, XLQ_SAMPLES, 0, TMU_XL_GT1_OR_0, 0, NOP},
-    {XLQ_SAMPLES, XLQ_SAMPLES0, 0, TMU_XL_MAX1, 0, NOP},
-    {XLQ_LR_M1, XLQ_LR, 0, TMU_XL_DEC_SAT, 0, NOP},
-    {XLQ_LR, XLQ_L0, XLQ_W, TMU_XL_MOV, 0, TMU_XL_ZERO_IF_1},
-    {XLQ_LR, XLQ_LR_M1, XLQ_W, TMU_XL_ADD_U32_IMM, 1, TMU_XL_ZERO_IF_1},
-    {XLQ_D0, XLQ_D0_M1, XLQ_W, TMU_XL_ADD_U32_IMM, 1, TMU_XL_ZERO_IF_1},
-    {XLQ_D0_M1, XLQ_D0, 0, TMU_XL_DEC_SAT, 0, NOP},
+    {XLQ_ONE_IF, XLQ_W, 0, TMU_XL_NE0, 0, NOP, 0},
+    {XLQ_LEVELS0, XLQ_LEVELS, 0, TMU_XL_GT1_OR_0, 0, NOP, 0},
+    {XLQ_LEVELS, XLQ_LEVELS0, 0, TMU_XL_MAX1, 0, NOP, 0},
+    {XLQ_LEVELS, XLQ_LEVELS_M1, 0, TMU_XL_ADD_U32_IMM, 1, NOP, 0},
+    {XLQ_LEVELS_M1, XLQ_LEVELS, 0, TMU_XL_ADD_U32_IMM, 0xffffffffu, NOP, 0},
+    {XLQ_SAMPLES0, XLQ_SAMPLES, 0, TMU_XL_GT1_OR_0, 0, NOP, 0},
+    {XLQ_SAMPLES, XLQ_SAMPLES0, 0, TMU_XL_MAX1, 0, NOP, 0},
+    {XLQ_LR_M1, XLQ_LR, 0, TMU_XL_DEC_SAT, 0, NOP, 0},
+    {XLQ_LR, XLQ_L0, XLQ_W, TMU_XL_MOV, 0, TMU_XL_ZERO_IF_1, 0},
+    {XLQ_LR, XLQ_LR_M1, XLQ_W, TMU_XL_ADD_U32_IMM, 1, TMU_XL_ZERO_IF_1, 0},
+    {XLQ_D0, XLQ_D0_M1, XLQ_W, TMU_XL_ADD_U32_IMM, 1, TMU_XL_ZERO_IF_1, 0},
+    {XLQ_D0_M1, XLQ_D0, 0, TMU_XL_DEC_SAT, 0, NOP, 0},
+    {XLQ_L0, XLQ_L0_M1, 0, TMU_XL_ADD_U32_IMM, 1, NOP, 0},
+    {XLQ_L0_M1, XLQ_L0, 0, TMU_XL_ADD_U32_IMM, 0xffffffffu, NOP, 0},
+    {XLQ_LEVELS0, XLQ_LEVELS_M1, 0, TMU_XL_ADD_U32_IMM, 1, TMU_XL_GT1_OR_0, 0},
+    {XLQ_LEVELS_M1, XLQ_LEVELS0, 0, TMU_XL_MAX1, 0, TMU_XL_ADD_U32_IMM, 0xffffffffu},
 };
 
 /* The target's menu: what each instruction's component means. */
@@ -340,6 +349,18 @@ tmu_status xl_lower_query(const tmu_xl_source *s, tmu_xl_program *p, tmu_diag *d
             sp->k = d->k1;
             if (d->op2 == NOP) {
                 sp->d = res;
+                continue;
+            }
+            if (!d->have2) { /* a unary chain */
+                tmu_xl_loc t1 = xl_loc(TMU_XL_L_TMP, (uint16_t)ntmp++, 0);
+                sp->d = t1;
+                tmu_xl_step *s2 = step(p);
+                if (!s2)
+                    break;
+                s2->op = d->op2;
+                s2->d = res;
+                s2->a = t1;
+                s2->k = d->k2;
                 continue;
             }
             tmu_xl_loc t1 = xl_loc(TMU_XL_L_TMP, (uint16_t)ntmp++, 0), t2 = xl_loc(TMU_XL_L_TMP, (uint16_t)ntmp++, 0);
