@@ -48,26 +48,28 @@ typedef struct deriv {
     uint32_t k1;
     uint8_t op2;          /* then, when have2: d = op2(t, EQ0(have2)); else d = op2(t, 0, k2) */
     uint32_t k2;
+    uint8_t op3;          /* then d = op3(d) (NOP: none) */
 } deriv;
 
 #define NOP 0xff
 static const deriv derivs[] = {
-    {XLQ_ONE_IF, XLQ_W, 0, TMU_XL_NE0, 0, NOP, 0},
-    {XLQ_LEVELS0, XLQ_LEVELS, 0, TMU_XL_GT1_OR_0, 0, NOP, 0},
-    {XLQ_LEVELS, XLQ_LEVELS0, 0, TMU_XL_MAX1, 0, NOP, 0},
-    {XLQ_LEVELS, XLQ_LEVELS_M1, 0, TMU_XL_ADD_U32_IMM, 1, NOP, 0},
-    {XLQ_LEVELS_M1, XLQ_LEVELS, 0, TMU_XL_ADD_U32_IMM, 0xffffffffu, NOP, 0},
-    {XLQ_SAMPLES0, XLQ_SAMPLES, 0, TMU_XL_GT1_OR_0, 0, NOP, 0},
-    {XLQ_SAMPLES, XLQ_SAMPLES0, 0, TMU_XL_MAX1, 0, NOP, 0},
-    {XLQ_LR_M1, XLQ_LR, 0, TMU_XL_DEC_SAT, 0, NOP, 0},
-    {XLQ_LR, XLQ_L0, XLQ_W, TMU_XL_MOV, 0, TMU_XL_ZERO_IF_1, 0},
-    {XLQ_LR, XLQ_LR_M1, XLQ_W, TMU_XL_ADD_U32_IMM, 1, TMU_XL_ZERO_IF_1, 0},
-    {XLQ_D0, XLQ_D0_M1, XLQ_W, TMU_XL_ADD_U32_IMM, 1, TMU_XL_ZERO_IF_1, 0},
-    {XLQ_D0_M1, XLQ_D0, 0, TMU_XL_DEC_SAT, 0, NOP, 0},
-    {XLQ_L0, XLQ_L0_M1, 0, TMU_XL_ADD_U32_IMM, 1, NOP, 0},
-    {XLQ_L0_M1, XLQ_L0, 0, TMU_XL_ADD_U32_IMM, 0xffffffffu, NOP, 0},
-    {XLQ_LEVELS0, XLQ_LEVELS_M1, 0, TMU_XL_ADD_U32_IMM, 1, TMU_XL_GT1_OR_0, 0},
-    {XLQ_LEVELS_M1, XLQ_LEVELS0, 0, TMU_XL_MAX1, 0, TMU_XL_ADD_U32_IMM, 0xffffffffu},
+    {XLQ_ONE_IF, XLQ_W, 0, TMU_XL_NE0, 0, NOP, 0, NOP},
+    {XLQ_LEVELS0, XLQ_LEVELS, 0, TMU_XL_GT1_OR_0, 0, NOP, 0, NOP},
+    {XLQ_LEVELS, XLQ_LEVELS0, 0, TMU_XL_MAX1, 0, NOP, 0, NOP},
+    {XLQ_LEVELS, XLQ_LEVELS_M1, 0, TMU_XL_ADD_U32_IMM, 1, NOP, 0, NOP},
+    {XLQ_LEVELS_M1, XLQ_LEVELS, 0, TMU_XL_ADD_U32_IMM, 0xffffffffu, NOP, 0, NOP},
+    {XLQ_SAMPLES0, XLQ_SAMPLES, 0, TMU_XL_GT1_OR_0, 0, NOP, 0, NOP},
+    {XLQ_SAMPLES, XLQ_SAMPLES0, 0, TMU_XL_MAX1, 0, NOP, 0, NOP},
+    {XLQ_LR_M1, XLQ_LR, 0, TMU_XL_DEC_SAT, 0, NOP, 0, NOP},
+    {XLQ_LR, XLQ_L0, XLQ_W, TMU_XL_MOV, 0, TMU_XL_ZERO_IF_1, 0, NOP},
+    {XLQ_LR, XLQ_LR_M1, XLQ_W, TMU_XL_ADD_U32_IMM, 1, TMU_XL_ZERO_IF_1, 0, NOP},
+    {XLQ_D0, XLQ_D0_M1, XLQ_W, TMU_XL_ADD_U32_IMM, 1, TMU_XL_ZERO_IF_1, 0, NOP},
+    {XLQ_D0_M1, XLQ_D0, 0, TMU_XL_DEC_SAT, 0, NOP, 0, NOP},
+    {XLQ_L0, XLQ_L0_M1, 0, TMU_XL_ADD_U32_IMM, 1, NOP, 0, NOP},
+    {XLQ_L0_M1, XLQ_L0, 0, TMU_XL_ADD_U32_IMM, 0xffffffffu, NOP, 0, NOP},
+    {XLQ_LEVELS0, XLQ_LEVELS_M1, 0, TMU_XL_ADD_U32_IMM, 1, TMU_XL_GT1_OR_0, 0, NOP},
+    {XLQ_LEVELS_M1, XLQ_LEVELS0, 0, TMU_XL_MAX1, 0, TMU_XL_ADD_U32_IMM, 0xffffffffu, NOP},
+    {XLQ_LR_M1, XLQ_L0, XLQ_W, TMU_XL_MOV, 0, TMU_XL_ZERO_IF_1, 0, TMU_XL_DEC_SAT},
 };
 
 /* The target's menu: what each instruction's component means. */
@@ -375,6 +377,16 @@ tmu_status xl_lower_query(const tmu_xl_source *s, tmu_xl_program *p, tmu_diag *d
             s3->d = res;
             s3->a = t1;
             s3->b = t2;
+            if (d->op3 != NOP) {
+                tmu_xl_loc t3 = xl_loc(TMU_XL_L_TMP, (uint16_t)ntmp++, 0);
+                s3->d = t3;
+                tmu_xl_step *s4 = step(p);
+                if (!s4)
+                    break;
+                s4->op = d->op3;
+                s4->d = res;
+                s4->a = t3;
+            }
         }
     }
     if (p->nsteps >= TMU_XL_MAX_STEPS)

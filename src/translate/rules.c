@@ -299,9 +299,14 @@ static int p_ms(const tmu_xl_source *s, tmu_xl_arch to)
     (void)to;
     return xl_dims[s->dim].ms;
 }
+static int is_lookup(const tmu_xl_source *s)
+{
+    return s->op.kind == TMU_OP_SAMPLE || s->op.kind == TMU_OP_GATHER || s->op.kind == TMU_OP_FETCH ||
+           s->op.kind == TMU_OP_QUERY_LOD;
+}
 static int p_cube_array_gfx68(const tmu_xl_source *s, tmu_xl_arch to)
 {
-    return s->dim == TMU_DIM_CUBE_ARRAY &&
+    return s->dim == TMU_DIM_CUBE_ARRAY && is_lookup(s) &&
            (is_gfx6_8(to) || (s->arch.isa == TMU_XL_GCN && s->arch.gen != TMU_GCN_GFX9));
 }
 static int p_int_gather_gfx68(const tmu_xl_source *s, tmu_xl_arch to)
@@ -333,7 +338,7 @@ static int p_a3xx_fetch(const tmu_xl_source *s, tmu_xl_arch to)
 static int p_a3xx_ms(const tmu_xl_source *s, tmu_xl_arch to)
 {
     (void)to;
-    return xl_dims[s->dim].ms;
+    return xl_dims[s->dim].ms && s->op.kind == TMU_OP_FETCH;
 }
 static int p_f16_int(const tmu_xl_source *s, tmu_xl_arch to)
 {

@@ -6,6 +6,7 @@
  * op).  A verdict that holds only for some generations names them. */
 #include "cli.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #include "tmu/translate.h"
@@ -26,6 +27,30 @@ typedef struct legend {
     const char *reason[32];
     unsigned n;
 } legend;
+
+/* Query refusals name the shape ("... of a 2d_array texture"): the legend keeps one entry per
+ * wording without the shape, in storage owned by the legend. */
+static char q_store[16][200];
+static unsigned q_n;
+static const char *q_reason(legend *l, const char *msg)
+{
+    (void)l;
+    char b[200];
+    snprintf(b, sizeof b, "%s", msg);
+    char *at = strstr(b, " of a ");
+    if (at) {
+        char *end = strstr(at, " texture");
+        if (end)
+            memmove(at, end + 8, strlen(end + 8) + 1);
+    }
+    for (unsigned i = 0; i < q_n; i++)
+        if (strcmp(q_store[i], b) == 0)
+            return q_store[i];
+    if (q_n >= 16)
+        return q_store[15];
+    snprintf(q_store[q_n], sizeof q_store[0], "%s", b);
+    return q_store[q_n++];
+}
 
 static unsigned reason_id(legend *l, const char *r)
 {
@@ -65,7 +90,7 @@ static int verdict(const tmu_op *op, uint8_t mask, tmu_xl_isa from, uint32_t fg,
     st = tmu_xl_translate(&src, ta, &p, &d);
     if (st == TMU_ERR_UNSUPPORTED) {
         const char *r = tmu_xl_refusal(&src, ta);
-        return 1 + (int)reason_id(l, r ? r : "the target has no instruction of this shape");
+        return 1 + (int)reason_id(l, r ? r : q_reason(l, d.message));
     }
     if (st != TMU_OK)
         return -1;
@@ -135,6 +160,164 @@ static void row(FILE *out, const char *label, const tmu_op *op, uint8_t mask, le
     for (int d = 0; d < 6; d++)
         cell(out, op, mask, (tmu_xl_isa)dirs[d][0], (tmu_xl_isa)dirs[d][1], l);
     fputs(" |\n", out);
+}
+
+/* ---- queries: source instructions built per ISA ---- */
+
+/* Builds query source `k` of ISA `isa` (generation g) for shape `dim` and lifts it.  Returns 0
+ * when k is past the last query of the ISA, -1 when the shape does not apply, 1 on success. */
+static int query_src(tmu_xl_isa isa, uint32_t g, unsigned k, tmu_dim dim, tmu_xl_source *src, const char **label,
+                     char *text, size_t size)
+{
+    static const struct {
+        tmu_ptx_query q;
+        int level;
+        const char *label;
+    } ptxq[] = {{TMU_PTX_Q_WIDTH, 0, "txq.width"},   {TMU_PTX_Q_WIDTH, 1, "txq.level.width"},
+                {TMU_PTX_Q_HEIGHT, 0, "txq.height"}, {TMU_PTX_Q_HEIGHT, 1, "txq.level.height"},
+                {TMU_PTX_Q_DEPTH, 0, "txq.depth"},   {TMU_PTX_Q_DEPTH, 1, "txq.level.depth"},
+                {TMU_PTX_Q_ARRAY_SIZE, 0, "txq.array_size"},
+                {TMU_PTX_Q_NUM_MIPMAP_LEVELS, 0, "txq.num_mipmap_levels"},
+                {TMU_PTX_Q_NUM_SAMPLES, 0, "txq.num_samples"}};
+    static const char *const gcnq[4] = {"image_get_resinfo dmask:0x1", "image_get_resinfo dmask:0x2",
+                                        "image_get_resinfo dmask:0x4", "image_get_resinfo dmask:0x8"};
+    static const char *const ir3q[6] = {"getsize (x)", "getsize (y)", "getsize (z)", "getsize (w)",
+                                        "getinfo (z)", "getinfo (w)"};
+    tmu_diag d;
+    int arr = dim == TMU_DIM_1D_ARRAY || dim == TMU_DIM_2D_ARRAY || dim == TMU_DIM_CUBE_ARRAY ||
+              dim == TMU_DIM_2D_MS_ARRAY;
+    if (isa == TMU_XL_PTX) {
+        if (k >= sizeof ptxq / sizeof ptxq[0])
+            return 0;
+        *label = ptxq[k].label;
+        snprintf(text, size, "txq%s.%s.b32 %%r1, [tex0]%s;", ptxq[k].level ? ".level" : "",
+                 tmu_ptx_query_name(ptxq[k].q), ptxq[k].level ? ", %r0" : "");
+        if (tmu_xl_lift_ptx(text, strlen(text), src, &d) != TMU_OK)
+            return -1;
+        src->dim = dim;
+        return 1;
+    }
+    uint64_t word;
+    if (isa == TMU_XL_GCN) {
+        if (k >= 4)
+            return 0;
+        *label = gcnq[k];
+        if (dim == TMU_DIM_2D_MS || dim == TMU_DIM_2D_MS_ARRAY)
+            return -1;
+        tmu_gcn_mimg mi;
+        tmu_gcn_mimg_init(&mi, (tmu_gcn_gen)g, tmu_gcn_opcode_by_name("image_get_resinfo"));
+        mi.f[TMU_GCN_F_DMASK] = 1u << k;
+        mi.f[TMU_GCN_F_UNORM] = 1;
+        mi.f[TMU_GCN_F_VADDR] = 8;
+        mi.f[TMU_GCN_F_DA] = (uint32_t)(arr || dim == TMU_DIM_CUBE);
+        if (tmu_gcn_encode(&mi, &word, &d) != TMU_OK)
+            return -1;
+        return tmu_xl_lift_gcn((tmu_gcn_gen)g, word, dim, TMU_RESULT_U32, src, &d) == TMU_OK ? 1 : -1;
+    }
+    if (k >= 6)
+        return 0;
+    *label = ir3q[k];
+    tmu_ir3_instr in;
+    memset(&in, 0, sizeof in);
+    in.gpu_id = g;
+    in.op = k >= 4 ? TMU_IR3_OP_GETINFO : TMU_IR3_OP_GETSIZE;
+    in.field[TMU_IR3_F_FULL] = 1;
+    in.field[TMU_IR3_F_SRC1] = k >= 4 ? 0 : 4;
+    in.field[TMU_IR3_F_WRMASK] = (uint8_t)(1u << (k >= 4 ? k - 2 : k));
+    in.field[TMU_IR3_F_TYPE] = 3;
+    in.field[TMU_IR3_F_3D] = dim == TMU_DIM_3D || dim == TMU_DIM_CUBE || dim == TMU_DIM_CUBE_ARRAY;
+    in.field[TMU_IR3_F_A] = (uint8_t)arr;
+    in.field[TMU_IR3_F_CAT] = 5;
+    in.field[TMU_IR3_F_OPC] = tmu_ir3_opinfo_get(in.op)->opc;
+    if (tmu_ir3_encode(&in, &word, &d) != TMU_OK)
+        return -1;
+    return tmu_xl_lift_ir3(g, word, dim, src, &d) == TMU_OK ? 1 : -1;
+}
+
+static void query_table(FILE *out, legend *l)
+{
+    fputs("\n## Size, level-count and sample-count queries (every shape)\n\n"
+          "A cell lists the shapes a verdict holds for when it does not hold for all.\n\n"
+          "| source instruction | to ptx | to gcn | to ir3 |\n|---|---|---|---|\n",
+          out);
+    char text[128];
+    for (int isa = 0; isa < 3; isa++) {
+        for (unsigned k = 0;; k++) {
+            const char *label = NULL;
+            tmu_xl_source src;
+            int more = query_src((tmu_xl_isa)isa, isa_gens[isa].g[0], k, TMU_DIM_2D, &src, &label, text, sizeof text);
+            if (!more)
+                break;
+            fprintf(out, "| %s %s", tmu_xl_isa_name((tmu_xl_isa)isa), label);
+            for (int to = 0; to < 3; to++) {
+                if (to == isa) {
+                    fputs(" | ·", out);
+                    continue;
+                }
+                /* verdict per shape, over every generation pair (all must agree, else R-list) */
+                int vd[TMU_DIM_COUNT];
+                for (int dm = 0; dm < TMU_DIM_COUNT; dm++) {
+                    vd[dm] = -1;
+                    for (unsigned i = 0; i < isa_gens[isa].n; i++)
+                        for (unsigned j = 0; j < isa_gens[to].n; j++) {
+                            static tmu_xl_program p;
+                            tmu_diag d;
+                            if (query_src((tmu_xl_isa)isa, isa_gens[isa].g[i], k, (tmu_dim)dm, &src, &label, text,
+                                          sizeof text) != 1)
+                                continue;
+                            tmu_xl_arch ta = {(tmu_xl_isa)to, isa_gens[to].g[j]};
+                            tmu_status st = tmu_xl_translate(&src, ta, &p, &d);
+                            int v = st == TMU_OK ? (p.ninstr == 1 && p.nsteps <= 3 ? 0 : 1)
+                                    : st == TMU_ERR_UNSUPPORTED ? 1 + (int)reason_id(l, q_reason(l, d.message))
+                                                                : -1;
+                            if (st == TMU_OK) {
+                                v = 0;
+                                for (unsigned n = 0; n < p.nsteps; n++)
+                                    if (p.step[n].kind == TMU_XL_STEP_UOP && p.step[n].op != TMU_XL_MOV &&
+                                        p.step[n].d.kind == TMU_XL_L_RES)
+                                        v = 1;
+                                if (p.ninstr != 1)
+                                    v = 1;
+                            }
+                            if (vd[dm] == -1 || v > vd[dm])
+                                vd[dm] = v;
+                        }
+                }
+                int kinds[TMU_DIM_COUNT], nk = 0;
+                for (int dm = 0; dm < TMU_DIM_COUNT; dm++) {
+                    int seen = 0;
+                    for (int q = 0; q < nk; q++)
+                        seen |= kinds[q] == vd[dm];
+                    if (!seen && vd[dm] != -1)
+                        kinds[nk++] = vd[dm];
+                }
+                fputs(" |", out);
+                if (!nk)
+                    fputs(" -", out);
+                for (int q = 0; q < nk; q++) {
+                    int x = kinds[q];
+                    fprintf(out, "%s", q ? "; " : " ");
+                    if (x == 0)
+                        fputs("exact", out);
+                    else if (x == 1)
+                        fputs("seq", out);
+                    else
+                        fprintf(out, "R%d", x - 1);
+                    if (nk > 1) {
+                        fputs(" (", out);
+                        int first = 1;
+                        for (int dm = 0; dm < TMU_DIM_COUNT; dm++)
+                            if (vd[dm] == x) {
+                                fprintf(out, "%s%s", first ? "" : ", ", tmu_dim_name((tmu_dim)dm));
+                                first = 0;
+                            }
+                        fputs(")", out);
+                    }
+                }
+            }
+            fputs(" |\n", out);
+        }
+    }
 }
 
 static const char *const level_names[] = {"implicit", "base", "lod", "bias", "grad"};
@@ -260,17 +443,16 @@ int tmu_cmd_translate_matrix(FILE *out)
         snprintf(label, sizeof label, "%s residency", tmu_op_kind_name(op.kind));
         row(out, label, &op, 15, &l);
     }
-    static const tmu_op_kind queries[4] = {TMU_OP_QUERY_LOD, TMU_OP_QUERY_SIZE, TMU_OP_QUERY_LEVELS,
-                                           TMU_OP_QUERY_SAMPLES};
-    for (int q = 0; q < 4; q++) {
+    {
         tmu_op op;
         memset(&op, 0, sizeof op);
-        op.kind = queries[q];
+        op.kind = TMU_OP_QUERY_LOD;
         op.dim = TMU_DIM_2D;
-        op.result = q == 0 ? TMU_RESULT_S32 : TMU_RESULT_U32;
-        op.level_mode = q == 1 ? TMU_LEVEL_LOD : TMU_LEVEL_IMPLICIT;
-        row(out, tmu_op_kind_name(op.kind), &op, q == 0 ? 3 : q == 1 ? 15 : 1, &l);
+        op.result = TMU_RESULT_S32;
+        op.level_mode = TMU_LEVEL_IMPLICIT;
+        row(out, "query_lod", &op, 3, &l);
     }
+    query_table(out, &l);
     fputs("\n## Reasons\n\n", out);
     for (unsigned i = 0; i < l.n; i++)
         fprintf(out, "* **R%u**: %s\n", i + 1, l.reason[i]);
