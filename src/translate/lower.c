@@ -607,6 +607,38 @@ static tmu_status carry_words(emitter *e, const tmu_xl_source *s, const tmu_xl_s
     return TMU_OK;
 }
 
+static int same_loc(const tmu_xl_loc *a, const tmu_xl_loc *b)
+{
+    return a->kind == b->kind && a->index == b->index && a->half == b->half && a->cls == b->cls &&
+           a->imm == b->imm;
+}
+
+/* "$t = op ...; R = mov $t" with $t read nowhere else becomes "R = op ..." */
+static void peephole(tmu_xl_program *p)
+{
+    for (unsigned i = 1; i < p->nsteps; i++) {
+        tmu_xl_step *m = &p->step[i], *prev = &p->step[i - 1];
+        if (m->kind != TMU_XL_STEP_UOP || m->op != TMU_XL_MOV || m->a.kind != TMU_XL_L_TMP ||
+            prev->kind != TMU_XL_STEP_UOP || !same_loc(&prev->d, &m->a))
+            continue;
+        int other = 0;
+        for (unsigned j = 0; j < p->nsteps && !other; j++) {
+            if (j == i || p->step[j].kind != TMU_XL_STEP_UOP)
+                continue;
+            const tmu_xl_step *o = &p->step[j];
+            other = same_loc(&o->a, &m->a) || same_loc(&o->b, &m->a) || same_loc(&o->c, &m->a);
+        }
+        if (other)
+            continue;
+        prev->d = m->d;
+        if (m->slot != TMU_XL_SLOT_COUNT)
+            prev->slot = m->slot;
+        memmove(m, m + 1, (p->nsteps - i - 1) * sizeof *m);
+        p->nsteps--;
+        i--;
+    }
+}
+
 tmu_status tmu_xl_translate(const tmu_xl_source *src, tmu_xl_arch to, tmu_xl_program *p, tmu_diag *diag)
 {
     tmu_diag_clear(diag);
@@ -655,5 +687,6 @@ tmu_status tmu_xl_translate(const tmu_xl_source *src, tmu_xl_arch to, tmu_xl_pro
         return st;
     if (e.overflow)
         return tmu_diag_set(diag, TMU_ERR_UNSUPPORTED, 0, 0, -1, "internal: too many steps");
+    peephole(p);
     return TMU_OK;
 }

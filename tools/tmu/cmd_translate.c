@@ -24,7 +24,7 @@ static void usage(FILE *out)
             "a3xx..a7xx or a GPU id (630).  GCN and ir3 sources are hex words (0x...) or assembly\n"
             "text; their texture shape is --dim (1d 2d 3d cube 1d_array 2d_array cube_array\n"
             "2d_ms 2d_ms_array; default 2d), and a GCN word's data type is --type (default f32).\n"
-            "PTX sources are tex/tld4 lines in unified mode.  --json prints one JSON object per\n"
+            "PTX sources are tex/tld4/txq lines in unified mode (--dim: the shape a txq queries).  --json prints one JSON object per\n"
             "instruction per line.  What a target cannot express exactly is refused with the\n"
             "reason (exit status 1).\n");
 }
@@ -83,6 +83,7 @@ typedef struct job {
     uint32_t from_gen, to_gen;
     tmu_dim dim;
     tmu_result_type type;
+    int dim_given;
     int json;
     char *buf;
     size_t bufsize;
@@ -102,6 +103,15 @@ static int translate_one(const job *j, const char *where, const char *text, size
         len--;
     if (j->from == TMU_XL_PTX) {
         st = tmu_xl_lift_ptx(text, len, &src, &d);
+        if (st == TMU_OK && j->dim_given) {
+            int query = src.op.kind == TMU_OP_QUERY_SIZE || src.op.kind == TMU_OP_QUERY_LEVELS ||
+                        src.op.kind == TMU_OP_QUERY_SAMPLES;
+            if (query)
+                src.dim = j->dim;
+            else if (src.dim != j->dim)
+                return tmu_cli_error(where, "%s: the instruction's geometry is %s, not --dim %s",
+                                     tmu_cli_shorten_n(echo, text, len), tmu_dim_name(src.dim), tmu_dim_name(j->dim));
+        }
     } else {
         uint64_t word = 0;
         char tmp[256];
@@ -227,10 +237,9 @@ int tmu_cmd_translate(int argc, char **argv)
         return rc;
     j.dim = TMU_DIM_2D;
     if (dim) {
-        if (fi == TMU_XL_PTX)
-            return tmu_cli_usage_error("--dim", "a PTX instruction names its geometry itself");
         if ((rc = parse_dim(dim, &j.dim)) != 0)
             return rc;
+        j.dim_given = 1;
     }
     j.type = TMU_RESULT_F32;
     if (type) {
