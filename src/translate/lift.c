@@ -198,6 +198,9 @@ tmu_status tmu_xl_lift_gcn(tmu_gcn_gen gen, uint64_t word, tmu_dim dim, tmu_resu
                                                   : TMU_LEVEL_IMPLICIT;
     s->op.compare = (fl & TMU_GCN_OPF_COMPARE) != 0;
     s->op.has_offset = (fl & TMU_GCN_OPF_OFFSET) != 0;
+    if (s->op.has_offset && !xl_dims[dim].off_axes)
+        return tmu_diag_set(diag, TMU_ERR_UNSUPPORTED, 0, 0, -1, "%s: texel offsets are not defined for %s textures",
+                            row->name, tmu_dim_name(dim));
     s->op.has_min_lod = (fl & TMU_GCN_OPF_CLAMP) != 0;
     s->op.want_residency = f[TMU_GCN_F_TFE] != 0;
     s->op.layer_mode = TMU_LAYER_U32;
@@ -407,6 +410,9 @@ tmu_status tmu_xl_lift_ir3(uint32_t gpu_id, uint64_t word, tmu_dim dim, tmu_xl_s
         return tmu_diag_set(diag, TMU_ERR_UNSUPPORTED, 0, 0, -1, "getlod returns s32 (4.8 fixed point)");
     s->op.compare = f[TMU_IR3_F_B50] != 0;
     s->op.has_offset = f[TMU_IR3_F_B52] != 0;
+    if (s->op.has_offset && !xl_dims[dim].off_axes)
+        return tmu_diag_set(diag, TMU_ERR_UNSUPPORTED, 0, 0, -1, ".o: texel offsets are not defined for %s textures",
+                            tmu_dim_name(dim));
     s->op.has_min_lod = f[TMU_IR3_F_B18] != 0;
     tmu_ir3_operands ops;
     if ((st = tmu_ir3_operands_get(&in, &ops)) != TMU_OK)

@@ -135,8 +135,12 @@ tmu_status xl_lower_gcn(const tmu_xl_source *s, tmu_xl_program *p, tmu_xl_source
     }
     tmu_xl_instr *x = &p->instr[p->ninstr++];
     x->word = word;
+    /* the text names VADDR as a register class llvm-mc accepts (9 address dwords print as 16) */
+    unsigned vc = lay.vgprs;
+    while (vc < 16 && !tmu_gcn_llvm_vaddr_ok(row, vc))
+        vc++;
     x->vaddr_count = (uint8_t)lay.vgprs;
-    tmu_gcn_print_opts po = {(int)lay.vgprs};
+    tmu_gcn_print_opts po = {(int)vc};
     if (tmu_gcn_print_llvm(&mi, &po, x->text, sizeof x->text) < 0)
         return tmu_diag_set(diag, TMU_ERR_BUFFER_TOO_SMALL, 0, 0, -1, "GCN text does not fit");
     snprintf(p->desc, sizeof p->desc,
@@ -186,7 +190,12 @@ tmu_status xl_lower_ir3(const tmu_xl_source *s, tmu_xl_program *p, tmu_xl_source
         type = 5;
     f[TMU_IR3_F_FULL] = 1;
     f[TMU_IR3_F_SRC1] = IR3_SRC1;
-    f[TMU_IR3_F_SRC2] = IR3_SRC2;
+    /* SRC2 only where Mesa has one (offsets, LOD or bias, minimum LOD); elsewhere its bits are
+     * unexpected and the printed text would not assemble back to the word */
+    int src2 = op->has_offset || op->has_min_lod || in.op == TMU_IR3_OP_ISAML ||
+               (op->kind == TMU_OP_SAMPLE && (op->level_mode == TMU_LEVEL_LOD || op->level_mode == TMU_LEVEL_BASE ||
+                                              op->level_mode == TMU_LEVEL_BIAS));
+    f[TMU_IR3_F_SRC2] = src2 ? IR3_SRC2 : 0;
     f[TMU_IR3_F_DST] = 0;
     unsigned wr = comp_mask(s);
     if (op->kind == TMU_OP_QUERY_LOD)
@@ -216,6 +225,9 @@ tmu_status xl_lower_ir3(const tmu_xl_source *s, tmu_xl_program *p, tmu_xl_source
     tmu_ir3_instr dec;
     if ((st = tmu_ir3_decode(word, gpu, &dec, diag)) != TMU_OK)
         return st;
+    if (dec.num_notes)
+        return tmu_diag_set(diag, TMU_ERR_UNSUPPORTED, 0, 0, -1, "internal: %s word with unexpected bits",
+                            tmu_ir3_opinfo_get(in.op)->name);
     tmu_ir3_print(&dec, 0, x->text, sizeof x->text);
     if (op->want_residency) {
         /* the same access again with .rck (TYPE 7): x = 1 when it touches a non-resident tile */

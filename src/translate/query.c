@@ -258,7 +258,7 @@ tmu_status xl_lower_query(const tmu_xl_source *s, tmu_xl_program *p, tmu_diag *d
             in.gpu_id = to.gen;
             in.op = g ? TMU_IR3_OP_GETINFO : TMU_IR3_OP_GETSIZE;
             uint8_t *f = in.field;
-            f[TMU_IR3_F_FULL] = 1;
+            f[TMU_IR3_F_FULL] = g ? 0 : 1; /* getinfo has no source: Mesa's text leaves FULL 0 */
             f[TMU_IR3_F_SRC1] = g ? 0 : 4;
             f[TMU_IR3_F_DST] = dst[g];
             f[TMU_IR3_F_WRMASK] = (uint8_t)wr[g];
