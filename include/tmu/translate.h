@@ -15,16 +15,30 @@
  * Conventions of the lowering (what the target code assumes):
  *  - PTX: unified mode, the texture is the .texref "tex0" (its own sampler); input registers
  *    %f<n> (.f32), %r<n> (.b32), results %f/%r/%h (.f16) <n>, the residency predicate %p0.
- *  - GCN: T# in s[0:7] (SRSRC 0), S# in s[8:11] (SSAMP 2); VDATA from v0, VADDR from v8; a
- *    preliminary image_get_resinfo writes v24.. with its mip level in v28.
+ *  - GCN: T# in s[0:7] (SRSRC 0), S# in s[8:11] (SSAMP 2); VDATA from v0, VADDR from v8 (also
+ *    for image_get_resinfo, whose mip level is v8).
  *  - ir3: t#0 / s#0 (immediate indices), DST r0.x (hr0.x for 16-bit types), SRC1 from r1.x,
  *    SRC2 from r5.x; residency: the same access again with .rck into r7.x.
  * Residency (canonical: 1 = resident): PTX |p; GCN TFE with all of VDATA zeroed before and
  * p = (status == 0); ir3 a second instruction with .rck (TYPE 7), p = (x == 0) — the polarity
  * the ir3 executor takes from Mesa's ISA description ("returns if the access would've accessed
  * a non-resident page"; translation.md calls it undocumented).
+ *  - ir3 queries: getsize into r0.x (level in r1.x), getinfo into r2.x.
  * What has no exact form on the target is refused with TMU_ERR_UNSUPPORTED and the reason; the
- * rules are in src/translate/rules.c, as tables (tmu_xl_refusal lists them for the matrix).
+ * rules are in src/translate/rules.c (the refusal table), query.c (what each query returns and
+ * how one answer is derived from another), lower.c (per-ISA lowering through each ISA's own lift).
+ *
+ * Exactness (what tests/translate/test_translate_equiv checks, bit for bit):
+ *  - Cube maps on GCN use the face form (s' = sc/(2|ma|) + 1.5, t', face [+ 8 * layer]); it is
+ *    exact when the direction's major component is a power of two and the others are dyadic
+ *    (otherwise the float division rounds: the face form and the direction sample positions a
+ *    rounding apart).  Layers past 2^20 are clamped to 2^20 first (they read the last cube anyway).
+ *  - ir3 offsets are taken to lie in -8..7 (the range turnip advertises; the ISA documents none):
+ *    translated to PTX tex they are not wrapped further.
+ *  - Float array layers are converted with the rounding the source hardware applies (gfx9 and
+ *    a3xx round to nearest even, gfx6-8 and a4xx+ truncate) and clamped at 0, as the texture
+ *    unit clamps; integer layers above 2^24 lose bits in f32 but are clamped to the last layer
+ *    either way.
  *
  * No allocation, no global mutable state; thread-safe. */
 #ifndef TMU_TRANSLATE_H
