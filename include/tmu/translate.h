@@ -195,6 +195,7 @@ typedef struct tmu_xl_source {
     const char *names[TMU_XL_SLOT_COUNT + 8];
     uint32_t name_len[TMU_XL_SLOT_COUNT + 8];
     uint8_t nnames;
+    uint8_t bad_imm;         /* internal (lift): an immediate out of its operand's range */
 } tmu_xl_source;
 
 /* Forms a slot value takes in an ISA's registers. */

@@ -1,5 +1,6 @@
 /* Lifting source instructions of each ISA to a tmu_xl_source: the op (through each ISA's own
  * lift or tables) and where each neutral operand and result lives in the source's registers. */
+#include <math.h>
 #include <stdio.h>
 
 #include "translate/xl.h"
@@ -28,11 +29,21 @@ static void ptx_elem(tmu_xl_source *s, tmu_xl_slot slot, const tmu_ptx_elem *e, 
     }
     /* immediates: the value the executor reads (elem_f32 / elem_i32), then the form's wrap */
     int is_float = form == TMU_XL_F_F32 || form == TMU_XL_F_INT_AS_F32;
-    uint32_t v;
+    uint32_t v = 0;
+    double fv = e->fval;
+    if (e->kind == TMU_PTX_E_FLOAT && fv == fv && !isinf(fv) &&
+        (is_float ? fabs(fv) > 3.4028234663852886e38 : (fv >= 2147483648.0 || fv <= -2147483649.0))) {
+        s->bad_imm = 1;
+        return;
+    }
+    if (e->kind == TMU_PTX_E_FLOAT && !is_float && (fv != fv || isinf(fv))) {
+        s->bad_imm = 1;
+        return;
+    }
     if (is_float)
-        v = e->kind == TMU_PTX_E_INT ? xl_fbits((float)e->ival) : xl_fbits((float)e->fval);
+        v = e->kind == TMU_PTX_E_INT ? xl_fbits((float)e->ival) : xl_fbits((float)fv);
     else
-        v = e->kind == TMU_PTX_E_INT ? (uint32_t)e->ival : (uint32_t)(int32_t)e->fval;
+        v = e->kind == TMU_PTX_E_INT ? (uint32_t)e->ival : (uint32_t)(int32_t)fv;
     s->in[slot] = xl_imm(v);
     s->form[slot] = (uint8_t)(is_float ? TMU_XL_F_F32 : form);
 }
@@ -76,6 +87,9 @@ tmu_status xl_lift_ptx_instr(const tmu_ptx_instr *in, tmu_xl_source *s, tmu_diag
             s->query = (uint8_t)in->query;
             if (in->mip == TMU_PTX_MIP_LEVEL && in->nextra == 1)
                 ptx_elem(s, TMU_XL_LOD, &in->extra[0].e[0], TMU_XL_F_I32);
+            if (s->bad_imm)
+                return tmu_diag_set(diag, TMU_ERR_UNSUPPORTED, in->line, in->column, -1,
+                                    "the level immediate does not fit an int32");
             if (in->dst.count >= 1)
                 ptx_res(s, 0, &in->dst.e[0], TMU_XL_R_W32);
             s->qm[0] = ptx_queries[i].meaning;
@@ -113,6 +127,10 @@ tmu_status xl_lift_ptx_instr(const tmu_ptx_instr *in, tmu_xl_source *s, tmu_diag
         s->in[TMU_XL_LOD] = xl_imm(0);
         s->form[TMU_XL_LOD] = TMU_XL_F_I32;
     }
+    if (s->bad_imm)
+        return tmu_diag_set(diag, TMU_ERR_UNSUPPORTED, in->line, in->column, -1,
+                            "a floating immediate does not fit its operand (f32 range, or int32 for an "
+                            "integer operand)");
     tmu_xl_rform rf = s->op.result == TMU_RESULT_F16 ? TMU_XL_R_LO16 : TMU_XL_R_W32;
     for (unsigned c = 0; c < 4; c++)
         ptx_res(s, c, m.dst[c], rf);
