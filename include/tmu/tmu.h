@@ -25,5 +25,6 @@
 #include "tmu/ir3.h"
 #include "tmu/ir3_exec.h"
 #include "tmu/loadplan.h"
+#include "tmu/translate.h"
 
 #endif
