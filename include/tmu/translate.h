@@ -22,7 +22,7 @@
  * Residency (canonical: 1 = resident): PTX |p; GCN TFE with all of VDATA zeroed before and
  * p = (status == 0); ir3 a second instruction with .rck (TYPE 7), p = (x == 0) — the polarity
  * the ir3 executor takes from Mesa's ISA description ("returns if the access would've accessed
- * a non-resident page"; translation.md calls it undocumented).
+ * a non-resident page"; Mesa's compiler, which emits it, states no polarity).
  *  - ir3 queries: getsize into r0.x (level in r1.x), getinfo into r2.x.
  * What has no exact form on the target is refused with TMU_ERR_UNSUPPORTED and the reason; the
  * rules are in src/translate/rules.c (the refusal table), query.c (what each query returns and

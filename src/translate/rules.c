@@ -389,7 +389,7 @@ static const xl_rule rules[] = {
      "integer-format gather4 on gfx6-8 reads half a texel off; ACO's workaround (subtract half a "
      "texel) is not bit-exact for non-power-of-two sizes, not implemented"},
     {TO_ANY, 0, 0, p_cube_grad,
-     "cube gradients must be projected onto the face (quotient rule, sampling.md §4.1); not "
+     "cube gradients must be projected onto the face (quotient rule of the face divide); not "
      "implemented, and not bit-exact in float"},
     {TO_ANY, 0, 0, p_cube_implicit,
      "implicit cube LOD: GCN differentiates the face coordinates across the quad, the others the "
