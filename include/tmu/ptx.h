@@ -34,6 +34,7 @@
 #define TMU_PTX_H
 
 #include <stddef.h>
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "tmu/op.h"
@@ -382,6 +383,13 @@ tmu_status tmu_ptx_lift(const tmu_ptx_instr *instr, const tmu_ptx_module *module
 /* Wraps an immediate or register texel offset the way ptxas encodes it: 4-bit
  * two's complement for tex (-8..7), 6-bit for tld4 (-32..31). */
 int32_t tmu_ptx_wrap_offset(tmu_ptx_opcode opcode, int64_t value);
+
+/* The value a floating immediate (tmu_ptx_elem.fval) has as an f32 operand (`as_int` false:
+ * rounded to f32; NaN and infinities kept) or as an int32 operand (`as_int` true: truncated
+ * toward zero).  Returns false, leaving *bits alone, when it does not fit: beyond the f32
+ * range, or for int32 NaN, an infinity or a value outside [-2^31, 2^31) after truncation.
+ * *bits receives the operand's 32 bits (the f32's bits, or the two's complement integer). */
+bool tmu_ptx_imm_bits(double fval, bool as_int, uint32_t *bits);
 
 /* Executes one tex / tld4 / txq instruction for the lanes of `active` (bit n = lane
  * n) whose guard predicate holds, reading operands from and writing destinations

@@ -10,6 +10,7 @@
  *  - Texel offsets, immediate or register, wrap as ptxas encodes them (tex 4 bits,
  *    tld4 6 bits).
  *  - txq answers from the texture / sampler state (values in ptx.md §4). */
+#include <float.h>
 #include <math.h>
 #include <string.h>
 
@@ -44,6 +45,21 @@ int32_t tmu_ptx_wrap_offset(tmu_ptx_opcode opcode, int64_t value)
     unsigned bits = opcode == TMU_PTX_TLD4 ? 6 : 4;
     uint32_t m = (uint32_t)((uint64_t)value & ((1u << bits) - 1));
     return (m & (1u << (bits - 1))) ? (int32_t)m - (int32_t)(1u << bits) : (int32_t)m;
+}
+
+bool tmu_ptx_imm_bits(double fval, bool as_int, uint32_t *bits)
+{
+    if (as_int) {
+        if (!(fval > -2147483649.0 && fval < 2147483648.0)) /* NaN fails both */
+            return false;
+        *bits = (uint32_t)(int32_t)fval;
+        return true;
+    }
+    if (fval == fval && !isinf(fval) && fabs(fval) > (double)FLT_MAX)
+        return false;
+    float f = (float)fval;
+    memcpy(bits, &f, 4);
+    return true;
 }
 
 static const tmu_dim geom_dim[TMU_PTX_GEOM_COUNT] = {
@@ -181,6 +197,15 @@ typedef struct xctx {
     tmu_diag *diag;
 } xctx;
 
+static tmu_status imm_bits(xctx *x, const tmu_ptx_elem *e, bool as_int, uint32_t *bits)
+{
+    if (!tmu_ptx_imm_bits(e->fval, as_int, bits))
+        return tmu_diag_set(x->diag, TMU_ERR_INVALID_ARGUMENT, e->line, e->column, -1,
+                            "the floating immediate does not fit its %s operand",
+                            as_int ? "int32" : "f32");
+    return TMU_OK;
+}
+
 static tmu_status elem_bits(xctx *x, const tmu_ptx_elem *e, int lane, uint64_t *out)
 {
     switch (e->kind) {
@@ -197,11 +222,10 @@ static tmu_status elem_bits(xctx *x, const tmu_ptx_elem *e, int lane, uint64_t *
         *out = (uint64_t)e->ival;
         return TMU_OK;
     case TMU_PTX_E_FLOAT: {
-        float f = (float)e->fval;
         uint32_t b;
-        memcpy(&b, &f, 4);
+        tmu_status s = imm_bits(x, e, false, &b);
         *out = b;
-        return TMU_OK;
+        return s;
     }
     default:
         return tmu_diag_set(x->diag, TMU_ERR_INVALID_ARGUMENT, e->line, e->column, -1,
@@ -231,8 +255,10 @@ static tmu_status elem_f32(xctx *x, const tmu_ptx_elem *e, int lane, int is_int,
 static tmu_status elem_i32(xctx *x, const tmu_ptx_elem *e, int lane, int32_t *out)
 {
     if (e->kind == TMU_PTX_E_FLOAT) {
-        *out = (int32_t)e->fval;
-        return TMU_OK;
+        uint32_t b = 0;
+        tmu_status s = imm_bits(x, e, true, &b);
+        *out = (int32_t)b;
+        return s;
     }
     uint64_t v;
     tmu_status s = elem_bits(x, e, lane, &v);

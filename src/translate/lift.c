@@ -30,20 +30,14 @@ static void ptx_elem(tmu_xl_source *s, tmu_xl_slot slot, const tmu_ptx_elem *e, 
     /* immediates: the value the executor reads (elem_f32 / elem_i32), then the form's wrap */
     int is_float = form == TMU_XL_F_F32 || form == TMU_XL_F_INT_AS_F32;
     uint32_t v = 0;
-    double fv = e->fval;
-    if (e->kind == TMU_PTX_E_FLOAT && fv == fv && !isinf(fv) &&
-        (is_float ? fabs(fv) > 3.4028234663852886e38 : (fv >= 2147483648.0 || fv <= -2147483649.0))) {
-        s->bad_imm = 1;
-        return;
+    if (e->kind == TMU_PTX_E_FLOAT) {
+        if (!tmu_ptx_imm_bits(e->fval, !is_float, &v)) {
+            s->bad_imm = 1;
+            return;
+        }
+    } else {
+        v = is_float ? xl_fbits((float)e->ival) : (uint32_t)e->ival;
     }
-    if (e->kind == TMU_PTX_E_FLOAT && !is_float && (fv != fv || isinf(fv))) {
-        s->bad_imm = 1;
-        return;
-    }
-    if (is_float)
-        v = e->kind == TMU_PTX_E_INT ? xl_fbits((float)e->ival) : xl_fbits((float)fv);
-    else
-        v = e->kind == TMU_PTX_E_INT ? (uint32_t)e->ival : (uint32_t)(int32_t)fv;
     s->in[slot] = xl_imm(v);
     s->form[slot] = (uint8_t)(is_float ? TMU_XL_F_F32 : form);
 }

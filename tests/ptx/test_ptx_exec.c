@@ -142,6 +142,52 @@ static void test_2d_bilinear(void **state)
     assert_int_equal(get(&h, "%hh1", 0), 0x3C000000);
 }
 
+/* Floating immediates as operands: rounded to f32 within its range (infinities and NaN kept),
+ * truncated toward zero to an int32 within [-2^31, 2^31); anything else is refused (converting it
+ * in C would be undefined behaviour: UBSan's float-cast-overflow). */
+static void test_float_immediates(void **state)
+{
+    (void)state;
+    uint32_t b = 0;
+    assert_true(tmu_ptx_imm_bits(0.5, false, &b) && b == 0x3F000000u);
+    assert_true(tmu_ptx_imm_bits(3.4028234663852886e38, false, &b) && b == 0x7F7FFFFFu); /* FLT_MAX */
+    assert_true(tmu_ptx_imm_bits(INFINITY, false, &b) && b == 0x7F800000u);
+    assert_true(tmu_ptx_imm_bits(-INFINITY, false, &b) && b == 0xFF800000u);
+    assert_true(tmu_ptx_imm_bits(NAN, false, &b) && (b & 0x7F800000u) == 0x7F800000u && (b & 0x7FFFFFu));
+    b = 7;
+    assert_false(tmu_ptx_imm_bits(1e39, false, &b));
+    assert_false(tmu_ptx_imm_bits(-1e300, false, &b));
+    assert_int_equal(b, 7);
+    assert_true(tmu_ptx_imm_bits(2147483647.9, true, &b) && b == 0x7FFFFFFFu);
+    assert_true(tmu_ptx_imm_bits(-2147483648.9, true, &b) && b == 0x80000000u);
+    assert_true(tmu_ptx_imm_bits(-1.5, true, &b) && b == 0xFFFFFFFFu);
+    assert_false(tmu_ptx_imm_bits(2147483648.0, true, &b));
+    assert_false(tmu_ptx_imm_bits(-2147483649.0, true, &b));
+    assert_false(tmu_ptx_imm_bits(NAN, true, &b));
+    assert_false(tmu_ptx_imm_bits(INFINITY, true, &b));
+    /* executing: a coordinate immediate beyond the f32 range is an error naming its position */
+    tmu_texture t;
+    assert_int_equal(tmu_texture_init_packed(&t, TMU_DIM_2D, TMU_FORMAT_R32_FLOAT, 2, 2, 1, 1, 1, 1,
+                                             tex2x2_mem, sizeof tex2x2_mem, NULL),
+                     TMU_OK);
+    tmu_sampler s = tmu_sampler_default();
+    tmu_ptx_binding bind = {"t0", 0, &t, &s};
+    tmu_ptx_exec_env env = {0, &bind, 1, NULL, 0};
+    static const char *const names[] = {"%f0", "%f1", "%f2", "%f3", "%f5", "%r1", "%r2"};
+    rfile r;
+    rf_init(&r, names, 7);
+    tmu_ptx_instr in = parse("tex.2d.v4.f32.f32 {%f0,%f1,%f2,%f3}, [t0, {1e300,%f5}];");
+    tmu_diag d;
+    assert_int_equal(tmu_ptx_exec_warp(&in, &env, 0x1, &r.rf, &d), TMU_ERR_INVALID_ARGUMENT);
+    assert_int_equal(d.line, 1);
+    assert_int_equal(d.column, 44);
+    assert_non_null(strstr(d.message, "does not fit its f32 operand"));
+    /* an integer operand (a texel offset) given as a float immediate beyond int32 */
+    tmu_ptx_instr ii = parse("tex.2d.v4.f32.f32 {%f0,%f1,%f2,%f3}, [t0, {%f5,%f5}], {3.0e10,0};");
+    assert_int_equal(tmu_ptx_exec_warp(&ii, &env, 0x1, &r.rf, &d), TMU_ERR_INVALID_ARGUMENT);
+    assert_non_null(strstr(d.message, "does not fit its int32 operand"));
+}
+
 /* Cube map, 1x1 faces, r32_float, face k (+X -X +Y -Y +Z -Z) holds k + 1. */
 static float cube_mem[6] = {1, 2, 3, 4, 5, 6};
 
@@ -401,6 +447,7 @@ int main(void)
         cmocka_unit_test(test_2d_bilinear),          cmocka_unit_test(test_cube),
         cmocka_unit_test(test_a2d_gather_offset),    cmocka_unit_test(test_depth_compare),
         cmocka_unit_test(test_txq_guard_and_errors), cmocka_unit_test(test_offsets_and_lift),
+        cmocka_unit_test(test_float_immediates),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
