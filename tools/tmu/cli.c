@@ -827,6 +827,41 @@ int tmu_cli_output_open(tmu_cli_output *o, const char *path, int binary,
     return 0;
 }
 
+int tmu_cli_write_words(int rc, const char *text, const char *binary, const char *input,
+                        const uint64_t *words, size_t n, void (*listing)(FILE *f, void *ctx),
+                        void *ctx)
+{
+    const char *inputs[2] = {input, NULL};
+    int text_file = text && strcmp(text, "-");
+    if (!text_file)
+        listing(stdout, ctx);
+    if (rc == TMU_EXIT_OK)
+        rc = tmu_cli_check_outputs(text_file ? text : "-", binary);
+    if (rc != TMU_EXIT_OK || (!text_file && !binary))
+        return rc;
+    tmu_cli_output f = {0}, b = {0};
+    if (text_file)
+        rc = tmu_cli_output_open(&f, text, 0, inputs, 1);
+    inputs[1] = text_file ? text : NULL;
+    if (rc == TMU_EXIT_OK && binary)
+        rc = tmu_cli_output_open(&b, binary, 1, inputs, 2);
+    if (rc == TMU_EXIT_OK) {
+        if (text_file)
+            listing(f.f, ctx);
+        for (size_t i = 0; binary && i < n; i++) {
+            unsigned char w8[8];
+            for (int k = 0; k < 8; k++)
+                w8[k] = (unsigned char)(words[i] >> (8 * k));
+            fwrite(w8, 1, 8, b.f);
+        }
+    }
+    int r1 = tmu_cli_output_close(&f, rc == TMU_EXIT_OK);
+    int r2 = tmu_cli_output_close(&b, rc == TMU_EXIT_OK && r1 == TMU_EXIT_OK);
+    if (rc == TMU_EXIT_OK)
+        rc = r1 != TMU_EXIT_OK ? r1 : r2;
+    return rc;
+}
+
 int tmu_cli_check_outputs(const char *text, const char *binary)
 {
     if (!text || !binary)

@@ -250,6 +250,15 @@ int tmu_cli_output_close(tmu_cli_output *o, int ok);
  * output.  Returns 0, or TMU_EXIT_USAGE after printing a usage error. */
 int tmu_cli_check_outputs(const char *text, const char *binary);
 
+/* The output step of `asm`: `listing(f, ctx)` prints the assembled words as text.  Standard
+ * output shows the listing unless `text` names a file; files (`text`, `binary` = the n words
+ * little-endian) are written only when rc == TMU_EXIT_OK (everything assembled), both or
+ * neither, each opened before either is written, neither may be `input`.  Returns rc, or the
+ * exit status of the first failure. */
+int tmu_cli_write_words(int rc, const char *text, const char *binary, const char *input,
+                        const uint64_t *words, size_t n, void (*listing)(FILE *f, void *ctx),
+                        void *ctx);
+
 /* True when the output is standard output (status text should then go to stderr). */
 int tmu_cli_output_is_stdout(const tmu_cli_output *o);
 

@@ -572,6 +572,17 @@ static void print_words(FILE *f, const words *ws, const gcn_opts *o)
     }
 }
 
+typedef struct gcn_listing_ctx {
+    const words *ws;
+    const gcn_opts *o;
+} gcn_listing_ctx;
+
+static void gcn_listing(FILE *f, void *ctx)
+{
+    const gcn_listing_ctx *c = ctx;
+    print_words(f, c->ws, c->o);
+}
+
 int tmu_cli_asm_gcn(int argc, char **argv)
 {
     tmu_cli_set_command(argv[0], asm_usage);
@@ -624,36 +635,9 @@ int tmu_cli_asm_gcn(int argc, char **argv)
         rc = tmu_cli_error(NULL, "out of memory");
     else
         rc = bad ? TMU_EXIT_FAIL : TMU_EXIT_OK;
-    /* 2. write: the words on stdout always (what assembled); files only when all did, and
-     *    both files or neither (each opened before either is written) */
-    const char *inputs[2] = {o.input, NULL};
-    int text_file = o.output && strcmp(o.output, "-");
-    if (!text_file)
-        print_words(stdout, &ws, &o);
-    if (rc == TMU_EXIT_OK)
-        rc = tmu_cli_check_outputs(text_file ? o.output : "-", o.binary);
-    if (rc == TMU_EXIT_OK && (text_file || o.binary)) {
-        tmu_cli_output f = {0}, b = {0};
-        if (text_file)
-            rc = tmu_cli_output_open(&f, o.output, 0, inputs, 1);
-        inputs[1] = text_file ? o.output : NULL;
-        if (rc == TMU_EXIT_OK && o.binary)
-            rc = tmu_cli_output_open(&b, o.binary, 1, inputs, 2);
-        if (rc == TMU_EXIT_OK) {
-            if (text_file)
-                print_words(f.f, &ws, &o);
-            for (size_t i = 0; o.binary && i < ws.n; i++) {
-                unsigned char w8[8];
-                for (int k = 0; k < 8; k++)
-                    w8[k] = (unsigned char)(ws.w[i] >> (8 * k));
-                fwrite(w8, 1, 8, b.f);
-            }
-        }
-        int r1 = tmu_cli_output_close(&f, rc == TMU_EXIT_OK);
-        int r2 = tmu_cli_output_close(&b, rc == TMU_EXIT_OK && r1 == TMU_EXIT_OK);
-        if (rc == TMU_EXIT_OK)
-            rc = r1 != TMU_EXIT_OK ? r1 : r2;
-    }
+    /* 2. write: the words on stdout always (what assembled); files only when all did */
+    gcn_listing_ctx lc = {&ws, &o};
+    rc = tmu_cli_write_words(rc, o.output, o.binary, o.input, ws.w, ws.n, gcn_listing, &lc);
     for (size_t i = 0; i < ws.n; i++)
         free(ws.text[i]);
     free(ws.w);

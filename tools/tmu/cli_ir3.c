@@ -317,6 +317,18 @@ static int asm_line(const struct ir3_opts *o, const char *text, size_t len, cons
     return 0;
 }
 
+typedef struct ir3_listing_ctx {
+    const uint64_t *ws;
+    size_t n;
+} ir3_listing_ctx;
+
+static void ir3_listing(FILE *f, void *ctx)
+{
+    const ir3_listing_ctx *c = ctx;
+    for (size_t i = 0; i < c->n; i++)
+        fprintf(f, "%08x_%08x\n", (unsigned)(c->ws[i] >> 32), (unsigned)c->ws[i]);
+}
+
 int tmu_cli_asm_ir3(int argc, char **argv)
 {
     tmu_cli_set_command(argv[0], usage_asm);
@@ -365,37 +377,9 @@ int tmu_cli_asm_ir3(int argc, char **argv)
     }
     free(o.pos);
     rc = bad < 0 ? tmu_cli_error(NULL, "out of memory") : bad ? TMU_EXIT_FAIL : TMU_EXIT_OK;
-    /* 2. output: stdout shows what assembled; files are written only when all of it did, and
-     *    both files or neither (each opened before either is written) */
-    const char *inputs[2] = {o.input, NULL};
-    int text_file = o.output && strcmp(o.output, "-");
-    if (!text_file)
-        for (size_t i = 0; i < n; i++)
-            printf("%08x_%08x\n", (unsigned)(ws[i] >> 32), (unsigned)ws[i]);
-    if (rc == TMU_EXIT_OK)
-        rc = tmu_cli_check_outputs(text_file ? o.output : "-", o.binary);
-    if (rc == TMU_EXIT_OK && (text_file || o.binary)) {
-        tmu_cli_output f = {0}, b = {0};
-        if (text_file)
-            rc = tmu_cli_output_open(&f, o.output, 0, inputs, 1);
-        inputs[1] = text_file ? o.output : NULL;
-        if (rc == TMU_EXIT_OK && o.binary)
-            rc = tmu_cli_output_open(&b, o.binary, 1, inputs, 2);
-        if (rc == TMU_EXIT_OK) {
-            for (size_t i = 0; text_file && i < n; i++)
-                fprintf(f.f, "%08x_%08x\n", (unsigned)(ws[i] >> 32), (unsigned)ws[i]);
-            for (size_t i = 0; o.binary && i < n; i++) {
-                unsigned char w8[8];
-                for (int k = 0; k < 8; k++)
-                    w8[k] = (unsigned char)(ws[i] >> (8 * k));
-                fwrite(w8, 1, 8, b.f);
-            }
-        }
-        int r1 = tmu_cli_output_close(&f, rc == TMU_EXIT_OK);
-        int r2 = tmu_cli_output_close(&b, rc == TMU_EXIT_OK && r1 == TMU_EXIT_OK);
-        if (rc == TMU_EXIT_OK)
-            rc = r1 != TMU_EXIT_OK ? r1 : r2;
-    }
+    /* 2. output: stdout shows what assembled; files only when all of it did */
+    ir3_listing_ctx lc = {ws, n};
+    rc = tmu_cli_write_words(rc, o.output, o.binary, o.input, ws, n, ir3_listing, &lc);
     free(ws);
     return rc;
 }
