@@ -102,6 +102,18 @@ static int verdict(const tmu_op *op, uint8_t mask, tmu_xl_isa from, uint32_t fg,
     return 0;
 }
 
+/* The n-th verdict of a cell: exact, seq (exact via a sequence) or Rn (refusal reason n). */
+static void put_verdict(FILE *out, int n, int x)
+{
+    fputs(n ? "; " : " ", out);
+    if (x == 0)
+        fputs("exact", out);
+    else if (x == 1)
+        fputs("seq", out);
+    else
+        fprintf(out, "R%d", x - 1);
+}
+
 static void cell(FILE *out, const tmu_op *op, uint8_t mask, tmu_xl_isa from, tmu_xl_isa to, legend *l)
 {
     const gens *fg = &isa_gens[from], *tg = &isa_gens[to];
@@ -123,13 +135,7 @@ static void cell(FILE *out, const tmu_op *op, uint8_t mask, tmu_xl_isa from, tmu
     }
     for (int k = 0; k < nk; k++) {
         int x = kinds[k];
-        fprintf(out, "%s", k ? "; " : " ");
-        if (x == 0)
-            fputs("exact", out);
-        else if (x == 1)
-            fputs("seq", out);
-        else
-            fprintf(out, "R%d", x - 1);
+        put_verdict(out, k, x);
         if (nk == 1)
             continue;
         /* which generations: sources whose every target gives x, else targets */
@@ -296,13 +302,7 @@ static void query_table(FILE *out, legend *l)
                     fputs(" -", out);
                 for (int q = 0; q < nk; q++) {
                     int x = kinds[q];
-                    fprintf(out, "%s", q ? "; " : " ");
-                    if (x == 0)
-                        fputs("exact", out);
-                    else if (x == 1)
-                        fputs("seq", out);
-                    else
-                        fprintf(out, "R%d", x - 1);
+                    put_verdict(out, q, x);
                     if (nk > 1) {
                         fputs(" (", out);
                         int first = 1;
