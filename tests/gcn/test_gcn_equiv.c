@@ -171,6 +171,8 @@ static int run_case(rig *r, stats *st)
     tmu_gcn_wave *w = r->w;
     tmu_gcn_gen gen = (tmu_gcn_gen)below(TMU_GCN_GEN_COUNT);
     tmu_gcn_wave_init(w, gen);
+    r->env.prt = NULL; /* the previous case's residency lived in its stack frame */
+    r->env.prt_count = 0;
     /* the opcode */
     size_t nrows;
     const tmu_gcn_opcode_info *rows = tmu_gcn_opcodes(&nrows);
