@@ -127,19 +127,24 @@ tmu_status tmupy_execute(const tmu_texture *tex, const tmu_sampler *smp, const t
             *in_slot(&in, i) = inbuf[i];
         }
     }
+    /* the per-lane inputs, listed once (a wave then touches only the streams a call uses) */
+    int live[TMUPY_IN_COUNT], nlive = 0;
+    const void **slot[TMUPY_IN_COUNT];
+    for (int i = 0; i < TMUPY_IN_COUNT; i++)
+        if (batch->input[i].ptr && batch->input[i].stride != 0)
+            slot[nlive] = in_slot(&in, i), live[nlive++] = i;
     tmu_status st = TMU_OK;
     uint64_t first = 0;
     do { /* at least once, so that an empty call is validated too */
         uint32_t lanes = count - first < W ? (uint32_t)(count - first) : W;
-        for (int i = 0; i < TMUPY_IN_COUNT; i++) {
+        for (int j = 0; j < nlive; j++) {
+            int i = live[j];
             const tmupy_stream *s = &batch->input[i];
-            if (!s->ptr || s->stride == 0)
-                continue;
             if (s->stride == 4) {
-                *in_slot(&in, i) = (const char *)s->ptr + (int64_t)first * 4;
+                *slot[j] = (const char *)s->ptr + (int64_t)first * 4;
             } else {
                 gather(inbuf[i], s, first, lanes, 4);
-                *in_slot(&in, i) = inbuf[i];
+                *slot[j] = inbuf[i];
                 prefetch_next(s, first + W, count);
             }
         }
