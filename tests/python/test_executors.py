@@ -97,6 +97,32 @@ def test_gcn_equals_texture_unit(rng):
         assert np.array_equal(w.vgpr[0:4].T.copy().view(np.float32), direct)
 
 
+@pytest.mark.parametrize("dim,shape", [("3d", (4, 8, 8, 4)), ("2d_array", (3, 8, 8, 4))])
+def test_gcn_places_3d_and_arrays(rng, dim, shape):
+    """GcnWave.texture copies every level and slice / layer into the addrlib placement: the GCN
+    path then reads exactly what tmu.sample reads from the packed texture."""
+    tex = tmu.Texture(rng.integers(0, 256, shape, dtype=np.uint8), "r8g8b8a8_unorm", dim=dim, levels=2)
+    w = tmu.GcnWave("gfx9")
+    w.texture(8, tex, 0x100000)
+    w.sampler(16, clamp_x=2, clamp_y=2, clamp_z=2, xy_mag_filter=1, xy_min_filter=1, mip_filter=2,
+              z_filter=2 if dim == "3d" else 0)
+    c = rng.uniform(-0.2, 1.2, (64, 3)).astype(np.float32)
+    if dim == "2d_array":
+        c[:, 2] = rng.integers(0, 3, 64)
+    lod = rng.uniform(0, 1, 64).astype(np.float32)
+    for a in range(3):
+        w.vgpr[4 + a] = f32(c[:, a])
+    w.vgpr[7] = f32(lod)
+    w.run(["image_sample_l v[0:3], v[4:7], s[8:15], s[16:19] dmask:0xf" + (" da" if dim == "2d_array" else ""),
+           "s_waitcnt 0"])
+    smp = tmu.Sampler(address="clamp_to_edge", mag_filter="linear", min_filter="linear", mip_filter="linear")
+    if dim == "3d":
+        direct = tmu.sample(tex, c, smp, lod=lod)
+    else:
+        direct = tmu.sample(tex, c[:, :2], smp, lod=lod, layer=c[:, 2].astype(np.uint32))
+    assert np.array_equal(w.vgpr[0:4].T.copy().view(np.float32), direct)
+
+
 def test_gcn_errors():
     w = tmu.GcnWave("gfx9")
     with pytest.raises(tmu.NotFoundError):
