@@ -4,7 +4,8 @@ of the MIMG word llc-14 emits holds.
 
 Every llvm.amdgcn.image.* intrinsic variant the GCN executor covers (sample: 40 forms, gather4: 24,
 getlod, load, load.mip, store, store.mip, getresinfo, the atomics of each generation) for every
-dimension it takes is called from an amdgpu_ps function whose VGPR inputs are exactly the
+dimension it takes, and on gfx9 the A16 forms (half / i16 addresses) of sample, gather4, getlod,
+load and store, is called from an amdgpu_ps function whose VGPR inputs are exactly the
 intrinsic's data and address arguments, each a distinct input named by its role.  llc-14 passes
 VGPR inputs in v0, v1, ... in order (gcn-mimg.md §3); the script follows the v_mov_b32 copies llc
 inserts before the image instruction, then records for each register of VADDR the role of the
@@ -112,6 +113,22 @@ def cases():
         n += 1
         yield plain(n, "llvm.amdgcn.image.getresinfo.%s.v4f32.i32" % dim, [], [("i32", "mip")], dim,
                     "<4 x float>", "i32 15, ")
+    # A16 forms of the queries, loads and stores (gfx9): half / i16 addresses
+    for dim in SAMPLE_DIMS:
+        n += 1
+        yield (["gfx9"],) + sampled(n, "llvm.amdgcn.image.getlod.%s.v2f32.f16" % dim,
+                                    [("half", r) for r in DIMS[dim][1]], 3, dim, ret="<2 x float>")[1:]
+    for mip in (0, 1):
+        for dim in (MIP_DIMS if mip else LOAD_DIMS):
+            args = [("i16", r) for r in DIMS[dim][1]] + ([("i16", "mip")] if mip else [])
+            for store in (0, 1):
+                n += 1
+                name = "llvm.amdgcn.image.%s%s.%s.v4f32.i16" % ("store" if store else "load", ".mip" if mip else "", dim)
+                if store:
+                    yield plain(n, name, [("<4 x float>", "data")], args, dim, "void", "i32 15, ", data_first=True,
+                                gens=["gfx9"])
+                else:
+                    yield plain(n, name, [], args, dim, "<4 x float>", "i32 15, ", gens=["gfx9"])
     for op, gens in ATOMICS.items():
         for dim in LOAD_DIMS:
             args = [("i32", r) for r in DIMS[dim][1]]

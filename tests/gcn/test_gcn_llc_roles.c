@@ -116,7 +116,7 @@ static void test_llc_roles(void **state)
         rows++;
     }
     fclose(f);
-    assert_true(rows >= 2100 && a16_rows >= 300);
+    assert_true(rows >= 2200 && a16_rows >= 340);
     printf("llc-14 roles: %u words (gfx6 %u, gfx7 %u, gfx8 %u, gfx9 %u, of which A16 %u), %u VADDR registers "
            "agree\n", rows, per_gen[TMU_GCN_GFX6], per_gen[TMU_GCN_GFX7], per_gen[TMU_GCN_GFX8],
            per_gen[TMU_GCN_GFX9], a16_rows, regs);
