@@ -11,7 +11,10 @@ constant of ``tmu/tmu.h`` is also reachable as ``tmu.lib`` / ``tmu.ffi``), with 
   :func:`gather`, :func:`query` (residency masks, LOD report, execution masks);
 * instruction sets: :func:`disasm` / :func:`asm` for GCN and ir3, :func:`ptx_check`,
   :func:`ptx_format`, :func:`ptx_exec` (a PTX texture instruction run for a 32-lane warp);
-* the load planner: :func:`plan_load`.
+* the load planner: :func:`plan_load`;
+* the executors: :class:`GcnWave` (GCN MIMG image instructions on a wave64 with guest memory,
+  T#/S# in SGPRs, VM_CNT/EXP_CNT and hazards) and :class:`Ir3Wave` (ir3 cat5 instructions on a
+  wave of fibers).
 
 Every failure raises a subclass of :class:`Error` carrying the C status and diagnostic.
 
@@ -32,7 +35,8 @@ from .unit import Result, fetch, gather, quads, query, sample, unquads
 from .isa import asm, disasm
 from .ptx import Diagnostic, ptx_check, ptx_exec, ptx_format
 from .loadplan import plan_load
-from . import isa, loadplan, ptx  # noqa: F401  (submodules: tmu.isa.decode, tmu.loadplan.names)
+from .executors import GcnWave, Ir3Wave
+from . import executors, isa, loadplan, ptx  # noqa: F401  (submodules: tmu.isa.decode, tmu.loadplan.names)
 
 __version__ = "0.1.0"
 
@@ -49,5 +53,6 @@ __all__ = [
     "BufferTooSmallError", "NotFoundError", "RangeError", "FileError",
     "Format", "formats", "format_info", "decode", "encode",
     "Texture", "Sampler", "Result", "sample", "fetch", "gather", "query", "quads", "unquads",
-    "disasm", "asm", "Diagnostic", "ptx_check", "ptx_format", "ptx_exec", "plan_load", "version", "ffi", "lib",
+    "disasm", "asm", "Diagnostic", "ptx_check", "ptx_format", "ptx_exec", "plan_load",
+    "GcnWave", "Ir3Wave", "version", "ffi", "lib",
 ]

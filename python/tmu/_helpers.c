@@ -55,6 +55,16 @@ GATHER4(8)
 GATHER4(12)
 GATHER4(16)
 
+/* The two coordinates of an (N, 2) float32 array, de-interleaved in one pass (loads and shuffles;
+ * a size_t index, so that 2k cannot wrap and the compiler need not emulate gathers). */
+static void split2(uint32_t *restrict a, uint32_t *restrict b, const uint32_t *restrict p, size_t lanes)
+{
+    for (size_t k = 0; k < lanes; k++) {
+        a[k] = p[2 * k];
+        b[k] = p[2 * k + 1];
+    }
+}
+
 /* Copies `lanes` elements of `size` bytes from a strided stream into a packed buffer. */
 static void gather(void *dst, const tmupy_stream *s, uint64_t first, uint32_t lanes, size_t size)
 {
@@ -127,19 +137,37 @@ tmu_status tmupy_execute(const tmu_texture *tex, const tmu_sampler *smp, const t
             *in_slot(&in, i) = inbuf[i];
         }
     }
+    /* coordinates 0 and 1 interleaved in one array (an (N, 2) float32 array): split in one pass */
+    const tmupy_stream *c0 = &batch->input[TMUPY_IN_COORD], *c1 = &batch->input[TMUPY_IN_COORD + 1];
+    int pair = c0->ptr && c0->stride == 8 && c1->ptr == (const void *)((const char *)c0->ptr + 4) &&
+               c1->stride == 8 && ((uintptr_t)c0->ptr & 3) == 0;
+    /* the other per-lane inputs, listed once (a wave then touches only the streams a call uses) */
+    int live[TMUPY_IN_COUNT], nlive = 0;
+    const void **slot[TMUPY_IN_COUNT];
+    for (int i = pair ? TMUPY_IN_COORD + 2 : 0; i < TMUPY_IN_COUNT; i++)
+        if (batch->input[i].ptr && batch->input[i].stride != 0)
+            slot[nlive] = in_slot(&in, i), live[nlive++] = i;
+    if (pair) {
+        in.coord[0] = inbuf[TMUPY_IN_COORD];
+        in.coord[1] = inbuf[TMUPY_IN_COORD + 1];
+    }
     tmu_status st = TMU_OK;
     uint64_t first = 0;
     do { /* at least once, so that an empty call is validated too */
         uint32_t lanes = count - first < W ? (uint32_t)(count - first) : W;
-        for (int i = 0; i < TMUPY_IN_COUNT; i++) {
+        if (pair) {
+            split2(inbuf[TMUPY_IN_COORD], inbuf[TMUPY_IN_COORD + 1],
+                   (const uint32_t *)(const void *)((const char *)c0->ptr + (int64_t)first * 8), lanes);
+            prefetch_next(c0, first + W, count);
+        }
+        for (int j = 0; j < nlive; j++) {
+            int i = live[j];
             const tmupy_stream *s = &batch->input[i];
-            if (!s->ptr || s->stride == 0)
-                continue;
             if (s->stride == 4) {
-                *in_slot(&in, i) = (const char *)s->ptr + (int64_t)first * 4;
+                *slot[j] = (const char *)s->ptr + (int64_t)first * 4;
             } else {
                 gather(inbuf[i], s, first, lanes, 4);
-                *in_slot(&in, i) = inbuf[i];
+                *slot[j] = inbuf[i];
                 prefetch_next(s, first + W, count);
             }
         }

@@ -4,11 +4,13 @@ of the MIMG word llc-14 emits holds.
 
 Every llvm.amdgcn.image.* intrinsic variant the GCN executor covers (sample: 40 forms, gather4: 24,
 getlod, load, load.mip, store, store.mip, getresinfo, the atomics of each generation) for every
-dimension it takes is called from an amdgpu_ps function whose VGPR inputs are exactly the
+dimension it takes, and on gfx9 the A16 forms (half / i16 addresses) of sample, gather4, getlod,
+load and store, is called from an amdgpu_ps function whose VGPR inputs are exactly the
 intrinsic's data and address arguments, each a distinct input named by its role.  llc-14 passes
 VGPR inputs in v0, v1, ... in order (gcn-mimg.md §3); the script follows the v_mov_b32 copies llc
 inserts before the image instruction, then records for each register of VADDR the role of the
-input it holds ('-' for padding llc adds to reach 4, 8 or 16 registers).  test_gcn_llc_roles.c
+input it holds ('-' for padding llc adds to reach 4, 8 or 16 registers; with A16 on gfx9 'lo|hi'
+for a register packing two 16-bit arguments, following llc's v_and_b32 / v_lshl_or_b32).  test_gcn_llc_roles.c
 checks tmu's VADDR layout against every row, without llc.
 
 usage: gen_llc_roles.py [LLC] > tests/data/gcn-llc-roles.tsv
@@ -50,25 +52,27 @@ ATOMICS = {
 }
 
 
-def sampler_case(kind, variant, c, o, dim):
-    """(intrinsic name, [(llvm type, role)] address args) of a sample or gather4."""
+def sampler_case(kind, variant, c, o, dim, a16=False):
+    """(intrinsic name, [(llvm type, role)] address args) of a sample or gather4; with a16 the
+    address arguments are half (offset and z-compare stay 32-bit: gcn-mimg.md §3.4)."""
     parts = variant.split(".") if variant else []
     _, coords, nder = DIMS[dim]
+    h = "half" if a16 else "float"
     args = []
     if o:
         args.append(("i32", "offset"))
     if "b" in parts:
-        args.append(("float", "bias"))
+        args.append((h, "bias"))
     if c:
         args.append(("float", "zcompare"))
     if "d" in parts or "cd" in parts:
         names = ["dsdh", "dtdh", "drdh"][:nder] + ["dsdv", "dtdv", "drdv"][:nder]
-        args += [("float", n) for n in names]
-    args += [("float", r) for r in coords]
+        args += [(h, n) for n in names]
+    args += [(h, r) for r in coords]
     if "l" in parts:
-        args.append(("float", "lod"))
+        args.append((h, "lod"))
     if "cl" in parts:
-        args.append(("float", "clamp"))
+        args.append((h, "clamp"))
     name = kind + (".c" if c else "") + ("." + variant if variant else "") + (".o" if o else "")
     return name, args
 
@@ -76,19 +80,22 @@ def sampler_case(kind, variant, c, o, dim):
 def cases():
     """Yields (gen list, function name, intrinsic, image type, IR function text)."""
     n = 0
-    for kind, variants, dims in (("sample", SAMPLE_VARIANTS, SAMPLE_DIMS),
-                                 ("gather4", GATHER_VARIANTS, GATHER_DIMS)):
-        for variant in variants:
-            for c in (0, 1):
-                for o in (0, 1):
-                    for dim in dims:
-                        name, args = sampler_case(kind, variant, c, o, dim)
-                        grad = "d" in variant.split(".") or "cd" in variant.split(".")
-                        types = ".v4f32.f32.f32" if grad else ".v4f32.f32"
-                        intr = "llvm.amdgcn.image.%s.%s%s" % (name, dim, types)
-                        dmask = 1 if kind == "gather4" else 15
-                        n += 1
-                        yield sampled(n, intr, args, dmask, dim)
+    for a16 in (False, True):  # A16 (16-bit addresses, packed two per VGPR): gfx9 only
+        for kind, variants, dims in (("sample", SAMPLE_VARIANTS, SAMPLE_DIMS),
+                                     ("gather4", GATHER_VARIANTS, GATHER_DIMS)):
+            for variant in variants:
+                for c in (0, 1):
+                    for o in (0, 1):
+                        for dim in dims:
+                            name, args = sampler_case(kind, variant, c, o, dim, a16)
+                            grad = "d" in variant.split(".") or "cd" in variant.split(".")
+                            t = ".f16" if a16 else ".f32"
+                            types = ".v4f32" + t + (t if grad else "")
+                            intr = "llvm.amdgcn.image.%s.%s%s" % (name, dim, types)
+                            dmask = 1 if kind == "gather4" else 15
+                            n += 1
+                            case = sampled(n, intr, args, dmask, dim)
+                            yield (["gfx9"],) + case[1:] if a16 else case
     for dim in SAMPLE_DIMS:
         n += 1
         yield sampled(n, "llvm.amdgcn.image.getlod.%s.v2f32.f32" % dim,
@@ -106,6 +113,22 @@ def cases():
         n += 1
         yield plain(n, "llvm.amdgcn.image.getresinfo.%s.v4f32.i32" % dim, [], [("i32", "mip")], dim,
                     "<4 x float>", "i32 15, ")
+    # A16 forms of the queries, loads and stores (gfx9): half / i16 addresses
+    for dim in SAMPLE_DIMS:
+        n += 1
+        yield (["gfx9"],) + sampled(n, "llvm.amdgcn.image.getlod.%s.v2f32.f16" % dim,
+                                    [("half", r) for r in DIMS[dim][1]], 3, dim, ret="<2 x float>")[1:]
+    for mip in (0, 1):
+        for dim in (MIP_DIMS if mip else LOAD_DIMS):
+            args = [("i16", r) for r in DIMS[dim][1]] + ([("i16", "mip")] if mip else [])
+            for store in (0, 1):
+                n += 1
+                name = "llvm.amdgcn.image.%s%s.%s.v4f32.i16" % ("store" if store else "load", ".mip" if mip else "", dim)
+                if store:
+                    yield plain(n, name, [("<4 x float>", "data")], args, dim, "void", "i32 15, ", data_first=True,
+                                gens=["gfx9"])
+                else:
+                    yield plain(n, name, [], args, dim, "<4 x float>", "i32 15, ", gens=["gfx9"])
     for op, gens in ATOMICS.items():
         for dim in LOAD_DIMS:
             args = [("i32", r) for r in DIMS[dim][1]]
@@ -187,6 +210,20 @@ def parse(asm, fn, roles):
             va = mi.group(3)
             lo, hi = (int(va[1:]),) * 2 if "[" not in va else map(int, va[2:-1].split(":"))
             return word, [reg.get(v, "-") for v in range(lo, hi + 1)]
+        # A16 packing: v_and_b32 vD, 0xffff (or a register holding it), vA -> the low half of vA;
+        # v_lshl_or_b32 vD, vB, 16, vA -> vA's half low, vB's high
+        mk = re.match(r"\s*v_mov_b32(?:_e32|_e64)?\s+v(\d+),\s*0xffff\b", line)
+        if mk:
+            reg[int(mk.group(1))] = "#ffff"
+            continue
+        ma = re.match(r"\s*v_and_b32(?:_e32|_e64)?\s+v(\d+),\s*(0xffff|v\d+),\s*v(\d+)", line)
+        if ma and (ma.group(2) == "0xffff" or reg.get(int(ma.group(2)[1:])) == "#ffff"):
+            reg[int(ma.group(1))] = reg.get(int(ma.group(3)), "?")
+            continue
+        ml = re.match(r"\s*v_lshl_or_b32(?:_e64)?\s+v(\d+),\s*v(\d+),\s*16,\s*v(\d+)", line)
+        if ml:
+            reg[int(ml.group(1))] = "%s|%s" % (reg.get(int(ml.group(3)), "?"), reg.get(int(ml.group(2)), "?"))
+            continue
         md = re.match(r"\s*v_\w+\s+v(\d+)", line)  # any other VGPR write: unknown content
         if md:
             reg[int(md.group(1))] = "?"
@@ -212,6 +249,9 @@ def main():
             if not got:
                 continue
             word, vaddr = got
+            if any("?" in r or "#" in r for r in vaddr):
+                print("%s %s: VADDR content not followed (%s)" % (gen, c[2], ",".join(vaddr)), file=sys.stderr)
+                continue
             ir = c[5].replace("\\", "\\\\").replace("\n", "\\n").replace("\t", " ")
             print("%s\t%s\t%s\t0x%016x\t%s\t%s" % (gen, c[2], c[3], word, ",".join(vaddr), ir))
             rows += 1

@@ -2,7 +2,8 @@
  * intrinsic variant the executor covers and every dimension, the MIMG word llc-14 emitted and the
  * intrinsic argument each of its VADDR registers holds (tests/gcn/gen_llc_roles.py made it; ctest
  * does not need llc).  tmu's VADDR layout for the decoded word and the intrinsic's image type must
- * put the same argument in every register, and the decoded opcode must be the intrinsic's. */
+ * put the same argument in every register (with A16 on gfx9, the same pair of 16-bit arguments,
+ * low half first), and the decoded opcode must be the intrinsic's. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -49,7 +50,7 @@ static void test_llc_roles(void **state)
     if (!f)
         fail_msg("cannot open %s", path);
     static char line[1 << 16];
-    unsigned rows = 0, regs = 0, per_gen[TMU_GCN_GEN_COUNT] = {0};
+    unsigned rows = 0, regs = 0, a16_rows = 0, per_gen[TMU_GCN_GEN_COUNT] = {0};
     while (fgets(line, sizeof line, f)) {
         if (line[0] == '#' || line[0] == '\n')
             continue;
@@ -77,13 +78,24 @@ static void test_llc_roles(void **state)
         if (strcmp(mi.op->name, want))
             fail_msg("%s %s: decodes as %s, not %s", field[0], field[1], mi.op->name, want);
         tmu_gcn_vaddr_layout l;
-        assert_int_equal(tmu_gcn_vaddr_layout_get(gen, mi.op, type, false, &l, &d), TMU_OK);
-        /* tmu's component in each VADDR register (32-bit addresses: one per register) */
-        const char *tmu_role[TMU_GCN_MAX_ADDR];
+        bool a16 = gen == TMU_GCN_GFX9 && mi.f[TMU_GCN_F_A16];
+        assert_int_equal(tmu_gcn_vaddr_layout_get(gen, mi.op, type, a16, &l, &d), TMU_OK);
+        /* tmu's components in each VADDR register: one, or with A16 "low|high" when two 16-bit
+         * components share it */
+        char tmu_role[TMU_GCN_MAX_ADDR][48];
         for (unsigned i = 0; i < l.vgprs; i++)
-            tmu_role[i] = "?";
-        for (unsigned i = 0; i < l.count; i++)
-            tmu_role[l.dword[i]] = tmu_gcn_addr_comp_name((tmu_gcn_addr_comp)l.comp[i]);
+            snprintf(tmu_role[i], sizeof tmu_role[i], "?");
+        for (int h = 0; h < 2; h++)
+            for (unsigned i = 0; i < l.count; i++) {
+                if (l.half[i] != h)
+                    continue;
+                const char *name = tmu_gcn_addr_comp_name((tmu_gcn_addr_comp)l.comp[i]);
+                char *r = tmu_role[l.dword[i]];
+                if (h == 0 || !strcmp(r, "?"))
+                    snprintf(r, 48, "%s%s", h ? "?|" : "", name);
+                else
+                    snprintf(r + strlen(r), 48 - strlen(r), "|%s", name);
+            }
         unsigned k = 0;
         for (char *tok = strtok(field[4], ","); tok; tok = strtok(NULL, ","), k++) {
             if (k < l.vgprs) {
@@ -100,12 +112,14 @@ static void test_llc_roles(void **state)
             fail_msg("%s %s (%s): llc's VADDR has %u registers, tmu needs %u", field[0], field[1], field[2], k,
                      l.vgprs);
         per_gen[gen]++;
+        a16_rows += gen == TMU_GCN_GFX9 && mi.f[TMU_GCN_F_A16];
         rows++;
     }
     fclose(f);
-    assert_true(rows >= 1800);
-    printf("llc-14 roles: %u words (gfx6 %u, gfx7 %u, gfx8 %u, gfx9 %u), %u VADDR registers agree\n", rows,
-           per_gen[TMU_GCN_GFX6], per_gen[TMU_GCN_GFX7], per_gen[TMU_GCN_GFX8], per_gen[TMU_GCN_GFX9], regs);
+    assert_true(rows >= 2200 && a16_rows >= 340);
+    printf("llc-14 roles: %u words (gfx6 %u, gfx7 %u, gfx8 %u, gfx9 %u, of which A16 %u), %u VADDR registers "
+           "agree\n", rows, per_gen[TMU_GCN_GFX6], per_gen[TMU_GCN_GFX7], per_gen[TMU_GCN_GFX8],
+           per_gen[TMU_GCN_GFX9], a16_rows, regs);
 }
 
 int main(void)

@@ -11,7 +11,8 @@ import numpy as np
 import tmu
 from conftest import SOURCE
 
-MODULES = ["tmu", "tmu.errors", "tmu.formats", "tmu.texture", "tmu.unit", "tmu.isa", "tmu.ptx", "tmu.loadplan"]
+MODULES = ["tmu", "tmu.errors", "tmu.formats", "tmu.texture", "tmu.unit", "tmu.isa", "tmu.ptx", "tmu.loadplan",
+           "tmu.executors"]
 
 
 def test_installed_not_imported_from_the_source_tree():

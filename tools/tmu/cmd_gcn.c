@@ -1,4 +1,5 @@
-/* tmu gcn — AMD GCN helpers: `tmu gcn desc` decodes an image (T#) or sampler (S#) descriptor. */
+/* tmu gcn — AMD GCN helpers: `tmu gcn desc` decodes an image (T#) or sampler (S#) descriptor;
+ * `tmu gcn run` (cmd_gcn_run.c) executes image instructions. */
 #include "cli.h"
 
 #include <stdlib.h>
@@ -15,6 +16,7 @@ static void usage(FILE *out)
     fprintf(out,
             "usage: tmu gcn desc --gpu gfx6|gfx7|gfx8|gfx81|gfx9 [--sampler] DWORD...\n"
             "       tmu gcn desc --gpu GPU [--sampler] -     (dwords from standard input)\n"
+            "       tmu gcn run --gpu GPU [options] PROGRAM   (execute image instructions; tmu gcn run --help)\n"
             "\n"
             "Pretty-prints a GCN resource descriptor given as 32-bit hex dwords (dword 0 first):\n"
             "8 dwords = image T#, 4 dwords = image T# with R128, or with --sampler an S#.\n"
