@@ -3,6 +3,7 @@
  *   tmu ptx fmt FILE... | tmu ptx fmt -e 'INSTR'
  *   tmu ptx run ... (cmd_ptx_run.c)                                          */
 #include "cli.h"
+#include "ptx_cli.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -49,15 +50,9 @@ static const char *loc(char *buf, size_t size, const char *file, uint32_t line, 
     return buf;
 }
 
-typedef struct report_ctx {
-    const char *file;
-    size_t errors;
-} report_ctx;
-
-/* One problem of a checked module: an error, or a warning (status TMU_OK). */
-static void print_problem(void *user, const tmu_diag *d)
+void tmu_cli_ptx_problem(void *user, const tmu_diag *d)
 {
-    report_ctx *r = user;
+    tmu_cli_ptx_report *r = user;
     char where[1100];
     loc(where, sizeof where, r->file, d->line, d->column);
     if (d->status == TMU_OK) {
@@ -223,12 +218,12 @@ static int cmd_check(int argc, char **argv)
         const char *file = strcmp(v, "-") ? v : "<stdin>";
         tmu_ptx_module *m = NULL;
         tmu_diag d;
-        report_ctx r = {file, 0};
+        tmu_cli_ptx_report r = {file, 0};
         if (tmu_ptx_module_parse(text, len, &m, &d) != TMU_OK) {
-            print_problem(&r, &d);
+            tmu_cli_ptx_problem(&r, &d);
             bad = 1;
         } else {
-            tmu_ptx_module_check(m, &opt, print_problem, &r);
+            tmu_ptx_module_check(m, &opt, tmu_cli_ptx_problem, &r);
             bad |= r.errors != 0;
             tmu_ptx_module_free(m);
         }

@@ -2,6 +2,7 @@
  * warp on the software texture unit, with built-in (or PNG) textures and register
  * values from the command line or an input file, and prints the destinations. */
 #include "cli.h"
+#include "ptx_cli.h"
 
 #include <float.h>
 #include <math.h>
@@ -661,25 +662,6 @@ static void print_reg(const tmu_ptx_module *m, uint32_t scope, const tmu_ptx_ele
 }
 
 
-/* ptx run refuses a module ptxas rejects: each problem printed as tmu ptx check prints it. */
-typedef struct run_check {
-    const char *file;
-    size_t errors;
-} run_check;
-
-static void run_check_problem(void *user, const tmu_diag *d)
-{
-    run_check *c = user;
-    char where[1100];
-    snprintf(where, sizeof where, "%s:%u:%u", c->file, d->line, d->column);
-    if (d->status == TMU_OK) {
-        tmu_cli_warning(where, "%s", d->message);
-    } else {
-        tmu_cli_error(where, "%s", d->message);
-        c->errors++;
-    }
-}
-
 int tmu_cmd_ptx_run(int argc, char **argv)
 {
     enum { O_TEXTURE, O_SAMPLER, O_REG, O_LANES, O_INPUT, O_COUNT };
@@ -746,8 +728,8 @@ int tmu_cmd_ptx_run(int argc, char **argv)
     }
     /* a module ptxas rejects is not run (a destination of the wrong size, say): its problems
      * are reported as tmu ptx check reports them */
-    run_check chk = {fname, 0};
-    tmu_ptx_module_check(m, NULL, run_check_problem, &chk);
+    tmu_cli_ptx_report chk = {fname, 0};
+    tmu_ptx_module_check(m, NULL, tmu_cli_ptx_problem, &chk);
     if (chk.errors) {
         rc = TMU_EXIT_FAIL;
         goto out;
