@@ -260,7 +260,7 @@ static tmu_status elem_i32(xctx *x, const tmu_ptx_elem *e, int lane, int32_t *ou
         *out = (int32_t)b;
         return s;
     }
-    uint64_t v;
+    uint64_t v = 0;
     tmu_status s = elem_bits(x, e, lane, &v);
     if (s == TMU_OK)
         *out = (int32_t)(uint32_t)v;
