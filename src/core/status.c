@@ -28,8 +28,13 @@ void tmu_diag_clear(tmu_diag *diag)
 {
     if (!diag)
         return;
-    memset(diag, 0, sizeof(*diag));
+    /* the fields and an empty message: hot paths clear on every success, so the rest of the
+     * 200-byte buffer is left as it is */
+    diag->status = TMU_OK;
+    diag->line = 0;
+    diag->column = 0;
     diag->offset = -1;
+    diag->message[0] = '\0';
 }
 
 tmu_status tmu_diag_set(tmu_diag *diag, tmu_status status, uint32_t line, uint32_t column,
