@@ -99,6 +99,7 @@ static int run_case(const bench_case *c, unsigned waves, double *gcn_ns, double 
     op.level_mode = TMU_LEVEL_IMPLICIT;
     op.result = TMU_RESULT_F32;
     static uint32_t out[4][TMU_GCN_LANES];
+    static float stage[2][TMU_GCN_LANES];
     tmu_wave_out wo = {{out[0], out[1], out[2], out[3]}, NULL, NULL, NULL};
     uint64_t exec[2] = {~0ull, 0};
     /* image_sample v[0:3], v[4:5], s[8:15], s[16:19] dmask:0xf */
@@ -119,10 +120,15 @@ static int run_case(const bench_case *c, unsigned waves, double *gcn_ns, double 
         }
         double t1 = now_ns();
         for (unsigned i = 0; i < waves; i++) {
+            /* the same staging as the GCN side: the wave's coordinates copied to where the
+             * API reads them (there VGPRs v4, v5; here the caller's structure-of-arrays) */
+            const float(*cs)[TMU_GCN_LANES] = coords[i % SETS];
+            memcpy(stage[0], cs[0], sizeof cs[0]);
+            memcpy(stage[1], cs[1], sizeof cs[1]);
             tmu_wave_in in;
             memset(&in, 0, sizeof in);
-            in.coord[0] = coords[i % SETS][0];
-            in.coord[1] = coords[i % SETS][1];
+            in.coord[0] = stage[0];
+            in.coord[1] = stage[1];
             if (tmu_unit_execute(&tex, &smp, &op, TMU_GCN_LANES, exec, &in, &wo, &d) != TMU_OK) {
                 fprintf(stderr, "bench_gcn_exec: %s\n", d.message);
                 return 1;

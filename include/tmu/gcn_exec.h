@@ -166,6 +166,7 @@ typedef struct tmu_gcn_wave {
         tmu_gcn_pending ring[TMU_GCN_MAX_PENDING];
         /* the last instruction prepared (descriptors bound, op lifted) and what it depended on */
         uint32_t cache_valid;
+        uint32_t cache_checked; /* its texture-unit call passed the unit's checks once */
         uint64_t cache_key[32];
         uint64_t cache[320];
     } priv;

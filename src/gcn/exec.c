@@ -143,18 +143,27 @@ static void retire_oldest(tmu_gcn_wave *w)
 {
     tmu_gcn_pending *e = entry(w, 0);
     retire_exp(w, e);
-    for (uint32_t k = 0; k < e->ndst; k++) {
+    for (uint32_t k = 0; k < e->ndst;) {
         uint32_t *reg = w->vgpr[e->dst + k];
-        if (e->mask[k] == ~0ull)
-            memcpy(reg, e->data[k], sizeof e->data[k]);
-        else
-            for (uint64_t m = e->mask[k]; m; m &= m - 1) {
-                unsigned lane = (unsigned)__builtin_ctzll(m);
-                reg[lane] = e->data[k][lane];
-            }
+        if (e->mask[k] == ~0ull) {
+            /* a run of whole registers (rows of the slot and of the VGPR file are both
+             * contiguous): one copy of run x 256 bytes */
+            uint32_t run = 1;
+            while (k + run < e->ndst && e->mask[k + run] == ~0ull)
+                run++;
+            memcpy(reg, e->data[k], run * sizeof e->data[k]);
+            k += run;
+            continue;
+        }
+        for (uint64_t m = e->mask[k]; m; m &= m - 1) {
+            unsigned lane = (unsigned)__builtin_ctzll(m);
+            reg[lane] = e->data[k][lane];
+        }
+        k++;
+    }
+    for (uint32_t k = 0; k < e->ndst; k++)
         if (e->dstmask >> k & 1)
             w->priv.writes[e->dst + k]--;
-    }
     w->priv.head = (w->priv.head + 1) % TMU_GCN_MAX_PENDING;
     if (--w->priv.count == 0)
         w->priv.head = 0; /* reuse the same (cached) slots while little is in flight */
@@ -238,12 +247,14 @@ static tmu_status exec_prepared(tmu_gcn_wave *w, const gcn_inst *x, tmu_diag *di
     memset(e->mask, 0, sizeof e->mask);
     tmu_status st;
     int pck_load = row->cls == TMU_GCN_CLASS_LOAD && (row->flags & TMU_GCN_OPF_PCK);
+    ln.unit_checked = (int)w->priv.cache_checked; /* x is the cache slot's instruction */
     if (writes_mem || pck_load)
         st = gcn_exec_memory(w, x, &ln, e, diag);
     else
         st = gcn_exec_sampling(w, x, &ln, e, diag);
     if (st != TMU_OK)
         return st;
+    w->priv.cache_checked = 1;
     check_reads(w, x->vaddr0, x->vaddr.vgprs, seq);
     check_reads(w, x->vdata0, nsrc, seq);
     /* destinations: data dwords of loads and samples, the return of GLC atomics, the status */
@@ -282,19 +293,31 @@ static tmu_status exec_prepared(tmu_gcn_wave *w, const gcn_inst *x, tmu_diag *di
 
 _Static_assert(sizeof(gcn_inst) <= sizeof(((tmu_gcn_wave *)0)->priv.cache), "prepared-instruction cache");
 
-/* Everything gcn_prepare reads: the instruction, its T# and S#, and the environment (region,
- * border-table and residency entries).  0 when it does not fit the key (then no caching). */
-static int cache_key(const tmu_gcn_wave *w, const tmu_gcn_env *env, const tmu_gcn_mimg *mi, uint64_t key[32])
+/* Everything gcn_prepare reads: the instruction (its word, or its fields when it comes decoded),
+ * its T# and S#, and the environment (region, border-table and residency entries).  Returns the
+ * number of key words (key[0] holds it too), 0 when it does not fit the key (then no caching). */
+static unsigned cache_key(const tmu_gcn_wave *w, const tmu_gcn_env *env, const tmu_gcn_mimg *mi,
+                          const uint64_t *word, uint64_t key[32])
 {
-    memset(key, 0, 32 * sizeof *key);
-    unsigned t = 4 * mi->f[TMU_GCN_F_SRSRC], s = 4 * mi->f[TMU_GCN_F_SSAMP];
+    const tmu_gcn_field_info *fr = &tmu_gcn_field_rows[TMU_GCN_F_SRSRC];
+    const tmu_gcn_field_info *fsm = &tmu_gcn_field_rows[TMU_GCN_F_SSAMP];
+    unsigned srsrc = word ? (unsigned)(*word >> fr->lo) & ((1u << fr->width) - 1) : mi->f[TMU_GCN_F_SRSRC];
+    unsigned ssamp = word ? (unsigned)(*word >> fsm->lo) & ((1u << fsm->width) - 1) : mi->f[TMU_GCN_F_SSAMP];
+    unsigned t = 4 * srsrc, s = 4 * ssamp;
     if (t + 8 > TMU_GCN_SGPRS || s + 4 > TMU_GCN_SGPRS || !env || env->region_count > 2 || env->prt_count > 1)
         return 0;
-    unsigned k = 0;
-    key[k++] = (uint64_t)mi->gen | (uint64_t)w->gen << 4 | (uint64_t)(uintptr_t)mi->op << 8;
-    for (unsigned i = 0; i + 1 < TMU_GCN_F_COUNT; i += 2)
-        key[k++] = mi->f[i] | (uint64_t)mi->f[i + 1] << 32;
-    key[k++] = mi->f[TMU_GCN_F_COUNT - 1];
+    unsigned k = 1;
+    /* the prepared instruction points into the wave that holds it: a copy of the wave (at
+     * another address) prepares again */
+    key[k++] = (uint64_t)(uintptr_t)w;
+    if (word) { /* the decoded instruction is a function of (generation, word) */
+        key[k++] = *word;
+    } else {
+        key[k++] = (uint64_t)mi->gen | (uint64_t)(uintptr_t)mi->op << 8;
+        for (unsigned i = 0; i + 1 < TMU_GCN_F_COUNT; i += 2)
+            key[k++] = mi->f[i] | (uint64_t)mi->f[i + 1] << 32;
+        key[k++] = mi->f[TMU_GCN_F_COUNT - 1];
+    }
     for (unsigned i = 0; i < 8; i += 2)
         key[k++] = w->sgpr[t + i] | (uint64_t)w->sgpr[t + i + 1] << 32;
     key[k++] = w->sgpr[s] | (uint64_t)w->sgpr[s + 1] << 32;
@@ -318,27 +341,37 @@ static int cache_key(const tmu_gcn_wave *w, const tmu_gcn_env *env, const tmu_gc
         key[k++] = env->prt[0].base;
         key[k++] = (uint64_t)(uintptr_t)env->prt[0].residency;
     }
-    return 1;
+    key[0] = k | (uint64_t)(word != NULL) << 8 | (uint64_t)w->gen << 16;
+    return k;
 }
 
-/* gcn_prepare through the wave's one-entry cache: an emulator runs the same instructions on the
- * same descriptors again and again. */
-static tmu_status prepare_cached(tmu_gcn_wave *w, const tmu_gcn_env *env, const tmu_gcn_mimg *mi,
-                                 const gcn_inst **out, tmu_diag *diag)
+_Static_assert(1 + 1 + 1 + (TMU_GCN_F_COUNT + 1) / 2 + 4 + 2 + 1 + 6 + 1 + 2 + 1 + 2 <= 32,
+               "cache key size");
+
+/* The wave's one-entry cache of prepared instructions: an emulator runs the same instructions
+ * on the same descriptors again and again.  A hit needs the same key (cache_key). */
+static const gcn_inst *cache_lookup(const tmu_gcn_wave *w, const uint64_t *key, unsigned k)
+{
+    if (!k || !w->priv.cache_valid)
+        return NULL;
+    uint64_t diff = 0; /* key[0] holds k: a longer or shorter stored key differs there */
+    for (unsigned i = 0; i < k; i++)
+        diff |= key[i] ^ w->priv.cache_key[i];
+    return diff ? NULL : (const gcn_inst *)(const void *)w->priv.cache;
+}
+
+/* gcn_prepare into the cache slot; keeps the key when there is one. */
+static tmu_status prepare_into_cache(tmu_gcn_wave *w, const tmu_gcn_env *env, const tmu_gcn_mimg *mi,
+                                     const uint64_t *key, unsigned k, const gcn_inst **out, tmu_diag *diag)
 {
     gcn_inst *x = (gcn_inst *)(void *)w->priv.cache;
-    uint64_t key[32];
-    int keyed = cache_key(w, env, mi, key);
-    if (keyed && w->priv.cache_valid && !memcmp(key, w->priv.cache_key, sizeof key)) {
-        *out = x;
-        return TMU_OK;
-    }
     w->priv.cache_valid = 0;
+    w->priv.cache_checked = 0;
     tmu_status st = gcn_prepare(w, env, mi, x, diag);
     if (st != TMU_OK)
         return st;
-    if (keyed) {
-        memcpy(w->priv.cache_key, key, sizeof key);
+    if (k) {
+        memcpy(w->priv.cache_key, key, k * sizeof *key);
         w->priv.cache_valid = 1;
     }
     *out = x;
@@ -353,8 +386,10 @@ tmu_status tmu_gcn_exec(tmu_gcn_wave *wave, const tmu_gcn_env *env, const tmu_gc
     tmu_status st = tmu_gcn_validate(inst, diag);
     if (st != TMU_OK)
         return st;
-    const gcn_inst *x;
-    if ((st = prepare_cached(wave, env, inst, &x, diag)) != TMU_OK)
+    uint64_t key[32];
+    unsigned k = cache_key(wave, env, inst, NULL, key);
+    const gcn_inst *x = cache_lookup(wave, key, k);
+    if (!x && (st = prepare_into_cache(wave, env, inst, key, k, &x, diag)) != TMU_OK)
         return st;
     return exec_prepared(wave, x, diag);
 }
@@ -364,13 +399,18 @@ tmu_status tmu_gcn_exec_word(tmu_gcn_wave *wave, const tmu_gcn_env *env, uint64_
 {
     if (!wave || (unsigned)wave->gen >= TMU_GCN_GEN_COUNT)
         return tmu_diag_set(diag, TMU_ERR_INVALID_ARGUMENT, 0, 0, -1, "NULL wave");
-    tmu_gcn_mimg mi;
-    tmu_status st = tmu_gcn_decode(wave->gen, word, &mi, diag);
-    if (st != TMU_OK)
-        return st;
-    const gcn_inst *x;
-    if ((st = prepare_cached(wave, env, &mi, &x, diag)) != TMU_OK)
-        return st;
+    /* a hit skips decoding too: the word was decoded and prepared before */
+    uint64_t key[32];
+    unsigned k = cache_key(wave, env, NULL, &word, key);
+    const gcn_inst *x = cache_lookup(wave, key, k);
+    if (!x) {
+        tmu_gcn_mimg mi;
+        tmu_status st = tmu_gcn_decode(wave->gen, word, &mi, diag);
+        if (st != TMU_OK)
+            return st;
+        if ((st = prepare_into_cache(wave, env, &mi, key, k, &x, diag)) != TMU_OK)
+            return st;
+    }
     return exec_prepared(wave, x, diag);
 }
 

@@ -6,6 +6,7 @@
 
 #include "gcn/exec_internal.h"
 #include "tmu/format.h"
+#include "unit/validated.h"
 
 uint32_t gcn_addr_raw(const tmu_gcn_wave *w, const gcn_inst *x, tmu_gcn_addr_comp c, unsigned lane)
 {
@@ -144,45 +145,55 @@ static void lane_coords(const tmu_gcn_wave *w, const gcn_inst *x, gcn_lanes *ln,
     }
 }
 
-/* A whole 32-bit component row (all lanes) as floats; 0 when absent. */
-static int copy_row(const tmu_gcn_wave *w, const gcn_inst *x, tmu_gcn_addr_comp c, float *dst)
+/* The VGPR row (all lanes) holding 32-bit component `c`, or NULL when absent. */
+static const void *vaddr_row(const tmu_gcn_wave *w, const gcn_inst *x, tmu_gcn_addr_comp c)
 {
     int i = x->pos[c];
-    if (i < 0)
-        return 0;
-    memcpy(dst, w->vgpr[x->vaddr0 + x->vaddr.dword[i]], TMU_GCN_LANES * sizeof *dst);
-    return 1;
+    return i < 0 ? NULL : w->vgpr[x->vaddr0 + x->vaddr.dword[i]];
 }
 
-/* Every per-lane input of a sample / gather / get_lod, for all 64 lanes (implicit LOD reads the
- * whole quad, EXEC or not). */
-static void fill_float_inputs(const tmu_gcn_wave *w, const gcn_inst *x, gcn_lanes *ln)
+/* Points `*dst` at component `c`'s VGPR row when present (the unit reads it in place). */
+static void use_row(const tmu_gcn_wave *w, const gcn_inst *x, tmu_gcn_addr_comp c, const float **dst)
 {
+    const void *row = vaddr_row(w, x, c);
+    if (row)
+        *dst = (const float *)row;
+}
+
+static void wave_in(gcn_lanes *ln, tmu_wave_in *in);
+
+/* Every per-lane input of a sample / gather / get_lod, for all 64 lanes (implicit LOD reads the
+ * whole quad, EXEC or not), as the unit's input arrays in `in`. */
+static void fill_float_inputs(const tmu_gcn_wave *w, const gcn_inst *x, gcn_lanes *ln, tmu_wave_in *in)
+{
+    wave_in(ln, in);
     int cube = x->tex.dim == TMU_DIM_CUBE || x->tex.dim == TMU_DIM_CUBE_ARRAY;
-    if (!x->a16 && !cube) {
-        /* 32-bit operands outside cube maps are the VGPR rows as they are */
+    if (!x->a16 && !cube && gather_shift(x, 0, 0) == 0.0f) {
+        /* 32-bit operands outside cube maps are the VGPR rows as they are: read in place */
         static const tmu_gcn_addr_comp dh[3] = {TMU_GCN_AC_DSDH, TMU_GCN_AC_DTDH, TMU_GCN_AC_DRDH};
         static const tmu_gcn_addr_comp dv[3] = {TMU_GCN_AC_DSDV, TMU_GCN_AC_DTDV, TMU_GCN_AC_DRDV};
         for (int a = 0; a < 3; a++) {
-            copy_row(w, x, (tmu_gcn_addr_comp)(TMU_GCN_AC_X + a), ln->coord[a]);
+            use_row(w, x, (tmu_gcn_addr_comp)(TMU_GCN_AC_X + a), &in->coord[a]);
             if (x->op.level_mode == TMU_LEVEL_GRAD)
-                copy_row(w, x, dh[a], ln->grad_x[a]), copy_row(w, x, dv[a], ln->grad_y[a]);
+                use_row(w, x, dh[a], &in->grad_x[a]), use_row(w, x, dv[a], &in->grad_y[a]);
         }
-        if (copy_row(w, x, TMU_GCN_AC_SLICE, ln->layer_f))
+        const float *slice = vaddr_row(w, x, TMU_GCN_AC_SLICE);
+        if (slice) {
+            in->layer_f = slice;
             for (unsigned lane = 0; lane < TMU_GCN_LANES; lane++) {
-                float a = ln->layer_f[lane]; /* gfx6-8 truncate (see lane_coords) */
+                float a = slice[lane]; /* gfx6-8 truncate (see lane_coords) */
                 ln->layer[lane] = !(a > 0.0f) ? 0u : a >= 4294967040.0f ? 0xffffffffu : (uint32_t)a;
             }
-        copy_row(w, x, TMU_GCN_AC_BIAS, ln->lod);
-        copy_row(w, x, TMU_GCN_AC_LOD, ln->lod);
-        copy_row(w, x, TMU_GCN_AC_CLAMP, ln->min_lod);
-        copy_row(w, x, TMU_GCN_AC_ZCOMPARE, ln->ref);
-        if (x->pos[TMU_GCN_AC_OFFSET] >= 0)
-            for (unsigned lane = 0; lane < TMU_GCN_LANES; lane++) {
-                uint32_t o = gcn_addr_raw(w, x, TMU_GCN_AC_OFFSET, lane);
-                for (int a = 0; a < 3; a++)
-                    ln->offset[a][lane] = (int32_t)((o >> (8 * a)) << 26) >> 26;
-            }
+        }
+        use_row(w, x, TMU_GCN_AC_BIAS, &in->lod);
+        use_row(w, x, TMU_GCN_AC_LOD, &in->lod);
+        use_row(w, x, TMU_GCN_AC_CLAMP, &in->min_lod);
+        use_row(w, x, TMU_GCN_AC_ZCOMPARE, &in->ref);
+        const uint32_t *off = vaddr_row(w, x, TMU_GCN_AC_OFFSET);
+        if (off)
+            for (unsigned lane = 0; lane < TMU_GCN_LANES; lane++)
+                for (int a = 0; a < 3; a++) /* 6-bit signed fields at bits 0, 8, 16 */
+                    ln->offset[a][lane] = (int32_t)((off[lane] >> (8 * a)) << 26) >> 26;
         return;
     }
     for (unsigned lane = 0; lane < TMU_GCN_LANES; lane++) {
@@ -229,17 +240,18 @@ void gcn_pack_values(const gcn_inst *x, uint32_t vals[4][TMU_GCN_LANES], uint64_
     unsigned words = x->d16 && x->packed ? (n + 1) / 2 : n;
     for (unsigned k = 0; k < words; k++) {
         res->mask[k] |= lanes;
-        for (unsigned lane = 0; lane < TMU_GCN_LANES; lane++) {
-            if (!(lanes >> lane & 1))
-                continue;
-            if (x->d16 && x->packed)
-                res->data[k][lane] = (vals[2 * k][lane] & 0xffffu) |
-                                     (2 * k + 1 < n ? vals[2 * k + 1][lane] << 16 : 0u);
-            else if (x->d16)
-                res->data[k][lane] = vals[k][lane] & 0xffffu;
-            else
-                res->data[k][lane] = vals[k][lane];
-        }
+        uint32_t *dst = res->data[k];
+        const uint32_t *lo = vals[x->d16 && x->packed ? 2 * k : k];
+        const uint32_t *hi = x->d16 && x->packed && 2 * k + 1 < n ? vals[2 * k + 1] : NULL;
+        /* every lane is computed (a branch-free loop); only `lanes` retire (mask) */
+        if (!x->d16)
+            memcpy(dst, lo, sizeof res->data[k]);
+        else if (hi)
+            for (unsigned lane = 0; lane < TMU_GCN_LANES; lane++)
+                dst[lane] = (lo[lane] & 0xffffu) | hi[lane] << 16;
+        else
+            for (unsigned lane = 0; lane < TMU_GCN_LANES; lane++)
+                dst[lane] = lo[lane] & 0xffffu;
     }
 }
 
@@ -253,21 +265,20 @@ static void select_dmask(const gcn_inst *x, gcn_lanes *ln, uint32_t vals[4][TMU_
 }
 
 /* Runs the unit, and for gather4 with a level selection, once per level the lanes select. */
-static tmu_status run_unit(const tmu_gcn_wave *w, const gcn_inst *x, gcn_lanes *ln, tmu_diag *diag)
+static tmu_status run_unit(const tmu_gcn_wave *w, const gcn_inst *x, gcn_lanes *ln,
+                           const tmu_wave_in *in, tmu_wave_out *out, tmu_diag *diag)
 {
-    tmu_wave_in in;
-    wave_in(ln, &in);
-    tmu_wave_out out = {{ln->out[0], ln->out[1], ln->out[2], ln->out[3]}, ln->resident, NULL, NULL};
     int lwe = x->mi->f[TMU_GCN_F_LWE] && (x->op.kind == TMU_OP_SAMPLE || x->op.kind == TMU_OP_GATHER);
     if (lwe)
-        out.lod = ln->lodrep;
+        out->lod = ln->lodrep;
     uint64_t exec[2] = {w->exec, 0};
     const tmu_op *op = &x->op;
     int gather_levels = op->kind == TMU_OP_GATHER && op->level_mode != TMU_LEVEL_BASE &&
                         x->smp.mip_filter != TMU_MIP_NONE && view_levels(&x->tex) > 1;
     int shift = gather_shift(x, 0, 0) != 0.0f;
-    if (!gather_levels && !shift)
-        return tmu_unit_execute(&x->tex, &x->smp, op, TMU_GCN_LANES, exec, &in, &out, diag);
+    if (!gather_levels && !shift) /* one call, the same each time the instruction runs again */
+        return ln->unit_checked ? tmu_unit_execute_validated(&x->tex, &x->smp, op, TMU_GCN_LANES, exec, in, out, diag)
+                                : tmu_unit_execute(&x->tex, &x->smp, op, TMU_GCN_LANES, exec, in, out, diag);
     /* the level each lane reads: the LOD query's level, rounded to the nearest level */
     uint8_t lvl[TMU_GCN_LANES];
     memset(lvl, 0, sizeof lvl);
@@ -279,7 +290,7 @@ static tmu_status run_unit(const tmu_gcn_wave *w, const gcn_inst *x, gcn_lanes *
         q.compare = 0;
         uint32_t qd[4][TMU_GCN_LANES];
         tmu_wave_out qo = {{qd[0], qd[1], qd[2], qd[3]}, NULL, NULL, NULL};
-        tmu_status st = tmu_unit_execute(&x->tex, &x->smp, &q, TMU_GCN_LANES, exec, &in, &qo, diag);
+        tmu_status st = tmu_unit_execute(&x->tex, &x->smp, &q, TMU_GCN_LANES, exec, in, &qo, diag);
         if (st != TMU_OK)
             return st;
         for (unsigned lane = 0; lane < TMU_GCN_LANES; lane++) {
@@ -312,7 +323,7 @@ static tmu_status run_unit(const tmu_gcn_wave *w, const gcn_inst *x, gcn_lanes *
             t = &view;
         }
         uint64_t gexec[2] = {group, 0};
-        tmu_status st = tmu_unit_execute(t, &x->smp, op, TMU_GCN_LANES, gexec, &in, &out, diag);
+        tmu_status st = tmu_unit_execute(t, &x->smp, op, TMU_GCN_LANES, gexec, in, out, diag);
         if (st != TMU_OK)
             return st;
     }
@@ -348,16 +359,29 @@ static void add_status(const gcn_inst *x, const gcn_lanes *ln, int have_lod, flo
 static tmu_status exec_float_op(const tmu_gcn_wave *w, const gcn_inst *x, gcn_lanes *ln,
                                 gcn_result *res, tmu_diag *diag)
 {
-    fill_float_inputs(w, x, ln);
-    tmu_status st = run_unit(w, x, ln, diag);
+    tmu_wave_in in;
+    fill_float_inputs(w, x, ln, &in);
+    /* 32-bit results go straight to their VDATA dwords of the pending slot: gather4's four
+     * values, or the DMASK-selected components in order (the others to scratch) */
+    tmu_wave_out out = {{ln->out[0], ln->out[1], ln->out[2], ln->out[3]}, ln->resident, NULL, NULL};
+    if (!x->d16)
+        for (unsigned c = 0, k = 0; c < 4; c++)
+            if (x->op.kind == TMU_OP_GATHER || (x->dmask >> c & 1))
+                out.data[c] = res->data[k++];
+    tmu_status st = run_unit(w, x, ln, &in, &out, diag);
     if (st != TMU_OK)
         return st;
-    uint32_t vals[4][TMU_GCN_LANES];
-    if (x->op.kind == TMU_OP_GATHER)
-        memcpy(vals, ln->out, sizeof vals);
-    else
-        select_dmask(x, ln, vals);
-    gcn_pack_values(x, vals, w->exec, res);
+    if (!x->d16) {
+        for (unsigned k = 0; k < x->nvals; k++)
+            res->mask[k] |= w->exec;
+    } else {
+        uint32_t vals[4][TMU_GCN_LANES];
+        if (x->op.kind == TMU_OP_GATHER)
+            memcpy(vals, ln->out, sizeof vals);
+        else
+            select_dmask(x, ln, vals);
+        gcn_pack_values(x, vals, w->exec, res);
+    }
     if (x->op.kind != TMU_OP_QUERY_LOD)
         add_status(x, ln, x->mi->f[TMU_GCN_F_LWE] != 0, 0.0f, res, w->exec);
     return TMU_OK;

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "unit/internal.h"
+#include "unit/validated.h"
 
 /* ---------------------------------------------------------------------------------------- */
 /* Result conversion (§13)                                                                  */
@@ -605,6 +606,17 @@ static tmu_status validate_call(const tmu_texture *tex, const tmu_sampler *smp, 
     return TMU_OK;
 }
 
+/* The execution proper of a checked call: the fast path when one applies, else lane by lane. */
+static void run_lanes(const tmu_texture *tex, const tmu_sampler *smp, const tmu_op *op, uint32_t lanes,
+                      const uint64_t exec[2], const tmu_wave_in *in, tmu_wave_out *out, unsigned flags)
+{
+    if (!(flags & TMU_UNIT_GENERAL_ONLY) && tmu_unit_fast_execute(tex, smp, op, lanes, exec, in, out, flags))
+        return;
+    for (uint32_t lane = 0; lane < lanes; lane++)
+        if (!exec || (exec[lane >> 6] >> (lane & 63) & 1))
+            tmu_unit_general_lane(tex, smp, op, lanes, in, out, lane);
+}
+
 tmu_status tmu_unit_execute_ex(const tmu_texture *tex, const tmu_sampler *smp, const tmu_op *op, uint32_t lanes,
                                const uint64_t exec[2], const tmu_wave_in *in, tmu_wave_out *out, unsigned flags,
                                tmu_diag *diag)
@@ -625,11 +637,24 @@ tmu_status tmu_unit_execute_ex(const tmu_texture *tex, const tmu_sampler *smp, c
     if (st != TMU_OK)
         return st;
     tmu_diag_clear(diag);
-    if (!(flags & TMU_UNIT_GENERAL_ONLY) && tmu_unit_fast_execute(tex, smp, op, lanes, exec, in, out, flags))
-        return TMU_OK;
-    for (uint32_t lane = 0; lane < lanes; lane++)
-        if (!exec || (exec[lane >> 6] >> (lane & 63) & 1))
-            tmu_unit_general_lane(tex, smp, op, lanes, in, out, lane);
+    run_lanes(tex, smp, op, lanes, exec, in, out, flags);
+    return TMU_OK;
+}
+
+tmu_status tmu_unit_execute_validated(const tmu_texture *tex, const tmu_sampler *smp, const tmu_op *op,
+                                      uint32_t lanes, const uint64_t exec[2], const tmu_wave_in *in,
+                                      tmu_wave_out *out, tmu_diag *diag)
+{
+    tmu_texture view;
+    tmu_residency res;
+    if (tex->base_level || tex->level_count || tex->base_layer || tex->layer_count || tex->min_lod != 0.0f) {
+        tmu_status st = tmu_unit_make_view(tex, &view, &res, diag);
+        if (st != TMU_OK)
+            return st;
+        tex = &view;
+    }
+    tmu_diag_clear(diag);
+    run_lanes(tex, smp, op, lanes, exec, in, out, 0);
     return TMU_OK;
 }
 

@@ -1036,6 +1036,34 @@ static void test_prepare_cache(void **state)
     assert_int_equal(rig_run(&r, text), TMU_OK);
     tmu_gcn_wave_wait(r.w, 0, 0);
     assert_true(rig_getf(&r, 0, 0) == 22.0f);
+    /* a hit (the same instruction, descriptors and memory) runs again on new VGPRs and EXEC:
+     * lane 1 reads texel (0, 1) = 10, the others keep 22; the same through the word entry */
+    tmu_gcn_mimg mi;
+    uint64_t word;
+    assert_int_equal(tmu_gcn_assemble(TMU_GCN_GFX9, TMU_GCN_SYNTAX_LLVM, text, strlen(text), 1, &mi, NULL), TMU_OK);
+    assert_int_equal(tmu_gcn_encode(&mi, &word, NULL), TMU_OK);
+    for (int entry = 0; entry < 2; entry++) {
+        rig_setf(&r, 4, 1, 0.125f), rig_setf(&r, 5, 1, 0.375f);
+        r.w->exec = 0x2;
+        assert_int_equal(entry ? tmu_gcn_exec_word(r.w, &r.env, word, NULL) : rig_run(&r, text), TMU_OK);
+        tmu_gcn_wave_wait(r.w, 0, 0);
+        assert_true(rig_getf(&r, 0, 0) == 22.0f && rig_getf(&r, 0, 1) == 10.0f && rig_getf(&r, 0, 2) == 22.0f);
+        rig_setf(&r, 4, 1, 0.5f), rig_setf(&r, 5, 1, 0.5f);
+        r.w->exec = ~0ull;
+        assert_int_equal(entry ? tmu_gcn_exec_word(r.w, &r.env, word, NULL) : rig_run(&r, text), TMU_OK);
+        tmu_gcn_wave_wait(r.w, 0, 0);
+        assert_true(rig_getf(&r, 0, 1) == 22.0f);
+    }
+    /* a copy of the wave runs on its own: the original is freed first (ASan sees any use) */
+    tmu_gcn_wave *copy = malloc(sizeof *copy);
+    assert_non_null(copy);
+    memcpy(copy, r.w, sizeof *copy);
+    free(r.w);
+    r.w = copy;
+    rig_setf(&r, 4, 3, 0.875f), rig_setf(&r, 5, 3, 0.125f); /* texel (3, 0) */
+    assert_int_equal(tmu_gcn_exec_word(r.w, &r.env, word, NULL), TMU_OK);
+    tmu_gcn_wave_wait(r.w, 0, 0);
+    assert_true(rig_getf(&r, 0, 3) == 3.0f && rig_getf(&r, 0, 4) == 22.0f);
     /* a second image at 0x8000 holding 100 + texel: a new T# in the same SGPRs */
     tmu_texture shape = rig_shape(TMU_DIM_2D, TMU_FORMAT_R32_FLOAT, 4, 4, 1, 1, 1), t;
     rig_texture(&r, 8, &shape, 0x8000, &t);
