@@ -73,6 +73,7 @@
 #include "tmu/op.h"
 #include "tmu/status.h"
 #include "tmu/texture.h"
+#include "tmu/unit.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -166,9 +167,10 @@ typedef struct tmu_gcn_wave {
         tmu_gcn_pending ring[TMU_GCN_MAX_PENDING];
         /* the last instruction prepared (descriptors bound, op lifted) and what it depended on */
         uint32_t cache_valid;
-        uint32_t cache_checked; /* its texture-unit call passed the unit's checks once */
+        uint32_t cache_plan_ready; /* cache_plan holds its texture-unit call, prepared */
         uint64_t cache_key[32];
         uint64_t cache[320];
+        tmu_unit_plan cache_plan;
     } priv;
 } tmu_gcn_wave;
 

@@ -67,6 +67,30 @@ tmu_status tmu_unit_execute_ex(const tmu_texture *tex, const tmu_sampler *smp, c
                                uint32_t lanes, const uint64_t exec[2], const tmu_wave_in *in,
                                tmu_wave_out *out, unsigned flags, tmu_diag *diag);
 
+/* A prepared call: the texture, sampler, op, lane count and flags of tmu_unit_execute_ex, checked
+ * once and kept with what the fast paths resolve from them, for running many waves of the same
+ * call (a frame, a shader loop, an emulated instruction) without repeating that work.  Opaque;
+ * plain memory: copy or move it freely.  It copies `tex` (the structure, not its texel memory
+ * or residency map, which must stay valid and unchanged while the plan is used), `smp` and `op`. */
+typedef struct tmu_unit_plan {
+    uint64_t opaque[256];
+} tmu_unit_plan;
+
+/* Prepares `plan` for calls of tmu_unit_execute_ex(tex, smp, op, lanes, exec, in, out, flags, .)
+ * with any exec and with input and output arrays present exactly where `in` and `out` have
+ * non-NULL pointers (their contents are not read).  Checks everything tmu_unit_execute_ex
+ * checks and fails with its error (then the plan is left unusable).  No allocation. */
+tmu_status tmu_unit_plan_init(tmu_unit_plan *plan, const tmu_texture *tex, const tmu_sampler *smp,
+                              const tmu_op *op, uint32_t lanes, const tmu_wave_in *in,
+                              const tmu_wave_out *out, unsigned flags, tmu_diag *diag);
+
+/* Runs one wave of a prepared call: the same results, bit for bit, as tmu_unit_execute_ex with
+ * the plan's arguments.  Fails (writing nothing) when `plan` was not prepared successfully, or
+ * when the set of non-NULL pointers in `in` / `out` differs from the one given to
+ * tmu_unit_plan_init.  Thread-safe: many threads may run one plan at once. */
+tmu_status tmu_unit_plan_execute(const tmu_unit_plan *plan, const uint64_t exec[2], const tmu_wave_in *in,
+                                 tmu_wave_out *out, tmu_diag *diag);
+
 /* Name of the widest SIMD instruction set the fast paths use on this CPU ("avx512", "avx2" or
  * "portable"). */
 const char *tmu_unit_simd_name(void);

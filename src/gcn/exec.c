@@ -247,14 +247,14 @@ static tmu_status exec_prepared(tmu_gcn_wave *w, const gcn_inst *x, tmu_diag *di
     memset(e->mask, 0, sizeof e->mask);
     tmu_status st;
     int pck_load = row->cls == TMU_GCN_CLASS_LOAD && (row->flags & TMU_GCN_OPF_PCK);
-    ln.unit_checked = (int)w->priv.cache_checked; /* x is the cache slot's instruction */
+    ln.plan = &w->priv.cache_plan; /* x is the cache slot's instruction */
+    ln.plan_ready = &w->priv.cache_plan_ready;
     if (writes_mem || pck_load)
         st = gcn_exec_memory(w, x, &ln, e, diag);
     else
         st = gcn_exec_sampling(w, x, &ln, e, diag);
     if (st != TMU_OK)
         return st;
-    w->priv.cache_checked = 1;
     check_reads(w, x->vaddr0, x->vaddr.vgprs, seq);
     check_reads(w, x->vdata0, nsrc, seq);
     /* destinations: data dwords of loads and samples, the return of GLC atomics, the status */
@@ -366,7 +366,7 @@ static tmu_status prepare_into_cache(tmu_gcn_wave *w, const tmu_gcn_env *env, co
 {
     gcn_inst *x = (gcn_inst *)(void *)w->priv.cache;
     w->priv.cache_valid = 0;
-    w->priv.cache_checked = 0;
+    w->priv.cache_plan_ready = 0;
     tmu_status st = gcn_prepare(w, env, mi, x, diag);
     if (st != TMU_OK)
         return st;

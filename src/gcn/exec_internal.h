@@ -48,7 +48,9 @@ typedef struct gcn_lanes {
     uint32_t out[4][TMU_GCN_LANES];
     uint8_t resident[TMU_GCN_LANES];
     float lodrep[TMU_GCN_LANES];
-    int unit_checked; /* the instruction's single unit call passed the unit's checks before */
+    /* the instruction's single texture-unit call, prepared on its first run (wave cache) */
+    tmu_unit_plan *plan;
+    uint32_t *plan_ready;
 } gcn_lanes;
 
 /* Results of one instruction: written straight into the pending-ring slot it will occupy

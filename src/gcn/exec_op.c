@@ -6,7 +6,6 @@
 
 #include "gcn/exec_internal.h"
 #include "tmu/format.h"
-#include "unit/validated.h"
 
 uint32_t gcn_addr_raw(const tmu_gcn_wave *w, const gcn_inst *x, tmu_gcn_addr_comp c, unsigned lane)
 {
@@ -276,9 +275,15 @@ static tmu_status run_unit(const tmu_gcn_wave *w, const gcn_inst *x, gcn_lanes *
     int gather_levels = op->kind == TMU_OP_GATHER && op->level_mode != TMU_LEVEL_BASE &&
                         x->smp.mip_filter != TMU_MIP_NONE && view_levels(&x->tex) > 1;
     int shift = gather_shift(x, 0, 0) != 0.0f;
-    if (!gather_levels && !shift) /* one call, the same each time the instruction runs again */
-        return ln->unit_checked ? tmu_unit_execute_validated(&x->tex, &x->smp, op, TMU_GCN_LANES, exec, in, out, diag)
-                                : tmu_unit_execute(&x->tex, &x->smp, op, TMU_GCN_LANES, exec, in, out, diag);
+    if (!gather_levels && !shift) { /* one call, the same each time the instruction runs again */
+        if (!*ln->plan_ready) {
+            tmu_status st = tmu_unit_plan_init(ln->plan, &x->tex, &x->smp, op, TMU_GCN_LANES, in, out, 0, diag);
+            if (st != TMU_OK)
+                return st;
+            *ln->plan_ready = 1;
+        }
+        return tmu_unit_plan_execute(ln->plan, exec, in, out, diag);
+    }
     /* the level each lane reads: the LOD query's level, rounded to the nearest level */
     uint8_t lvl[TMU_GCN_LANES];
     memset(lvl, 0, sizeof lvl);

@@ -4,8 +4,8 @@
 #include <math.h>
 #include <string.h>
 
+#include "unit/fast/fast.h"
 #include "unit/internal.h"
-#include "unit/validated.h"
 
 /* ---------------------------------------------------------------------------------------- */
 /* Result conversion (§13)                                                                  */
@@ -606,12 +606,10 @@ static tmu_status validate_call(const tmu_texture *tex, const tmu_sampler *smp, 
     return TMU_OK;
 }
 
-/* The execution proper of a checked call: the fast path when one applies, else lane by lane. */
-static void run_lanes(const tmu_texture *tex, const tmu_sampler *smp, const tmu_op *op, uint32_t lanes,
-                      const uint64_t exec[2], const tmu_wave_in *in, tmu_wave_out *out, unsigned flags)
+/* The active lanes of a checked call through the general path. */
+static void general_lanes(const tmu_texture *tex, const tmu_sampler *smp, const tmu_op *op, uint32_t lanes,
+                          const uint64_t exec[2], const tmu_wave_in *in, tmu_wave_out *out)
 {
-    if (!(flags & TMU_UNIT_GENERAL_ONLY) && tmu_unit_fast_execute(tex, smp, op, lanes, exec, in, out, flags))
-        return;
     for (uint32_t lane = 0; lane < lanes; lane++)
         if (!exec || (exec[lane >> 6] >> (lane & 63) & 1))
             tmu_unit_general_lane(tex, smp, op, lanes, in, out, lane);
@@ -637,24 +635,132 @@ tmu_status tmu_unit_execute_ex(const tmu_texture *tex, const tmu_sampler *smp, c
     if (st != TMU_OK)
         return st;
     tmu_diag_clear(diag);
-    run_lanes(tex, smp, op, lanes, exec, in, out, flags);
+    if (!(flags & TMU_UNIT_GENERAL_ONLY) && tmu_unit_fast_execute(tex, smp, op, lanes, exec, in, out, flags))
+        return TMU_OK;
+    general_lanes(tex, smp, op, lanes, exec, in, out);
     return TMU_OK;
 }
 
-tmu_status tmu_unit_execute_validated(const tmu_texture *tex, const tmu_sampler *smp, const tmu_op *op,
-                                      uint32_t lanes, const uint64_t exec[2], const tmu_wave_in *in,
-                                      tmu_wave_out *out, tmu_diag *diag)
-{
+/* ---------------------------------------------------------------------------------------- */
+/* Prepared calls (unit.h tmu_unit_plan)                                                    */
+/* ---------------------------------------------------------------------------------------- */
+
+#define PLAN_MAGIC 0x746d7570u /* "tmup" */
+
+typedef struct unit_plan {
+    uint32_t magic; /* PLAN_MAGIC once prepared */
+    uint32_t lanes;
+    unsigned flags;
+    int fast;       /* cx holds the call's fast path */
+    int has_res;    /* the view has a residency map: view.residency is re-pointed at res */
+    uint64_t present; /* which input / output arrays the calls pass (present_mask) */
     tmu_texture view;
     tmu_residency res;
-    if (tex->base_level || tex->level_count || tex->base_layer || tex->layer_count || tex->min_lod != 0.0f) {
-        tmu_status st = tmu_unit_make_view(tex, &view, &res, diag);
-        if (st != TMU_OK)
-            return st;
-        tex = &view;
+    tmu_sampler smp;
+    tmu_op op;
+    fast_consts k;
+} unit_plan;
+
+_Static_assert(sizeof(unit_plan) <= sizeof(tmu_unit_plan), "tmu_unit_plan storage");
+_Static_assert(_Alignof(unit_plan) <= _Alignof(tmu_unit_plan), "tmu_unit_plan alignment");
+
+/* Bit n set = the n-th pointer of `in` (op.h order), or for n >= 30 of `out`, is non-NULL.  The
+ * two structures are arrays of pointers; on x86 with AVX2, four are tested per instruction (every
+ * prepared call does this, so it must cost little next to a wave). */
+enum { PRESENT_IN = sizeof(tmu_wave_in) / sizeof(const void *), PRESENT_OUT = sizeof(tmu_wave_out) / sizeof(void *) };
+_Static_assert(PRESENT_IN * sizeof(const void *) == sizeof(tmu_wave_in) && PRESENT_IN == 30, "tmu_wave_in: 30 pointers");
+_Static_assert(PRESENT_OUT * sizeof(void *) == sizeof(tmu_wave_out) && PRESENT_OUT == 7, "tmu_wave_out: 7 pointers");
+
+static uint64_t present_portable(const uintptr_t *p, unsigned n)
+{
+    uint64_t m = 0;
+    for (unsigned i = 0; i < n; i++)
+        m |= (uint64_t)(p[i] != 0) << i;
+    return m;
+}
+
+#if (defined(__x86_64__) || defined(__i386__)) && (defined(__GNUC__) || defined(__clang__))
+#include <immintrin.h>
+__attribute__((target("avx2"))) static uint64_t present_avx2(const uintptr_t *p, unsigned n)
+{
+    uint64_t m = 0;
+    unsigned i = 0;
+    for (; i + 4 <= n; i += 4) {
+        __m256i v = _mm256_loadu_si256((const __m256i *)(const void *)(p + i));
+        unsigned zero = (unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(_mm256_cmpeq_epi64(v, _mm256_setzero_si256())));
+        m |= (uint64_t)(~zero & 15u) << i;
+    }
+    return m | present_portable(p + i, n - i) << i;
+}
+#define PRESENT_SIMD(p, n) (__builtin_cpu_supports("avx2") ? present_avx2(p, n) : present_portable(p, n))
+#else
+#define PRESENT_SIMD(p, n) present_portable(p, n)
+#endif
+
+static uint64_t present_mask(const tmu_wave_in *in, const tmu_wave_out *out)
+{
+    uintptr_t p[PRESENT_IN + PRESENT_OUT];
+    memcpy(p, in, sizeof *in);
+    memcpy(p + PRESENT_IN, out, sizeof *out);
+    return PRESENT_SIMD(p, PRESENT_IN + PRESENT_OUT);
+}
+
+tmu_status tmu_unit_plan_init(tmu_unit_plan *plan, const tmu_texture *tex, const tmu_sampler *smp,
+                              const tmu_op *op, uint32_t lanes, const tmu_wave_in *in,
+                              const tmu_wave_out *out, unsigned flags, tmu_diag *diag)
+{
+    if (!plan)
+        FAIL(TMU_ERR_INVALID_ARGUMENT, "plan: NULL plan");
+    unit_plan *p = (unit_plan *)(void *)plan;
+    p->magic = 0;
+    if (!tex || !smp || !op || !in || !out)
+        FAIL(TMU_ERR_INVALID_ARGUMENT, "execute: texture, sampler, op, in and out must not be NULL");
+    tmu_status st = tmu_unit_make_view(tex, &p->view, &p->res, diag);
+    if (st == TMU_OK)
+        st = validate_call(&p->view, smp, op, lanes, in, out, diag);
+    if (st != TMU_OK)
+        return st;
+    p->has_res = p->view.residency != NULL && p->view.residency != tex->residency;
+    p->smp = *smp;
+    p->op = *op;
+    p->lanes = lanes;
+    p->flags = flags;
+    p->present = present_mask(in, out);
+    p->fast = !(flags & TMU_UNIT_GENERAL_ONLY) && tmu_unit_fast_prepare(&p->k, &p->view, &p->smp, &p->op, in, out);
+    p->magic = PLAN_MAGIC;
+    tmu_diag_clear(diag);
+    return TMU_OK;
+}
+
+tmu_status tmu_unit_plan_execute(const tmu_unit_plan *plan, const uint64_t exec[2], const tmu_wave_in *in,
+                                 tmu_wave_out *out, tmu_diag *diag)
+{
+    if (!plan || !in || !out)
+        FAIL(TMU_ERR_INVALID_ARGUMENT, "plan execute: plan, in and out must not be NULL");
+    const unit_plan *p = (const unit_plan *)(const void *)plan;
+    if (p->magic != PLAN_MAGIC)
+        FAIL(TMU_ERR_INVALID_ARGUMENT, "plan execute: the plan was not prepared (tmu_unit_plan_init failed or "
+                                       "was not called)");
+    uint64_t present = present_mask(in, out);
+    if (present != p->present) {
+        unsigned bit = (unsigned)__builtin_ctzll(present ^ p->present);
+        FAIL(TMU_ERR_INVALID_ARGUMENT, "plan execute: array pointer %u of in/out (op.h order) is %s, but %s when "
+             "the plan was prepared", bit, present >> bit & 1 ? "set" : "NULL", present >> bit & 1 ? "NULL" : "set");
+    }
+    /* the plan may have moved since it was prepared: pointers into it are made here */
+    const tmu_texture *tex = &p->view;
+    tmu_texture local;
+    if (p->has_res) {
+        local = p->view;
+        local.residency = &p->res;
+        tex = &local;
     }
     tmu_diag_clear(diag);
-    run_lanes(tex, smp, op, lanes, exec, in, out, 0);
+    if (p->fast) {
+        tmu_unit_fast_run(&p->k, tex, &p->smp, &p->op, p->lanes, exec, in, out, p->flags);
+        return TMU_OK;
+    }
+    general_lanes(tex, &p->smp, &p->op, p->lanes, exec, in, out);
     return TMU_OK;
 }
 

@@ -7,8 +7,8 @@
  * or random quads), texel fetch (integer coordinates in and out of range, level ilod or none), or
  * gather of any component), a lane count, an execution mask and coordinates from a pool with
  * NaN, +/-Inf, denormals, +/-1e30 and ordinary values.  The call
- * runs four times: general path only, fast path with the widest SIMD, with at most AVX2, and
- * portable; all result
+ * runs five times: general path only, fast path with the widest SIMD, with at most AVX2,
+ * portable, and as a prepared call (tmu_unit_plan, run from a copy of the plan); all result
  * words and the untouched lanes must be identical bit for bit.  Most cases are of the kinds
  * the fast paths specialise; some are not (then both run the general path).
  * Default ~2M lanes per comparison; TMU_TEST_LONG=1 runs 10x more. */
@@ -44,7 +44,9 @@ static void test_fast_equals_general(void **state)
 #endif
     uint64_t seed = 0xfa57fa57ull;
     test_wave *w = test_wave_new();
-    static uint32_t ref[4][TMU_MAX_LANES], simd[4][TMU_MAX_LANES], avx2[4][TMU_MAX_LANES], port[4][TMU_MAX_LANES];
+    static uint32_t ref[4][TMU_MAX_LANES], simd[4][TMU_MAX_LANES], avx2[4][TMU_MAX_LANES], port[4][TMU_MAX_LANES],
+        planned[4][TMU_MAX_LANES];
+    static tmu_unit_plan plans[2];
     long lanes_compared = 0, fast_cases = 0;
     for (long n = 0; n < cases; n++) {
         int rgba8 = (int)(test_rand(&seed) & 1);
@@ -169,17 +171,25 @@ static void test_fast_equals_general(void **state)
         w->in.ilod = test_rand(&seed) & 1 ? w->ilod : NULL;
         w->in.sample = op.kind == TMU_OP_FETCH && test_rand(&seed) % 8 != 0 ? NULL : w->sample; /* fast: NULL */
         memset(w->sample, 0, sizeof w->sample);
-        uint32_t (*outs[4])[TMU_MAX_LANES] = {ref, simd, avx2, port};
-        static const unsigned flags[4] = {TMU_UNIT_GENERAL_ONLY, 0, TMU_UNIT_MAX_AVX2, TMU_UNIT_NO_SIMD};
-        static const char *const kname[4] = {"general", "widest simd", "avx2 or less", "portable"};
-        for (int k = 0; k < 4; k++) {
+        uint32_t (*outs[5])[TMU_MAX_LANES] = {ref, simd, avx2, port, planned};
+        static const unsigned flags[5] = {TMU_UNIT_GENERAL_ONLY, 0, TMU_UNIT_MAX_AVX2, TMU_UNIT_NO_SIMD, 0};
+        static const char *const kname[5] = {"general", "widest simd", "avx2 or less", "portable",
+                                             "prepared call (moved)"};
+        for (int k = 0; k < 5; k++) {
             tmu_wave_out o = {.data = {outs[k][0], outs[k][1], outs[k][2], outs[k][3]}, .resident = NULL};
             for (int c = 0; c < 4; c++)
                 for (uint32_t l = 0; l < TMU_MAX_LANES; l++)
                     outs[k][c][l] = 0xA5A5A5A5u ^ l; /* sentinel for lanes outside the mask */
-            assert_int_equal(tmu_unit_execute_ex(&tex, &smp, &op, lanes, exec, &w->in, &o, flags[k], NULL), TMU_OK);
+            if (k < 4) {
+                assert_int_equal(tmu_unit_execute_ex(&tex, &smp, &op, lanes, exec, &w->in, &o, flags[k], NULL), TMU_OK);
+            } else { /* tmu_unit_plan: prepared, then copied elsewhere and run from the copy */
+                assert_int_equal(tmu_unit_plan_init(&plans[0], &tex, &smp, &op, lanes, &w->in, &o, 0, NULL), TMU_OK);
+                plans[1] = plans[0];
+                memset(&plans[0], 0xEE, sizeof plans[0]);
+                assert_int_equal(tmu_unit_plan_execute(&plans[1], exec, &w->in, &o, NULL), TMU_OK);
+            }
         }
-        for (int k = 1; k < 4; k++)
+        for (int k = 1; k < 5; k++)
             for (uint32_t l = 0; l < TMU_MAX_LANES; l++)
                 for (int c = 0; c < 4; c++)
                     if (outs[k][c][l] != ref[c][l])
@@ -197,8 +207,8 @@ static void test_fast_equals_general(void **state)
                       smp.reduction == TMU_REDUCTION_WEIGHTED_AVERAGE && tex.min_lod == 0.0f;
         free(mem);
     }
-    printf("fast == general: %ld cases (%ld of fast-path kinds), %ld lanes x 3 (%s, avx2 or less, portable), "
-           "bit-identical\n",
+    printf("fast == general: %ld cases (%ld of fast-path kinds), %ld lanes x 4 (%s, avx2 or less, portable, "
+           "prepared call), bit-identical\n",
            cases, fast_cases, lanes_compared, tmu_unit_simd_name());
     free(w);
 }

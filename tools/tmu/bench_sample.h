@@ -8,7 +8,8 @@
  *     s = s * 1664525 + 1013904223,  u / v = float(s >> 8) / 2^24
  * and, for the coherent rows, u = (float(id & 1023) + u + float(i)) / 1024,
  * v = (float((id >> 10) & 1023) + v + float(i >> 3)) / 1024.  tmu runs 128 consecutive ids as
- * one wave (tmu_unit_execute) for TMU_BENCH_ITERS iterations, then the next 128 ids, as
+ * one wave (a tmu_unit_plan prepared once per thread, or tmu_unit_execute_ex per wave with
+ * --per-call) for TMU_BENCH_ITERS iterations, then the next 128 ids, as
  * llvmpipe runs a workgroup's invocations through the shader's loop.  The implicit-LOD row
  * samples a receding floor (tmu render --perspective) over a 1024x128 screen of 2x2 quads;
  * its peer is bench/lavapipe/implicit.comp.
@@ -185,6 +186,7 @@ typedef struct tmu_bench_thread {
     const tmu_sampler *smp;
     const tmu_op *op;
     unsigned flags;
+    int planned;          /* 1: one tmu_unit_plan, run per wave; 0: tmu_unit_execute_ex per wave */
     double seconds;
     int reps, index, failed;
     pthread_barrier_t *barrier;
@@ -211,6 +213,13 @@ static void *tmu_bench_thread_main(void *arg)
     in.icoord[0] = th->ix, in.icoord[1] = th->iy;
     tmu_wave_out out = {.data = {th->data[0], th->data[1], th->data[2], th->data[3]}, .resident = NULL};
     tmu_bench_gen g = {0, 0, bc->pattern, bc->lodmode, bc->kind == TMU_OP_FETCH, bc->size};
+    tmu_unit_plan *plan = th->planned ? (tmu_unit_plan *)malloc(sizeof *plan) : NULL;
+    if (th->planned && (!plan || tmu_unit_plan_init(plan, th->tex, th->smp, th->op, TMU_MAX_LANES, &in, &out,
+                                                    th->flags, NULL) != TMU_OK)) {
+        free(plan);
+        th->failed = 1;
+        return NULL;
+    }
     memset(th->lod, 0, sizeof th->lod);
     memset(th->data, 0, sizeof th->data);
     uint32_t visit = (uint32_t)th->index * 131u; /* threads start on different waves */
@@ -229,8 +238,11 @@ static void *tmu_bench_thread_main(void *arg)
                 g.i = i;
                 wave(th->acc, th->data[0], th->data[1], th->data[2], th->data[3], th->state, th->s, th->t, th->lod,
                      th->ix, th->iy, &g);
-                if (tmu_unit_execute_ex(th->tex, th->smp, th->op, TMU_MAX_LANES, NULL, &in, &out, th->flags, NULL) !=
-                    TMU_OK) {
+                tmu_status st = plan ? tmu_unit_plan_execute(plan, NULL, &in, &out, NULL)
+                                     : tmu_unit_execute_ex(th->tex, th->smp, th->op, TMU_MAX_LANES, NULL, &in, &out,
+                                                           th->flags, NULL);
+                if (st != TMU_OK) {
+                    free(plan);
                     th->failed = 1;
                     return NULL;
                 }
@@ -241,6 +253,7 @@ static void *tmu_bench_thread_main(void *arg)
         } while (c1 - c0 < th->seconds);
         th->cpu[rep] = c1 - c0, th->wall[rep] = tmu_bench_wall_now() - w0, th->samples[rep] = n;
     }
+    free(plan);
     double sum = 0;
     for (int k = 0; k < 4 * TMU_MAX_LANES; k++)
         sum += th->acc[k];
@@ -279,9 +292,11 @@ static void tmu_bench_free(void *p, size_t size)
 }
 
 /* Runs one case on `threads` threads (each its own waves, one shared texture); `flags` are
- * TMU_UNIT_* (e.g. TMU_UNIT_GENERAL_ONLY).  Returns 0 on success. */
-static int tmu_bench_run_case(const tmu_bench_case *bc, double seconds, int reps, unsigned flags, int threads,
-                              int huge, tmu_bench_result *res)
+ * TMU_UNIT_* (e.g. TMU_UNIT_GENERAL_ONLY); `planned`: each thread prepares the call once
+ * (tmu_unit_plan) and runs every wave through it, else calls tmu_unit_execute_ex per wave.
+ * Returns 0 on success. */
+static int tmu_bench_run_case(const tmu_bench_case *bc, double seconds, int reps, unsigned flags, int planned,
+                              int threads, int huge, tmu_bench_result *res)
 {
     if (reps > TMU_BENCH_MAX_REPS)
         reps = TMU_BENCH_MAX_REPS;
@@ -330,6 +345,7 @@ static int tmu_bench_run_case(const tmu_bench_case *bc, double seconds, int reps
     int started = 0, failed = 0;
     for (int k = 0; k < threads; k++) {
         th[k].bc = bc, th[k].tex = &tex, th[k].smp = &smp, th[k].op = &op, th[k].flags = flags;
+        th[k].planned = planned;
         th[k].seconds = seconds, th[k].reps = reps, th[k].index = k;
         th[k].barrier = use_barrier ? &barrier : NULL;
     }
@@ -367,15 +383,26 @@ static int tmu_bench_run_case(const tmu_bench_case *bc, double seconds, int reps
 }
 
 /* The physical bound of a row: independent loads of random 64-byte lines over `reach` bytes
- * (memory of the same kind as the textures), million lines per CPU second, median of `reps`. */
+ * (memory of the same kind as the textures), million lines per CPU second, median of `reps`.
+ * The line offsets are drawn beforehand (a generator in the loop would bound the rate by its own
+ * dependency chain, not by the memory), and eight loads are always in flight. */
 static double tmu_bench_line_rate(uint32_t reach, double seconds, int reps, int huge)
 {
+    enum { NIDX = 1 << 16 };
     size_t size = reach < 4096 ? 4096 : reach;
     unsigned char *mem = (unsigned char *)tmu_bench_alloc(size, huge);
-    if (!mem)
+    uint32_t *idx = (uint32_t *)malloc(NIDX * sizeof *idx);
+    if (!mem || !idx) {
+        free(idx);
+        tmu_bench_free(mem, size);
         return 0;
+    }
     memset(mem, 1, size);
     uint32_t lines = (uint32_t)(size / 64), x = 2463534242u;
+    for (uint32_t i = 0; i < NIDX; i++) { /* xorshift32, reduced to a line's byte offset */
+        x ^= x << 13, x ^= x >> 17, x ^= x << 5;
+        idx[i] = (uint32_t)(((uint64_t)x * lines) >> 32) * 64u + (i & 7) * 8u;
+    }
     double rate[TMU_BENCH_MAX_REPS];
     uint32_t sum = 0;
     if (reps > TMU_BENCH_MAX_REPS)
@@ -384,16 +411,10 @@ static double tmu_bench_line_rate(uint32_t reach, double seconds, int reps, int 
         uint64_t n = 0;
         double c0 = tmu_bench_cpu_now(), c1;
         do {
-            for (int b = 0; b < 4096; b++) {
-                uint32_t idx[8];
-                for (int k = 0; k < 8; k++) { /* xorshift32, reduced to a line index */
-                    x ^= x << 13, x ^= x >> 17, x ^= x << 5;
-                    idx[k] = (uint32_t)(((uint64_t)x * lines) >> 32);
-                }
-                for (int k = 0; k < 8; k++)
-                    sum += mem[(size_t)idx[k] * 64 + (size_t)(k & 7) * 8];
-            }
-            n += 4096 * 8;
+            for (uint32_t i = 0; i < NIDX; i += 8)
+                sum += (uint32_t)mem[idx[i]] + mem[idx[i + 1]] + mem[idx[i + 2]] + mem[idx[i + 3]] +
+                       mem[idx[i + 4]] + mem[idx[i + 5]] + mem[idx[i + 6]] + mem[idx[i + 7]];
+            n += NIDX;
             c1 = tmu_bench_cpu_now();
         } while (c1 - c0 < seconds);
         rate[r] = (double)n / (c1 - c0) / 1e6;
@@ -401,6 +422,7 @@ static double tmu_bench_line_rate(uint32_t reach, double seconds, int reps, int 
     qsort(rate, (size_t)reps, sizeof(double), tmu_bench_cmp_double);
     volatile uint32_t sink = sum;
     (void)sink;
+    free(idx);
     tmu_bench_free(mem, size);
     return rate[reps / 2];
 }

@@ -1,6 +1,6 @@
 /* tmu bench — library benchmarks from the command line.
  *   tmu bench sample [--csv] [--peer] [--threads N] [--general | --no-simd | --avx2] [--seconds S]
- *                    [--reps N] [--size N] [--no-hugepages] [CASE...]
+ *                    [--reps N] [--size N] [--no-hugepages] [--per-call] [CASE...]
  * The sampling benchmark runs the workloads of the lavapipe peer (bench_sample.h); with --peer it
  * runs the peer too (the lavapipe_bench tool, built by bench/run into
  * build-bench/lavapipe/; $TMU_PEER_BENCH names another peer_bench binary) and prints both rates
@@ -19,6 +19,7 @@ static void bench_usage(FILE *out)
 {
     fprintf(out, "usage: tmu bench sample [--csv] [--peer] [--threads N] [--general | --no-simd | --avx2]\n"
                  "                        [--seconds S] [--reps N] [--rounds R] [--size N] [--no-hugepages]\n"
+                 "                        [--per-call]\n"
                  "                        [CASE...]\n"
            "\n"
            "Measures texture sampling rates on the workloads of the lavapipe peer\n"
@@ -36,6 +37,8 @@ static void bench_usage(FILE *out)
            "  --size N    texture size N x N instead of each case's own (a power of two, 1..4096;\n"
            "              e.g. 64 fits in L1 and shows the compute-bound rate)\n"
            "  --no-hugepages  textures in 4 KiB pages (default: transparent huge pages advised)\n"
+           "  --per-call  call tmu_unit_execute_ex for every wave (checks and set-up each time) instead\n"
+           "              of one prepared call (tmu_unit_plan) per thread\n"
            "  --seconds S minimum seconds per run (default 0.5); --reps N runs per case (default 3)\n"
            "  --rounds R  per row, R alternating runs of the peer and tmu, medians (default 1)\n"
            "Each row also shows the physical bound: this machine's rate of independent random 64-byte\n"
@@ -98,7 +101,7 @@ static int peer_run(const char *bin, const tmu_bench_case *bc, int threads, doub
 static int bench_sample(int argc, char **argv)
 {
     enum { O_CSV, O_PEER, O_THREADS, O_GENERAL, O_NO_SIMD, O_AVX2, O_SIZE, O_SECONDS, O_REPS, O_NOHUGE, O_ROUNDS,
-           O_COUNT };
+           O_PER_CALL, O_COUNT };
     static const tmu_cli_option opts[O_COUNT] = {
         [O_CSV] = {"--csv", NULL, TMU_CLI_FLAG},
         [O_PEER] = {"--peer", NULL, TMU_CLI_FLAG},
@@ -111,9 +114,10 @@ static int bench_sample(int argc, char **argv)
         [O_REPS] = {"--reps", NULL, TMU_CLI_VALUE},
         [O_NOHUGE] = {"--no-hugepages", NULL, TMU_CLI_FLAG},
         [O_ROUNDS] = {"--rounds", NULL, TMU_CLI_VALUE},
+        [O_PER_CALL] = {"--per-call", NULL, TMU_CLI_FLAG},
     };
     tmu_cli_set_command("bench sample", bench_usage);
-    int csv = 0, peer = 0, huge = 1;
+    int csv = 0, peer = 0, huge = 1, planned = 1;
     long long reps = 3, size = 0, threads = 1, rounds = 1;
     unsigned flags = 0;
     float seconds = 0.5f;
@@ -133,6 +137,7 @@ static int bench_sample(int argc, char **argv)
         case O_CSV: csv = 1; break;
         case O_PEER: peer = 1; break;
         case O_NOHUGE: huge = 0; break;
+        case O_PER_CALL: planned = 0; break;
         case O_GENERAL: flags |= TMU_UNIT_GENERAL_ONLY; break;
         case O_NO_SIMD: flags |= TMU_UNIT_NO_SIMD; break;
         case O_AVX2: flags |= TMU_UNIT_MAX_AVX2; break;
@@ -181,9 +186,10 @@ static int bench_sample(int argc, char **argv)
     if (csv) {
         printf(have_peer ? "case,msamples_per_s,lavapipe_msamples_per_s,ratio\n" : "case,msamples_per_s\n");
     } else {
-        printf("tmu: %s fast paths, textures in %s pages; rates = M samples per CPU second (all threads), "
-               "median of %lld x >= %.2fs; %lld round(s) per row, medians\n",
-               path, huge ? "huge (advised)" : "4 KiB", reps, (double)seconds, rounds);
+        printf("tmu: %s fast paths, %s, textures in %s pages; rates = M samples per CPU second (all "
+               "threads), median of %lld x >= %.2fs; %lld round(s) per row, medians\n",
+               path, planned ? "one prepared call (tmu_unit_plan) per thread" : "tmu_unit_execute_ex per wave",
+               huge ? "huge (advised)" : "4 KiB", reps, (double)seconds, rounds);
         if (peer && !have_peer)
             printf("lavapipe: peer_bench not found (%s; see bench/README.md): tmu's rates only\n",
                    getenv("TMU_PEER_BENCH") ? "$TMU_PEER_BENCH" : "lavapipe/peer_bench next to tmu");
@@ -208,7 +214,7 @@ static int bench_sample(int argc, char **argv)
         for (long long rd = 0; rd < rounds; rd++) {
             if (peer_ok && peer_run(bin, bc, nthr, (double)seconds, (int)reps, &pc[rd], &pw[rd]) != 0)
                 peer_ok = 0;
-            if (tmu_bench_run_case(bc, (double)seconds, (int)reps, flags, nthr, huge, &r) != 0)
+            if (tmu_bench_run_case(bc, (double)seconds, (int)reps, flags, planned, nthr, huge, &r) != 0)
                 return tmu_cli_error(bc->name, "the case could not run (out of memory?)");
             tc[rd] = r.msps, tw[rd] = r.wall_msps;
         }

@@ -39,8 +39,10 @@ _Static_assert(TMU_MAX_LEVELS == 16, "fast_avx512.c I_TABLE assumes 16 levels");
 enum { FAST_RGBA8 = 0, FAST_RGBA32F = 1 };
 enum { FAST_REPEAT = 0, FAST_CLAMP = 1 };
 
-/* Everything a kernel needs, resolved once per call. */
-typedef struct fast_ctx {
+/* What a kernel needs of the texture, sampler and op, resolved once (per call, or once for a
+ * prepared call: tmu_unit_plan).  Holds no pointer into itself or into the call's arguments but
+ * the texel memory, so a copy works anywhere. */
+typedef struct fast_consts {
     const unsigned char *base;        /* level 0 data */
     int32_t level_off[TMU_MAX_LEVELS]; /* byte offset of each level's data from base */
     int32_t level_pitch[TMU_MAX_LEVELS]; /* row pitch in texels */
@@ -55,6 +57,11 @@ typedef struct fast_ctx {
     int fetch;         /* 1: FETCH (integer coordinates, level ilod or 0) */
     float bias;        /* smp->lod_bias + 0.0f (the general path's bias sum) */
     float lod_lo, lod_hi; /* LOD clamp bounds as the general path applies them */
+} fast_consts;
+
+/* One call: the resolved constants and the call's arguments. */
+typedef struct fast_ctx {
+    const fast_consts *k;
     const tmu_texture *tex;
     const tmu_sampler *smp;
     const tmu_op *op;
@@ -63,6 +70,14 @@ typedef struct fast_ctx {
     uint32_t lanes;
 } fast_ctx;
 
+/* Fills `k` for calls of (tex, smp, op) with the given presence of input and output arrays
+ * (their values are not read); returns 1 when a fast path takes such calls. */
+int tmu_unit_fast_prepare(fast_consts *k, const tmu_texture *tex, const tmu_sampler *smp, const tmu_op *op,
+                          const tmu_wave_in *in, const tmu_wave_out *out);
+/* Runs one validated call of (tex, smp, op) through the constants `k` prepared for it. */
+void tmu_unit_fast_run(const fast_consts *k, const tmu_texture *tex, const tmu_sampler *smp, const tmu_op *op,
+                       uint32_t lanes, const uint64_t exec[2], const tmu_wave_in *in, tmu_wave_out *out,
+                       unsigned flags);
 /* Portable specialised kernel for one lane (also the tail of the SIMD kernels). */
 void tmu_fast_lane(const fast_ctx *cx, uint32_t lane);
 /* SIMD kernels: the active lanes of every whole block of W lanes in [0, lanes) (W = 8 for
