@@ -125,6 +125,34 @@ static inline __attribute__((TMU_FAST_FORCE_INLINE target("avx512f"))) void raw_
 }
 #define RAW_PAIR(base, f0, f1, t0, t1) raw_pair(base, f0, f1, t0, t1)
 
+/* Deferred RGBA8 loads (fast_simd.inc DEFER_LOADS): the two-phase blocks register their texel
+ * loads, which then run as plain scalar loads between the phases (one per lane for a texel,
+ * one 64-bit load per lane for an adjacent bilinear pair) instead of vpgatherdd / vpgatherdq. */
+#define DEFER_LOADS 1
+/* The pair's first texel where the second follows it, else texel 0 of level 0 (read, unused). */
+#define DEFER_PAIR_INDEX(f0, f1)                                                                                \
+    _mm512_maskz_mov_epi32(_mm512_cmpeq_epi32_mask(f1, _mm512_add_epi32(f0, _mm512_set1_epi32(1))), f0)
+
+/* The texels of a registered pair from the 16 loaded pairs `val`: the even and odd dwords;
+ * lanes whose texels were not adjacent (*t0, *t1 still hold their indices) read each texel. */
+static inline __attribute__((TMU_FAST_FORCE_INLINE target("avx512f"))) void defer_pair_resolve(const unsigned char *base,
+                                                                                       const uint64_t *val,
+                                                                                       __m512i *t0, __m512i *t1)
+{
+    __mmask16 adj = _mm512_cmpeq_epi32_mask(*t1, _mm512_add_epi32(*t0, _mm512_set1_epi32(1)));
+    __m512i lo = _mm512_loadu_si512((const void *)val), hi = _mm512_loadu_si512((const void *)(val + 8));
+    const __m512i even = _mm512_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30);
+    const __m512i odd = _mm512_setr_epi32(1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31);
+    __m512i f0 = *t0, f1 = *t1;
+    *t0 = _mm512_permutex2var_epi32(lo, even, hi);
+    *t1 = _mm512_permutex2var_epi32(lo, odd, hi);
+    if (adj != 0xFFFF) {
+        *t0 = _mm512_mask_i32gather_epi32(*t0, (__mmask16)~adj, f0, (const void *)base, 4);
+        *t1 = _mm512_mask_i32gather_epi32(*t1, (__mmask16)~adj, f1, (const void *)base, 4);
+    }
+}
+#define DEFER_PAIR_RESOLVE(base, val, t0, t1) defer_pair_resolve(base, val, t0, t1)
+
 #include "unit/fast/fast_simd.inc"
 
 int tmu_fast_have_avx512(void)
