@@ -665,44 +665,47 @@ _Static_assert(sizeof(unit_plan) <= sizeof(tmu_unit_plan), "tmu_unit_plan storag
 _Static_assert(_Alignof(unit_plan) <= _Alignof(tmu_unit_plan), "tmu_unit_plan alignment");
 
 /* Bit n set = the n-th pointer of `in` (op.h order), or for n >= 30 of `out`, is non-NULL.  The
- * two structures are arrays of pointers; on x86 with AVX2, four are tested per instruction (every
- * prepared call does this, so it must cost little next to a wave). */
+ * two structures are arrays of pointers; on x86 with AVX2 they are read four at a time straight
+ * from the structures (every prepared call does this, so it must cost little next to a wave). */
 enum { PRESENT_IN = sizeof(tmu_wave_in) / sizeof(const void *), PRESENT_OUT = sizeof(tmu_wave_out) / sizeof(void *) };
 _Static_assert(PRESENT_IN * sizeof(const void *) == sizeof(tmu_wave_in) && PRESENT_IN == 30, "tmu_wave_in: 30 pointers");
 _Static_assert(PRESENT_OUT * sizeof(void *) == sizeof(tmu_wave_out) && PRESENT_OUT == 7, "tmu_wave_out: 7 pointers");
 
-static uint64_t present_portable(const uintptr_t *p, unsigned n)
+/* Bits of the n pointers at p (a structure of pointers, read as words). */
+static uint64_t present_portable(const unsigned char *p, unsigned n)
 {
     uint64_t m = 0;
-    for (unsigned i = 0; i < n; i++)
-        m |= (uint64_t)(p[i] != 0) << i;
+    for (unsigned i = 0; i < n; i++) {
+        uintptr_t v;
+        memcpy(&v, p + i * sizeof v, sizeof v);
+        m |= (uint64_t)(v != 0) << i;
+    }
     return m;
 }
 
 #if (defined(__x86_64__) || defined(__i386__)) && (defined(__GNUC__) || defined(__clang__))
 #include <immintrin.h>
-__attribute__((target("avx2"))) static uint64_t present_avx2(const uintptr_t *p, unsigned n)
+__attribute__((target("avx2"))) static uint64_t present_avx2(const unsigned char *p, unsigned n)
 {
     uint64_t m = 0;
     unsigned i = 0;
     for (; i + 4 <= n; i += 4) {
-        __m256i v = _mm256_loadu_si256((const __m256i *)(const void *)(p + i));
+        __m256i v = _mm256_loadu_si256((const __m256i *)(const void *)(p + i * 8));
         unsigned zero = (unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(_mm256_cmpeq_epi64(v, _mm256_setzero_si256())));
         m |= (uint64_t)(~zero & 15u) << i;
     }
-    return m | present_portable(p + i, n - i) << i;
+    return m | present_portable(p + i * 8, n - i) << i;
 }
-#define PRESENT_SIMD(p, n) (__builtin_cpu_supports("avx2") ? present_avx2(p, n) : present_portable(p, n))
+#define PRESENT(p, n)                                                                                           \
+    (sizeof(void *) == 8 && __builtin_cpu_supports("avx2") ? present_avx2(p, n) : present_portable(p, n))
 #else
-#define PRESENT_SIMD(p, n) present_portable(p, n)
+#define PRESENT(p, n) present_portable(p, n)
 #endif
 
 static uint64_t present_mask(const tmu_wave_in *in, const tmu_wave_out *out)
 {
-    uintptr_t p[PRESENT_IN + PRESENT_OUT];
-    memcpy(p, in, sizeof *in);
-    memcpy(p + PRESENT_IN, out, sizeof *out);
-    return PRESENT_SIMD(p, PRESENT_IN + PRESENT_OUT);
+    return PRESENT((const unsigned char *)in, PRESENT_IN) |
+           PRESENT((const unsigned char *)out, PRESENT_OUT) << PRESENT_IN;
 }
 
 tmu_status tmu_unit_plan_init(tmu_unit_plan *plan, const tmu_texture *tex, const tmu_sampler *smp,
