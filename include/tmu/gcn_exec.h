@@ -150,7 +150,10 @@ typedef struct tmu_gcn_pending {
 
 /* A wave: registers, counters, hazard log.  About 150 KiB: allocate it (once) on the heap or
  * statically, then tmu_gcn_wave_init.  Callers read and write gen, exec, sgpr and vgpr freely;
- * `priv` is internal. */
+ * `priv` is internal.  The wave keeps the last instruction it prepared (descriptors bound, operand
+ * layout, the texture-unit call as a tmu_unit_plan) and reuses it while the instruction word, its
+ * T#/S#, the environment's entries it reads and the wave's address stay the same; a copy of a
+ * wave (snapshot, restore) is a wave of its own and prepares again. */
 typedef struct tmu_gcn_wave {
     tmu_gcn_gen gen;
     uint64_t exec;                                   /* lane n active = bit n */
