@@ -651,7 +651,7 @@ typedef struct unit_plan {
     uint32_t magic; /* PLAN_MAGIC once prepared */
     uint32_t lanes;
     unsigned flags;
-    int fast;       /* cx holds the call's fast path */
+    int fast;       /* k holds the call's fast path */
     int has_res;    /* the view has a residency map: view.residency is re-pointed at res */
     uint64_t present; /* which input / output arrays the calls pass (present_mask) */
     tmu_texture view;

@@ -42,14 +42,22 @@ static void same_as_direct(const tmu_texture *tex, const tmu_sampler *smp, const
     assert_memory_equal(direct_res, w->resident, sizeof direct_res);
 }
 
+/* Both tests: a wave with every array bound, the array texture, a default sampler. */
+static test_wave *set_up(test_tex *t, tmu_sampler *smp)
+{
+    test_wave *w = test_wave_new();
+    assert_non_null(w);
+    make_array(t);
+    *smp = tmu_sampler_default();
+    return w;
+}
+
 static void test_plan_matches_direct(void **state)
 {
     (void)state;
-    test_wave *w = test_wave_new();
-    assert_non_null(w);
     test_tex t;
-    make_array(&t);
-    tmu_sampler smp = tmu_sampler_default();
+    tmu_sampler smp;
+    test_wave *w = set_up(&t, &smp);
     smp.mag_filter = smp.min_filter = TMU_FILTER_NEAREST;
     tmu_op op = test_op(TMU_OP_SAMPLE, TMU_DIM_2D_ARRAY, TMU_LEVEL_LOD);
     op.want_residency = 1;
@@ -94,11 +102,9 @@ static void test_plan_matches_direct(void **state)
 static void test_plan_errors(void **state)
 {
     (void)state;
-    test_wave *w = test_wave_new();
-    assert_non_null(w);
     test_tex t;
-    make_array(&t);
-    tmu_sampler smp = tmu_sampler_default();
+    tmu_sampler smp;
+    test_wave *w = set_up(&t, &smp);
     tmu_op op = test_op(TMU_OP_SAMPLE, TMU_DIM_2D_ARRAY, TMU_LEVEL_LOD);
     tmu_unit_plan plan;
     tmu_diag d, d2;

@@ -102,26 +102,41 @@ static inline __attribute__((TMU_FAST_FORCE_INLINE target("avx512f"))) void gath
 }
 #define GATHER_RGBA32F(base, f, v) gather_rgba32f(base, f, v)
 
+/* The texels of 16 lanes' RGBA8 pairs, from the pairs as 64-bit words (lanes 0-7 in lo, 8-15 in
+ * hi): the even dwords are the first texels, the odd ones the second; lanes outside `adj` (the
+ * texels f0, f1 not adjacent: a wrapped or clamped edge, where f0 + 1 may even lie past the
+ * level) read each texel with a 32-bit gather instead. */
+static inline __attribute__((TMU_FAST_FORCE_INLINE target("avx512f"))) void split_pairs(const unsigned char *base,
+                                                                                __m512i lo, __m512i hi,
+                                                                                __mmask16 adj, __m512i f0,
+                                                                                __m512i f1, __m512i *t0,
+                                                                                __m512i *t1)
+{
+    const __m512i even = _mm512_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30);
+    const __m512i odd = _mm512_setr_epi32(1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31);
+    *t0 = _mm512_permutex2var_epi32(lo, even, hi);
+    *t1 = _mm512_permutex2var_epi32(lo, odd, hi);
+    if (adj != 0xFFFF) {
+        *t0 = _mm512_mask_i32gather_epi32(*t0, (__mmask16)~adj, f0, (const void *)base, 4);
+        *t1 = _mm512_mask_i32gather_epi32(*t1, (__mmask16)~adj, f1, (const void *)base, 4);
+    }
+}
+
+/* Lanes whose texels f0, f1 are adjacent (f1 = f0 + 1). */
+#define ADJACENT(f0, f1) _mm512_cmpeq_epi32_mask(f1, _mm512_add_epi32(f0, _mm512_set1_epi32(1)))
+
 /* The RGBA8 texels at dword indices f0 and f1 (per lane) where mostly f1 = f0 + 1 (the two
  * texels of a bilinear row): one 64-bit gather per 8 lanes reads both where they are adjacent;
- * the other lanes (a wrapped or clamped edge, where f0 + 1 may even lie past the level) get
- * 32-bit gathers of each texel. */
+ * split_pairs reads the others. */
 static inline __attribute__((TMU_FAST_FORCE_INLINE target("avx512f"))) void raw_pair(const unsigned char *base, __m512i f0,
                                                                              __m512i f1, __m512i *t0, __m512i *t1)
 {
     const void *b = base;
-    __mmask16 adj = _mm512_cmpeq_epi32_mask(f1, _mm512_add_epi32(f0, _mm512_set1_epi32(1)));
+    __mmask16 adj = ADJACENT(f0, f1);
     const __m512i z = _mm512_setzero_si512();
     __m512i q_lo = _mm512_mask_i32gather_epi64(z, (__mmask8)adj, _mm512_castsi512_si256(f0), b, 4);
     __m512i q_hi = _mm512_mask_i32gather_epi64(z, (__mmask8)(adj >> 8), _mm512_extracti64x4_epi64(f0, 1), b, 4);
-    const __m512i even = _mm512_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30);
-    const __m512i odd = _mm512_setr_epi32(1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31);
-    *t0 = _mm512_permutex2var_epi32(q_lo, even, q_hi);
-    *t1 = _mm512_permutex2var_epi32(q_lo, odd, q_hi);
-    if (adj != 0xFFFF) {
-        *t0 = _mm512_mask_i32gather_epi32(*t0, (__mmask16)~adj, f0, b, 4);
-        *t1 = _mm512_mask_i32gather_epi32(*t1, (__mmask16)~adj, f1, b, 4);
-    }
+    split_pairs(base, q_lo, q_hi, adj, f0, f1, t0, t1);
 }
 #define RAW_PAIR(base, f0, f1, t0, t1) raw_pair(base, f0, f1, t0, t1)
 
@@ -130,26 +145,15 @@ static inline __attribute__((TMU_FAST_FORCE_INLINE target("avx512f"))) void raw_
  * one 64-bit load per lane for an adjacent bilinear pair) instead of vpgatherdd / vpgatherdq. */
 #define DEFER_LOADS 1
 /* The pair's first texel where the second follows it, else texel 0 of level 0 (read, unused). */
-#define DEFER_PAIR_INDEX(f0, f1)                                                                                \
-    _mm512_maskz_mov_epi32(_mm512_cmpeq_epi32_mask(f1, _mm512_add_epi32(f0, _mm512_set1_epi32(1))), f0)
+#define DEFER_PAIR_INDEX(f0, f1) _mm512_maskz_mov_epi32(ADJACENT(f0, f1), f0)
 
-/* The texels of a registered pair from the 16 loaded pairs `val`: the even and odd dwords;
- * lanes whose texels were not adjacent (*t0, *t1 still hold their indices) read each texel. */
+/* The texels of a registered pair from the 16 loaded pairs `val` (*t0, *t1 hold the indices). */
 static inline __attribute__((TMU_FAST_FORCE_INLINE target("avx512f"))) void defer_pair_resolve(const unsigned char *base,
                                                                                        const uint64_t *val,
                                                                                        __m512i *t0, __m512i *t1)
 {
-    __mmask16 adj = _mm512_cmpeq_epi32_mask(*t1, _mm512_add_epi32(*t0, _mm512_set1_epi32(1)));
     __m512i lo = _mm512_loadu_si512((const void *)val), hi = _mm512_loadu_si512((const void *)(val + 8));
-    const __m512i even = _mm512_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30);
-    const __m512i odd = _mm512_setr_epi32(1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31);
-    __m512i f0 = *t0, f1 = *t1;
-    *t0 = _mm512_permutex2var_epi32(lo, even, hi);
-    *t1 = _mm512_permutex2var_epi32(lo, odd, hi);
-    if (adj != 0xFFFF) {
-        *t0 = _mm512_mask_i32gather_epi32(*t0, (__mmask16)~adj, f0, (const void *)base, 4);
-        *t1 = _mm512_mask_i32gather_epi32(*t1, (__mmask16)~adj, f1, (const void *)base, 4);
-    }
+    split_pairs(base, lo, hi, ADJACENT(*t0, *t1), *t0, *t1, t0, t1);
 }
 #define DEFER_PAIR_RESOLVE(base, val, t0, t1) defer_pair_resolve(base, val, t0, t1)
 
