@@ -93,17 +93,54 @@ static void catmull_rom(float a, float w[4])
     w[3] = 0.5f * (a * a * (a - 1.0f));
 }
 
+/* The NVIDIA model's texel coordinate for LINEAR and CUBIC: x - 1/2 in fixed point with 8
+ * fraction bits, rounded to nearest with ties up (measured on an H200: the weight of tap 1 is
+ * round(256 * frac) / 256, and a coordinate within 1/512 below a texel centre selects the next
+ * pair with weight 0, which gathers show).  x is exact in double; |x| < 2^52 here. */
+static int64_t nv_fixed(double x, int32_t *q)
+{
+    int64_t f = (int64_t)floor(x * 256.0 + 0.5);
+    int32_t a = (int32_t)(f & 255);
+    *q = a;
+    return (f - a) / 256;
+}
+
+double tmu_unit_nv_texel_coord(float s, uint32_t size, int normalized)
+{
+    if (!normalized || !(fabsf(s) < 0x1p31f))
+        return (double)s; /* NaN and huge values stay as they are (exact integers beyond 2^31) */
+    return floor((double)s * 0x1p21) * 0x1p-21 * (double)size;
+}
+
+static void axis(float u, double unv, int nvu, int32_t off, uint32_t size, tmu_address mode, tmu_filter filter,
+                 tmu_precision p, tmu_taps *t);
+
 void tmu_unit_axis(float u, int32_t off, uint32_t size, tmu_address mode, tmu_filter filter, tmu_precision p,
                    tmu_taps *t)
 {
+    axis(u, (double)u, 0, off, size, mode, filter, p, t);
+}
+
+void tmu_unit_axis_nv(float u, double unv, int32_t off, uint32_t size, tmu_address mode, tmu_filter filter,
+                      tmu_taps *t)
+{
+    axis(u, unv, fabs(unv) < 0x1p40, off, size, mode, filter, TMU_PRECISION_NVIDIA, t);
+}
+
+/* u: the fp32 texel-space coordinate; unv: the NVIDIA model's exact one (nvu: use it). */
+static void axis(float u, double unv, int nvu, int32_t off, uint32_t size, tmu_address mode, tmu_filter filter,
+                 tmu_precision p, tmu_taps *t)
+{
     int64_t i;
     float a = 0.0f;
+    int nv = p == TMU_PRECISION_NVIDIA && filter != TMU_FILTER_NEAREST;
+    t->q = 0;
     if (tmu_unit_address_clamps_coord(mode) && !isnan(u)) {
         /* GL_CLAMP / EXT_texture_mirror_clamp: the coordinate, offset included, is mirrored and
          * clamped first.  In double every step is exact (an fp32 u plus an int32 offset fits),
          * so offsets never shift the selection; alpha is the fp32 rounding of the exact
          * fraction.  ±Inf lands on a bound. */
-        double x = (double)u + (double)off, lo = 0.0, hi = (double)size;
+        double x = (nvu ? unv : (double)u) + (double)off, lo = 0.0, hi = (double)size;
         if (mode != TMU_ADDRESS_CLAMP_HALF_BORDER) {
             x = fabs(x);
             lo = 0.5;
@@ -115,6 +152,9 @@ void tmu_unit_axis(float u, int32_t off, uint32_t size, tmu_address mode, tmu_fi
             i = (int64_t)floor(x);
             if (i >= (int64_t)size && mode != TMU_ADDRESS_MIRROR_ONCE_BORDER)
                 i = (int64_t)size - 1; /* the half-border modes clamp NEAREST to the edge */
+        } else if (nv) {
+            i = nv_fixed(x - 0.5, &t->q);
+            a = (float)t->q * (1.0f / 256.0f);
         } else {
             double xb = x - 0.5, f = floor(xb);
             i = (int64_t)f;
@@ -123,22 +163,27 @@ void tmu_unit_axis(float u, int32_t off, uint32_t size, tmu_address mode, tmu_fi
     } else if (isnan(u)) {
         i = 0; /* unit.h: NaN selects texel 0 (offset ignored), weight 0 */
     } else if (filter == TMU_FILTER_NEAREST) {
-        i = tmu_unit_floor(u) + off; /* offsets join the integer coordinate: exact (issue 11) */
+        /* offsets join the integer coordinate: exact (issue 11) */
+        i = (nvu ? (int64_t)floor(unv) : tmu_unit_floor(u)) + off;
+    } else if (nv && (nvu || fabsf(u) < 0x1p40f)) {
+        i = nv_fixed(nvu ? unv - 0.5 : (double)(u - 0.5f), &t->q) + off;
+        a = (float)t->q * (1.0f / 256.0f);
     } else {
         float ub = u - 0.5f;
         i = tmu_unit_floor(ub) + off;
         a = tmu_unit_frac(ub);
     }
+    if (!nv)
+        a = tmu_unit_quantize_weight(a, p);
     switch (filter) {
     case TMU_FILTER_NEAREST:
         t->i0 = i, t->n = 1, t->w[0] = 1.0f;
         break;
     case TMU_FILTER_LINEAR:
-        a = tmu_unit_quantize_weight(a, p);
         t->i0 = i, t->n = 2, t->w[0] = 1.0f - a, t->w[1] = a;
         break;
     default: /* CUBIC: i0 = floor(u - 3/2) = floor(u - 1/2) - 1 */
-        catmull_rom(tmu_unit_quantize_weight(a, p), t->w);
+        catmull_rom(a, t->w);
         t->i0 = i - 1, t->n = 4;
         break;
     }

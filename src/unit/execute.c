@@ -120,11 +120,17 @@ static void lane_coord(const tmu_texture *tex, const tmu_op *op, const tmu_wave_
 }
 
 /* The lane's coordinates (unused axes 0). */
-static void lane_coords(const tmu_texture *tex, const tmu_wave_in *in, uint32_t lane, float co[3])
+static void lane_coords(const tmu_texture *tex, const tmu_sampler *smp, const tmu_wave_in *in, uint32_t lane,
+                        float co[3])
 {
     int n = tmu_unit_dim_is_cube(tex->dim) ? 3 : tmu_unit_dim_axes(tex->dim);
-    for (int a = 0; a < 3; a++)
+    for (int a = 0; a < 3; a++) {
         co[a] = a < n ? in->coord[a][lane] : 0.0f;
+        /* NVIDIA model: the texture unit reads denormal coordinates as zero (measured: -2^-149
+         * selects texel 0, not the last texel, with REPEAT) */
+        if (smp->precision == TMU_PRECISION_NVIDIA && fpclassify(co[a]) == FP_SUBNORMAL)
+            co[a] = 0.0f;
+    }
 }
 
 /* Derivatives of lane `lane`'s coordinates: from the op's gradients or from its quad. */
@@ -188,6 +194,8 @@ static float lane_lambda_base(const tmu_texture *tex, const tmu_sampler *smp, co
         for (int a = 0; a < n; a++)
             dx[a] *= (float)size[a], dy[a] *= (float)size[a];
     }
+    if (smp->precision == TMU_PRECISION_NVIDIA && !(smp->max_anisotropy > 1.0f))
+        return tmu_unit_nv_lod_from_grad(dx, dy);
     if (!an || !(smp->max_anisotropy > 1.0f))
         return tmu_unit_lod_from_grad(dx, dy);
     /* Vulkan "Scale Factors and LOD": eta = min(rho_max / rho_min, maxAniso), 1 when both are 0,
@@ -269,6 +277,10 @@ static void sample_at(const tmu_texture *tex, const tmu_sampler *smp, const tmu_
     *compare = c.compare;
     tmu_texel lo;
     const float st[3] = {c.s, c.t, c.r};
+    if (tmu_unit_nv_filtered(smp, pick->filter)) {
+        tmu_unit_nv_sample(tex, smp, &c, pick, st, out, resident);
+        return;
+    }
     tmu_unit_sample_level(tex, smp, &c, pick->level[0], pick->filter, st, out, resident);
     if (pick->count == 2) {
         tmu_unit_sample_level(tex, smp, &c, pick->level[1], pick->filter, st, &lo, resident);
@@ -290,7 +302,7 @@ static void lane_sample(const tmu_texture *tex, const tmu_sampler *smp, const tm
     int resident = 1, compare = 0;
     tmu_texel v, acc;
     float co[3];
-    lane_coords(tex, in, lane, co);
+    lane_coords(tex, smp, in, lane, co);
     if (an.probes == 1) {
         sample_at(tex, smp, op, in, lane, co, &pick, &acc, &compare, &resident);
     } else {
@@ -332,7 +344,7 @@ static void lane_gather(const tmu_texture *tex, const tmu_sampler *smp, const tm
 {
     tmu_lane_coord c;
     float ma = 0.0f, co[3];
-    lane_coords(tex, in, lane, co);
+    lane_coords(tex, smp, in, lane, co);
     lane_coord(tex, op, in, lane, co, &c, &ma);
     int resident = 1;
     tmu_texel v;

@@ -36,6 +36,8 @@ void tmu_unit_border(const tmu_texture *tex, const tmu_sampler *smp, tmu_texel *
         memcpy(b.u, smp->border_u, sizeof b.u);
     else
         memcpy(b.f, smp->border_f, sizeof b.f);
+    if (smp->precision == TMU_PRECISION_NVIDIA && tmu_unit_nv_border(tex, smp, out))
+        return;
     unsigned char raw[TMU_FORMAT_MAX_BYTES];
     if (tmu_format_encode(tex->format, &b, raw) != TMU_OK || tmu_format_decode(tex->format, raw, out) != TMU_OK)
         memset(out, 0, sizeof *out);
@@ -72,6 +74,13 @@ void tmu_unit_load(const tmu_texture *tex, const tmu_sampler *smp, const tmu_tex
         *resident = 0;
     if (tmu_format_decode(tex->format, p, out) != TMU_OK)
         memset(out, 0, sizeof *out);
+    else if (smp->precision == TMU_PRECISION_NVIDIA && fi->numeric == TMU_NUMERIC_SRGB)
+        for (int k = 0; k < 3 && k < fi->channels; k++) /* the GPU's decode table (nvidia.c) */
+            out->f[k] = tmu_unit_nv_srgb(p[fi->shift[k] / 8u]);
+    else if (smp->precision == TMU_PRECISION_NVIDIA && fi->numeric == TMU_NUMERIC_SNORM && !fi->is_packed)
+        for (int k = 0; k < 4; k++) /* -128 filters as itself (nvidia.c); results clamp to -1 */
+            if (fi->bits[k] == 8 && p[fi->shift[k] / 8u] == 0x80u)
+                out->f[k] = -128.0f / 127.0f;
 }
 
 void tmu_unit_swizzle(const tmu_texture *tex, const tmu_texel *in, tmu_texel *out)

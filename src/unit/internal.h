@@ -44,6 +44,7 @@ typedef struct tmu_taps {
     int64_t i0;
     int n;
     float w[4];
+    int32_t q; /* NVIDIA model, LINEAR: the weight of tap 1 in 1/256 (w[1] = q / 256) */
 } tmu_taps;
 /* Texel selection on one axis (§2.2) for texel-space coordinate u (s * size in fp32, or the
  * unnormalised s), integer texel offset `off`, filter NEAREST (1 tap), LINEAR (2) or CUBIC (4,
@@ -51,6 +52,13 @@ typedef struct tmu_taps {
  * first (texture.h); the offset is added to the integer coordinate after the floor otherwise. */
 void tmu_unit_axis(float u, int32_t off, uint32_t size, tmu_address mode, tmu_filter filter, tmu_precision p,
                    tmu_taps *t);
+/* The NVIDIA model's texel-space coordinate of axis coordinate s on an axis of `size` texels: a
+ * normalised s is truncated to 21 fraction bits first (measured: the texel changes exactly where
+ * floor(s * 2^21) * size / 2^21 crosses an integer), then scaled exactly; an unnormalised s is
+ * used as it is.  tmu_unit_axis_nv takes it instead of u (with u for NaN and the infinities). */
+double tmu_unit_nv_texel_coord(float s, uint32_t size, int normalized);
+void tmu_unit_axis_nv(float u, double unv, int32_t off, uint32_t size, tmu_address mode, tmu_filter filter,
+                      tmu_taps *t);
 
 /* ---- cube maps (cube.c), §4 ---- */
 /* Face selection of direction (x, y, z): face 0..5 (+X, -X, +Y, -Y, +Z, -Z), face coordinates
@@ -69,6 +77,9 @@ void tmu_unit_cube_adjacent(int face, int64_t i, int64_t j, uint32_t size, int *
 /* lambda from the derivatives of the texel-space-scaled coordinates (already multiplied by
  * the level-0 size): log2(max(rho_x, rho_y)) with rho = sqrt(sum of squares).  NaN -> 0. */
 float tmu_unit_lod_from_grad(const float dx[3], const float dy[3]);
+/* The NVIDIA model's isotropic lambda: log2 of the larger singular value of the Jacobian
+ * (dx dy), the major axis of the footprint's ellipse (nvidia.c). */
+float tmu_unit_nv_lod_from_grad(const float dx[3], const float dy[3]);
 /* Levels to read: level[0] with weight 1 - frac, level[1] with weight frac (frac 0 = one level).
  * `lambda` is the final clamped LOD; `linear_filter` receives the filter for this lambda. */
 typedef struct tmu_level_pick {
@@ -128,6 +139,28 @@ void tmu_unit_sample_level(const tmu_texture *tex, const tmu_sampler *smp, const
  * q is texel (i0, j0) + offsets[q] instead (textureGatherOffsets). */
 void tmu_unit_gather(const tmu_texture *tex, const tmu_sampler *smp, const tmu_lane_coord *c, int comp,
                      const int32_t (*offsets)[2], tmu_texel *out, int *resident);
+
+/* ---- the NVIDIA filter model (nvidia.c, docs/texture-unit.md §6.3) ---- */
+/* 1 when a lookup with this filter goes through the NVIDIA filter datapath (precision NVIDIA,
+ * LINEAR, weighted average). */
+int tmu_unit_nv_filtered(const tmu_sampler *smp, tmu_filter filter);
+/* The filtered value of one lane through the NVIDIA datapath: integer weights of every texel of
+ * the levels `pick` reads, summed exactly and rounded to the format's filter precision. */
+void tmu_unit_nv_sample(const tmu_texture *tex, const tmu_sampler *smp, const tmu_lane_coord *c,
+                        const tmu_level_pick *pick, const float st[3], tmu_texel *out, int *resident);
+/* The texels and integer weights of one level's footprint (weights summing to `total`), for
+ * tmu_unit_nv_sample. */
+typedef struct tmu_nv_taps {
+    int n;
+    int32_t w[16];
+    tmu_texel t[16];
+} tmu_nv_taps;
+void tmu_unit_nv_level(const tmu_texture *tex, const tmu_sampler *smp, const tmu_lane_coord *c, uint32_t level,
+                       const float st[3], int32_t total, tmu_nv_taps *acc, int *resident);
+/* The NVIDIA sRGB decode of an 8-bit value (measured, not the formula), and the border colour
+ * as the NVIDIA texture unit converts it to 8-bit and 16-bit-float formats. */
+float tmu_unit_nv_srgb(uint32_t byte);
+int tmu_unit_nv_border(const tmu_texture *tex, const tmu_sampler *smp, tmu_texel *out);
 
 /* ---- result conversion (execute.c) ---- */
 /* The one NaN a filtered float result can be (bits of +quiet NaN). */

@@ -36,8 +36,9 @@ float tmu_unit_level_param(const tmu_sampler *smp, uint32_t levels, float lambda
         d = fminf(min_lod, q);
     if (smp->mip_filter == TMU_MIP_LINEAR)
         return d;
-    /* nearest(d') = ceil(d' + 0.5) - 1: rounds to nearest, ties (x.5) down (§5.2 preferred form) */
-    float n = ceilf(d + 0.5f) - 1.0f;
+    /* nearest(d') = ceil(d' + 0.5) - 1: rounds to nearest, ties (x.5) down (§5.2 preferred form);
+     * the NVIDIA model rounds ties up (measured: lambda = 0.5 reads level 1) */
+    float n = smp->precision == TMU_PRECISION_NVIDIA ? floorf(d + 0.5f) : ceilf(d + 0.5f) - 1.0f;
     return n < 0.0f ? 0.0f : n;
 }
 

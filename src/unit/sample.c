@@ -109,7 +109,11 @@ static void footprint(const tmu_texture *tex, const tmu_sampler *smp, const tmu_
         }
         float u = smp->normalized ? st[a] * (float)n[a] : st[a];
         tmu_address mode = seamless ? TMU_ADDRESS_REPEAT : smp->address[a];
-        tmu_unit_axis(u, c->off[a], n[a], mode, filter, smp->precision, &t[a]);
+        if (smp->precision == TMU_PRECISION_NVIDIA)
+            tmu_unit_axis_nv(u, tmu_unit_nv_texel_coord(st[a], n[a], smp->normalized), c->off[a], n[a], mode,
+                             filter, &t[a]);
+        else
+            tmu_unit_axis(u, c->off[a], n[a], mode, filter, smp->precision, &t[a]);
         if (seamless && filter == TMU_FILTER_NEAREST)
             t[a].i0 = t[a].i0 < 0 ? 0 : t[a].i0 >= (int64_t)n[a] ? (int64_t)n[a] - 1 : t[a].i0;
     }
@@ -172,6 +176,58 @@ void tmu_unit_sample_level(const tmu_texture *tex, const tmu_sampler *smp, const
         reduce(red, out, t[2].w[k], &slice[k], k == 0);
 }
 
+/* Splits `total` between tap 0 and tap 1 of an axis whose tap 1 has weight q (of 256): one
+ * product is rounded (to nearest, ties up), the other part is the rest.  round_upper: the
+ * tap-1 part is rounded, else the tap-0 part. */
+static void nv_split(int32_t total, int32_t q, int round_upper, int32_t out[2])
+{
+    if (round_upper) {
+        out[1] = (total * q + 128) >> 8;
+        out[0] = total - out[1];
+    } else {
+        out[0] = (total * (256 - q) + 128) >> 8;
+        out[1] = total - out[0];
+    }
+}
+
+void tmu_unit_nv_level(const tmu_texture *tex, const tmu_sampler *smp, const tmu_lane_coord *c, uint32_t level,
+                       const float st[3], int32_t total, tmu_nv_taps *acc, int *resident)
+{
+    uint32_t n[3];
+    level_dims(tex, level, n);
+    int seamless = tmu_unit_dim_is_cube(tex->dim) && smp->seamless_cube;
+    tmu_taps t[3];
+    footprint(tex, smp, c, n, st, TMU_FILTER_LINEAR, seamless, t);
+    /* An axis whose two taps are one texel (clamped at an edge, a size-1 axis) has weight 0 on
+     * tap 1: measured on 3D textures, where it changes how the later splits round. */
+    if (!seamless)
+        for (int a = 0; a < 3; a++)
+            if (t[a].n == 2 && tmu_unit_wrap(t[a].i0, n[a], smp->address[a]) ==
+                                   tmu_unit_wrap(t[a].i0 + 1, n[a], smp->address[a]))
+                t[a].q = 0;
+    /* z first, then x, then y (nvidia.c): weights in 1/256, summing to `total` */
+    int32_t wz[2] = {total, 0};
+    if (t[2].n == 2)
+        nv_split(total, t[2].q, 1, wz);
+    for (int k = 0; k < t[2].n; k++) {
+        int32_t wx[2] = {wz[k], 0};
+        if (t[0].n == 2)
+            nv_split(wz[k], t[0].q, 1, wx);
+        for (int i = 0; i < t[0].n; i++) {
+            int32_t wy[2] = {wx[i], 0};
+            if (t[1].n == 2)
+                nv_split(wx[i], t[1].q, i == 1, wy);
+            for (int j = 0; j < t[1].n; j++) {
+                if (acc->n >= (int)(sizeof acc->w / sizeof acc->w[0]))
+                    return;
+                load_texel(tex, smp, c, level, n, t[0].i0 + i, t[1].i0 + j, t[2].i0 + k, seamless,
+                           &acc->t[acc->n], resident);
+                acc->w[acc->n++] = wy[j];
+            }
+        }
+    }
+}
+
 void tmu_unit_gather(const tmu_texture *tex, const tmu_sampler *smp, const tmu_lane_coord *c, int comp,
                      const int32_t (*offsets)[2], tmu_texel *out, int *resident)
 {
@@ -197,5 +253,8 @@ void tmu_unit_gather(const tmu_texture *tex, const tmu_sampler *smp, const tmu_l
         load_texel(tex, smp, c, 0, n, i, j, 0, seamless, &tx, resident);
         tmu_unit_swizzle(tex, &tx, &sw);
         out->u[q] = sw.u[comp & 3];
+        if (smp->precision == TMU_PRECISION_NVIDIA && out->f[q] < -1.0f &&
+            tmu_format_get(tex->format)->numeric == TMU_NUMERIC_SNORM)
+            out->f[q] = -1.0f; /* SNORM8 -128 (fetch.c) */
     }
 }

@@ -12,7 +12,7 @@ check unknown        2 "tmu: error: argument 1: unknown command 'fromats'; did y
 check help-unknown   2 "unknown command 'dmeo'"    -- "$tmu" help dmeo
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 check demo-formats   0 "e5b9g9r9_ufloat_pack32   ff010384 -> (1.996094, 1.500000, 1.000000, 1.000000)" -- "$tmu" demo --png "$tmp/d.png"
-check demo-nvidia    0 "nvidia lane 1 (s,t)=(0.30,0.60) -> (0.030548, 0.628204, 0.071014, 1.000000)" -- "$tmu" demo --no-png
+check demo-nvidia    0 "nvidia lane 1 (s,t)=(0.30,0.60) -> (0.031250, 0.628901, 0.070314, 1.000000)" -- "$tmu" demo --no-png
 check demo-gather    0 "gather R at (0.5, 0.5) -> (0, 1, 0, 1)" -- "$tmu" demo --no-png
 check demo-ptx-check 0 "demo.ptx:11:44: error: Illegal vector size: 3" -- "$tmu" demo --no-png
 check demo-ptx-tex   0 "lane 1 (s,t)=(0.375,0.625) -> (0.3750, 0.2500, 0.7500, 1.0000)" -- "$tmu" demo --no-png

@@ -302,9 +302,10 @@ static void test_trilinear_precision_models(void **state)
     (void)state;
     /* 4x4 R32_FLOAT, level 0 texel (x, y) = x, level 1 (2x2) = 10, clamp to edge.
      * s = 0.4: u = 0.4f * 4 = 1.6000000238, u - 0.5 = 1.1000000238: i0 = 1, alpha = 0.1000000238.
-     * NVIDIA: alpha = round(25.6) / 256 = 26/256, level 0 = 230/256 * 1 + 26/256 * 2 = 282/256;
-     * LOD 0.5 -> 0.5 * 282/256 + 0.5 * 10 = 5.55078125 (exact).  Truncation: 25/256 -> 281/256 ->
-     * 5.548828125.  Exact: 0.5 * (1 + alpha) + 5 = 5.55000001 (to fp32 rounding). */
+     * NVIDIA: alpha = round(25.6) / 256 = 26/256; LOD 0.5 gives each level 128/256: level 0 splits
+     * it round(128 * 26 / 256) = 13 on x = 2, 115 on x = 1, so (115 + 26 + 1280) / 256 =
+     * 5.55078125 (exact).  Truncation: 25/256 -> 281/256 -> 0.5 * 281/256 + 5 = 5.548828125.
+     * Exact: 0.5 * (1 + alpha) + 5 = 5.55000001 (to fp32 rounding). */
     test_tex t;
     assert_int_equal(test_tex_make(&t, TMU_DIM_2D, TMU_FORMAT_R32_FLOAT, 4, 4, 1, 1, 2, 1), 0);
     for (uint32_t y = 0; y < 4; y++)
@@ -323,10 +324,12 @@ static void test_trilinear_precision_models(void **state)
     assert_true(test_sample1(&t, &smp, &op, w, 0.4f, 0.375f, 0, 0.5f, NULL, NULL) == 5.548828125f);
     smp.precision = TMU_PRECISION_EXACT;
     assert_float_equal(test_sample1(&t, &smp, &op, w, 0.4f, 0.375f, 0, 0.5f, NULL, NULL), 5.55, 1e-6);
-    /* the mip fraction itself is not quantised: LOD 0.1 -> 0.9 * 282/256 + 0.1 * 10 in fp32 */
+    /* NVIDIA: the mip fraction is truncated to 8 bits (g = floor(25.6) = 25) and every texel gets
+     * an integer weight of 1/256 (docs/texture-unit.md §6.3): level 0 has 256 - 25 = 231,
+     * split along x as round(231 * 26 / 256) = 23 on x = 2 and 208 on x = 1 (beta = 0); level
+     * 1 has 25 on texels of value 10.  (208 + 2 * 23 + 250) / 256 = 504 / 256 exactly. */
     smp.precision = TMU_PRECISION_NVIDIA;
-    float want = (1.0f - 0.1f) * (282.0f / 256.0f) + 0.1f * 10.0f;
-    assert_true(test_sample1(&t, &smp, &op, w, 0.4f, 0.375f, 0, 0.1f, NULL, NULL) == want);
+    assert_true(test_sample1(&t, &smp, &op, w, 0.4f, 0.375f, 0, 0.1f, NULL, NULL) == 504.0f / 256.0f);
     free(w);
     test_tex_free(&t);
 }

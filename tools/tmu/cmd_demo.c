@@ -79,7 +79,7 @@ static void demo_unit(void)
                    lane, s[lane], t[lane], v[0], v[1], v[2], v[3]);
         }
     }
-    printf("  (nvidia: filter weights in 1.8 fixed point as CUDA documents; simd: %s)\n",
+    printf("  (nvidia: the datapath measured on an H200: 8-bit weights, results on the 16-bit grid; simd: %s)\n",
            tmu_unit_simd_name());
 }
 

@@ -223,8 +223,8 @@ static int fast_setup(fast_consts *k, const tmu_texture *tex, const tmu_sampler 
         k->addr = FAST_CLAMP, k->filter = 0;
     } else if (!smp->normalized || smp->address[0] != smp->address[1] || smp->mag_filter != smp->min_filter ||
         smp->mag_filter == TMU_FILTER_CUBIC || smp->reduction != TMU_REDUCTION_WEIGHTED_AVERAGE ||
-        smp->max_anisotropy > 1.0f || tex->min_lod > 0.0f)
-        return 0;
+        smp->max_anisotropy > 1.0f || tex->min_lod > 0.0f || smp->precision == TMU_PRECISION_NVIDIA)
+        return 0; /* the NVIDIA model (integer weights, its rounding) runs on the general path */
     else if (smp->address[0] == TMU_ADDRESS_REPEAT && is_pow2(tex->width) && is_pow2(tex->height))
         k->addr = FAST_REPEAT, k->filter = smp->mag_filter == TMU_FILTER_LINEAR;
     else if (smp->address[0] == TMU_ADDRESS_CLAMP_TO_EDGE)

@@ -1,0 +1,284 @@
+/* The NVIDIA precision model's filter datapath (docs/texture-unit.md §6.3), as measured on an
+ * NVIDIA H200 (compute capability 9.0) with tools/nvprobe: tests/unit/test_unit_nvidia.c replays
+ * the recorded lookups (tests/data/nvidia-h200.tsv) and checks these rules against them.
+ *
+ *  - Each axis of a LINEAR footprint has an 8-bit weight q (coord.c); the texels' weights are
+ *    integers of 1/256 summing to exactly 256, made by splitting 256 axis by axis (z, then x,
+ *    then y) with one rounded product per split: the part on the tap-1 side for z and x; for y,
+ *    the y1 part in column x1 and the y0 part in column x0 (tmu_unit_nv_level).
+ *  - Mip LINEAR gives the two levels 256 - g and g, g the LOD fraction truncated to 8 bits.
+ *  - The weighted sum is exact, then rounded to the format's filter precision: 8-bit UNORM to
+ *    16-bit UNORM (texel c as c * 257), 16-bit UNORM to 16 bits, 8-bit SNORM to 16-bit SNORM
+ *    (texel c as 258 c + floor((c + 64) / 128)), 16-bit float and sRGB to fp16, everything else
+ *    to fp32; ties away from zero (16-bit SNORM: toward zero).
+ *  - sRGB texels decode through the GPU's own table (below), not the exact formula. */
+#include <math.h>
+#include <string.h>
+
+#include "format/format_internal.h"
+#include "unit/internal.h"
+
+/* The 8-bit sRGB decode of an NVIDIA H200, read back with point sampling (sampler srgb8_pairs_pt
+ * of tools/nvprobe): about 8 significant bits, within one step of the formula's value. */
+static const uint32_t nv_srgb_bits[256] = {
+    0x00000000u, 0x39a00000u, 0x3a200000u, 0x3a700000u, 0x3aa00000u, 0x3ac80000u, 0x3af00000u, 0x3b0c0000u,
+    0x3b200000u, 0x3b340000u, 0x3b480000u, 0x3b5c0000u, 0x3b700000u, 0x3b840000u, 0x3b900000u, 0x3b9c0000u,
+    0x3baa0000u, 0x3bb80000u, 0x3bc60000u, 0x3bd60000u, 0x3be60000u, 0x3bf60000u, 0x3c030000u, 0x3c0c0000u,
+    0x3c160000u, 0x3c1f0000u, 0x3c290000u, 0x3c340000u, 0x3c3e0000u, 0x3c490000u, 0x3c550000u, 0x3c600000u,
+    0x3c6c0000u, 0x3c7a0000u, 0x3c830000u, 0x3c8a0000u, 0x3c910000u, 0x3c980000u, 0x3c9f0000u, 0x3ca60000u,
+    0x3cae0000u, 0x3cb60000u, 0x3cbe0000u, 0x3cc60000u, 0x3cce0000u, 0x3cd70000u, 0x3ce00000u, 0x3ce90000u,
+    0x3cf20000u, 0x3cfc0000u, 0x3d030000u, 0x3d080000u, 0x3d0d0000u, 0x3d120000u, 0x3d170000u, 0x3d1c0000u,
+    0x3d220000u, 0x3d280000u, 0x3d2d0000u, 0x3d330000u, 0x3d390000u, 0x3d3f0000u, 0x3d450000u, 0x3d4c0000u,
+    0x3d520000u, 0x3d580000u, 0x3d600000u, 0x3d660000u, 0x3d6c0000u, 0x3d740000u, 0x3d7a0000u, 0x3d810000u,
+    0x3d850000u, 0x3d880000u, 0x3d8c0000u, 0x3d900000u, 0x3d940000u, 0x3d980000u, 0x3d9c0000u, 0x3da00000u,
+    0x3da40000u, 0x3da90000u, 0x3dad0000u, 0x3db10000u, 0x3db60000u, 0x3dba0000u, 0x3dbf0000u, 0x3dc30000u,
+    0x3dc80000u, 0x3dcd0000u, 0x3dd10000u, 0x3dd60000u, 0x3ddb0000u, 0x3de00000u, 0x3de50000u, 0x3dea0000u,
+    0x3df00000u, 0x3df40000u, 0x3dfa0000u, 0x3e000000u, 0x3e020000u, 0x3e050000u, 0x3e080000u, 0x3e0b0000u,
+    0x3e0e0000u, 0x3e110000u, 0x3e140000u, 0x3e170000u, 0x3e1a0000u, 0x3e1d0000u, 0x3e200000u, 0x3e230000u,
+    0x3e260000u, 0x3e290000u, 0x3e2c0000u, 0x3e300000u, 0x3e330000u, 0x3e360000u, 0x3e3a0000u, 0x3e3d0000u,
+    0x3e400000u, 0x3e440000u, 0x3e470000u, 0x3e4b0000u, 0x3e4e0000u, 0x3e520000u, 0x3e560000u, 0x3e590000u,
+    0x3e5d0000u, 0x3e610000u, 0x3e650000u, 0x3e680000u, 0x3e6c0000u, 0x3e700000u, 0x3e740000u, 0x3e780000u,
+    0x3e7c0000u, 0x3e800000u, 0x3e820000u, 0x3e840000u, 0x3e860000u, 0x3e880000u, 0x3e8a0000u, 0x3e8d0000u,
+    0x3e8f0000u, 0x3e910000u, 0x3e930000u, 0x3e950000u, 0x3e980000u, 0x3e9a0000u, 0x3e9c0000u, 0x3e9e0000u,
+    0x3ea10000u, 0x3ea30000u, 0x3ea50000u, 0x3ea80000u, 0x3eaa0000u, 0x3ead0000u, 0x3eaf0000u, 0x3eb20000u,
+    0x3eb40000u, 0x3eb60000u, 0x3eb90000u, 0x3ebc0000u, 0x3ebe0000u, 0x3ec10000u, 0x3ec30000u, 0x3ec60000u,
+    0x3ec80000u, 0x3ecb0000u, 0x3ece0000u, 0x3ed10000u, 0x3ed30000u, 0x3ed60000u, 0x3ed90000u, 0x3edb0000u,
+    0x3ede0000u, 0x3ee10000u, 0x3ee40000u, 0x3ee70000u, 0x3eea0000u, 0x3eed0000u, 0x3ef00000u, 0x3ef20000u,
+    0x3ef60000u, 0x3ef80000u, 0x3efc0000u, 0x3efe0000u, 0x3f010000u, 0x3f020000u, 0x3f040000u, 0x3f050000u,
+    0x3f070000u, 0x3f090000u, 0x3f0a0000u, 0x3f0c0000u, 0x3f0d0000u, 0x3f0f0000u, 0x3f110000u, 0x3f120000u,
+    0x3f140000u, 0x3f160000u, 0x3f170000u, 0x3f190000u, 0x3f1b0000u, 0x3f1c0000u, 0x3f1e0000u, 0x3f200000u,
+    0x3f210000u, 0x3f230000u, 0x3f250000u, 0x3f270000u, 0x3f290000u, 0x3f2a0000u, 0x3f2c0000u, 0x3f2e0000u,
+    0x3f300000u, 0x3f320000u, 0x3f330000u, 0x3f350000u, 0x3f370000u, 0x3f390000u, 0x3f3b0000u, 0x3f3d0000u,
+    0x3f3f0000u, 0x3f410000u, 0x3f430000u, 0x3f450000u, 0x3f470000u, 0x3f490000u, 0x3f4b0000u, 0x3f4d0000u,
+    0x3f4f0000u, 0x3f510000u, 0x3f530000u, 0x3f550000u, 0x3f570000u, 0x3f590000u, 0x3f5b0000u, 0x3f5d0000u,
+    0x3f5f0000u, 0x3f610000u, 0x3f630000u, 0x3f650000u, 0x3f680000u, 0x3f6a0000u, 0x3f6c0000u, 0x3f6e0000u,
+    0x3f700000u, 0x3f720000u, 0x3f740000u, 0x3f760000u, 0x3f7a0000u, 0x3f7c0000u, 0x3f7e0000u, 0x3f800000u,};
+
+float tmu_unit_nv_srgb(uint32_t byte)
+{
+    float f;
+    memcpy(&f, &nv_srgb_bits[byte & 0xFFu], sizeof f);
+    return f;
+}
+
+int tmu_unit_nv_filtered(const tmu_sampler *smp, tmu_filter filter)
+{
+    return smp->precision == TMU_PRECISION_NVIDIA && filter == TMU_FILTER_LINEAR &&
+           smp->reduction == TMU_REDUCTION_WEIGHTED_AVERAGE;
+}
+
+/* ---- border colours ---- */
+
+/* x * scale rounded to nearest with ties toward zero (x * scale is exact in double). */
+static double round_half_in(double x, double scale)
+{
+    double v = x * scale, r = floor(v + 0.5);
+    if (r - v == 0.5 && v > 0.0)
+        r -= 1.0; /* a positive tie: down (negative ties already round up, toward zero) */
+    return r;
+}
+
+int tmu_unit_nv_border(const tmu_texture *tex, const tmu_sampler *smp, tmu_texel *out)
+{
+    /* Measured (tools/nvprobe border samplers): for 8-bit channels the border colour is first
+     * truncated to fp16, for 16-bit UNORM / SNORM channels its lowest significand bits are
+     * dropped (two bits); UNORM and SNORM channels then round to nearest with ties toward zero (0.5 gives
+     * 127 of 255, 0.1 gives 6553 of 65535), sRGB channels encode by the formula and read the
+     * code back through the GPU's table, 16-bit float channels are the fp16 truncation.  Other
+     * formats (32-bit floats, packed and depth formats) keep the generic conversion.  Four of
+     * the 108 recorded border lookups still differ (docs/texture-unit.md §6.3). */
+    const tmu_format_info *fi = tmu_format_get(tex->format);
+    if (fi->is_depth || fi->is_packed || fi->shared_exponent)
+        return 0;
+    int unorm = fi->numeric == TMU_NUMERIC_UNORM, snorm = fi->numeric == TMU_NUMERIC_SNORM;
+    int srgb = fi->numeric == TMU_NUMERIC_SRGB, f16 = fi->numeric == TMU_NUMERIC_FLOAT;
+    for (int k = 0; k < 4; k++) {
+        int b = fi->bits[k];
+        if (b && !((unorm || snorm || srgb) && (b == 8 || b == 16)) && !(f16 && b == 16))
+            return 0;
+    }
+    for (int k = 0; k < 4; k++) {
+        if (!fi->bits[k]) {
+            out->f[k] = k == 3 ? 1.0f : 0.0f;
+            continue;
+        }
+        int b8 = fi->bits[k] == 8;
+        float v = smp->border_f[k];
+        if (isnan(v))
+            v = 0.0f;
+        if (f16 || b8) {
+            uint16_t h = tmu_float_to_half(v);
+            if (fabsf(tmu_half_to_float(h)) > fabsf(v) && (h & 0x7FFFu)) /* toward zero */
+                h = (uint16_t)(h - 1u);
+            v = tmu_half_to_float(h);
+            if (f16) {
+                out->f[k] = v;
+                continue;
+            }
+        } else {
+            uint32_t bits;
+            memcpy(&bits, &v, sizeof bits);
+            bits &= 0xFFFFFFFCu; /* 16-bit channels: the two lowest significand bits dropped */
+            memcpy(&v, &bits, sizeof v);
+        }
+        double x = v, lo = snorm ? -1.0 : 0.0, scale = fi->bits[k] == 16 ? 65535.0 : 255.0;
+        x = x < lo ? lo : x > 1.0 ? 1.0 : x;
+        if (snorm)
+            scale = fi->bits[k] == 16 ? 32767.0 : 127.0;
+        if (srgb && k < 3)
+            out->f[k] = tmu_unit_nv_srgb((uint32_t)round_half_in(tmu_linear_to_srgb((float)x), 255.0));
+        else
+            out->f[k] = (float)(round_half_in(x, scale) / scale);
+    }
+    return 1;
+}
+
+/* ---- exact sums ---- */
+
+static void two_sum(double a, double b, double *s, double *e)
+{
+    double x = a + b, bb = x - a;
+    *s = x;
+    *e = (a - (x - bb)) + (b - bb);
+}
+
+/* sum(w[i] * x[i]) / 256 as hi + lo (lo below half an ulp of hi): each product is exact in
+ * double (9 x 24 bits), the running sum is error-free, and the errors are added exactly unless
+ * the texels differ by more than about 2^40 in magnitude. */
+static void exact_dot(const tmu_nv_taps *acc, int k, double *hi, double *lo)
+{
+    double s = 0.0, e = 0.0;
+    for (int i = 0; i < acc->n; i++) {
+        double t;
+        two_sum(s, (double)acc->w[i] * (double)acc->t[i].f[k], &s, &t);
+        e += t;
+    }
+    two_sum(s, e, hi, lo);
+    *hi *= 1.0 / 256.0;
+    *lo *= 1.0 / 256.0;
+}
+
+/* The fp32 nearest to hi + lo, ties away from zero. */
+static float round_f32(double hi, double lo)
+{
+    float f = (float)hi;
+    if (!isfinite(f))
+        return f;
+    double a = hi - (double)f; /* exact (Sterbenz) */
+    if (a == 0.0)
+        return f;
+    float g = nextafterf(f, a > 0.0 ? INFINITY : -INFINITY);
+    double half = ((double)g - (double)f) * 0.5;
+    if (a != half) /* f is the nearest to hi; lo cannot move hi + lo past a half-way point */
+        return f;
+    if (lo != 0.0)
+        return (lo > 0.0) == (a > 0.0) ? g : f;
+    return fabsf(g) > fabsf(f) ? g : f;
+}
+
+/* The fp16 value nearest to hi + lo, ties away from zero, as a float. */
+static float round_f16(double hi, double lo)
+{
+    if (hi == 0.0 || !isfinite(hi))
+        return (float)hi;
+    int e = ilogb(hi);
+    if (e < -14)
+        e = -14;
+    double ulp = ldexp(1.0, e - 10), q = hi / ulp, ql = lo / ulp, n = floor(q);
+    double r = (q - n) + ql; /* q - n exact */
+    if (r > 0.5 || (r == 0.5 && hi > 0.0))
+        n += 1.0;
+    return (float)(n * ulp);
+}
+
+/* ---- the datapath ---- */
+
+enum { NV_F32, NV_F16, NV_U8, NV_U16, NV_S8 };
+
+static int channel_class(const tmu_format_info *fi, int k, int compare)
+{
+    if (compare || fi->is_depth || fi->is_packed || fi->shared_exponent)
+        return NV_F32;
+    switch (fi->numeric) {
+    case TMU_NUMERIC_UNORM:
+        return fi->bits[k] == 8 ? NV_U8 : fi->bits[k] == 16 ? NV_U16 : NV_F32;
+    case TMU_NUMERIC_SRGB:
+        return k == 3 ? NV_U8 : NV_F16;
+    case TMU_NUMERIC_SNORM:
+        return fi->bits[k] == 8 ? NV_S8 : NV_F32;
+    case TMU_NUMERIC_FLOAT:
+        return fi->bits[k] == 16 ? NV_F16 : NV_F32;
+    default:
+        return NV_F32;
+    }
+}
+
+static float resolve_channel(const tmu_nv_taps *acc, int k, int cls)
+{
+    int64_t sum = 0;
+    switch (cls) {
+    case NV_U8:
+        for (int i = 0; i < acc->n; i++)
+            sum += (int64_t)acc->w[i] * lrintf(acc->t[i].f[k] * 255.0f);
+        return (float)((double)((sum * 257 + 128) >> 8) / 65535.0);
+    case NV_U16:
+        for (int i = 0; i < acc->n; i++)
+            sum += (int64_t)acc->w[i] * lrintf(acc->t[i].f[k] * 65535.0f);
+        return (float)((double)((sum + 128) >> 8) / 65535.0);
+    case NV_S8: {
+        for (int i = 0; i < acc->n; i++) {
+            int64_t c = lrintf(acc->t[i].f[k] * 127.0f);
+            int64_t ex = 258 * c + (c + 64 >= 0 ? (c + 64) / 128 : -((-(c + 64) + 127) / 128));
+            sum += (int64_t)acc->w[i] * ex;
+        }
+        /* to nearest, ties toward zero */
+        int64_t m = sum >= 0 ? sum : -sum, q = m >> 8, r = m & 255;
+        if (r > 128)
+            q++;
+        return (float)((double)(sum >= 0 ? q : -q) / 32767.0);
+    }
+    default:
+        break;
+    }
+    for (int i = 0; i < acc->n; i++)
+        if (!isfinite(acc->t[i].f[k])) {
+            float f = 0.0f; /* Inf / NaN texels: plain fp32 sum (NaN becomes the canonical NaN later) */
+            for (int j = 0; j < acc->n; j++)
+                f += (float)acc->w[j] * (1.0f / 256.0f) * acc->t[j].f[k];
+            return f;
+        }
+    double hi, lo;
+    exact_dot(acc, k, &hi, &lo);
+    return cls == NV_F16 ? round_f16(hi, lo) : round_f32(hi, lo);
+}
+
+void tmu_unit_nv_sample(const tmu_texture *tex, const tmu_sampler *smp, const tmu_lane_coord *c,
+                        const tmu_level_pick *pick, const float st[3], tmu_texel *out, int *resident)
+{
+    tmu_nv_taps acc;
+    acc.n = 0;
+    /* the LOD fraction truncated to 8 bits: lambda = 1/512 still reads level 0 alone */
+    int32_t g = pick->count == 2 ? (int32_t)(pick->frac * 256.0f) : 0;
+    tmu_unit_nv_level(tex, smp, c, pick->level[0], st, 256 - g, &acc, resident);
+    if (g > 0)
+        tmu_unit_nv_level(tex, smp, c, pick->level[1], st, g, &acc, resident);
+    const tmu_format_info *fi = tmu_format_get(tex->format);
+    for (int k = 0; k < 4; k++)
+        out->f[k] = resolve_channel(&acc, k, channel_class(fi, k, c->compare));
+}
+
+float tmu_unit_nv_lod_from_grad(const float dx[3], const float dy[3])
+{
+    /* Measured (tools/nvprobe gradient lookups): closer to the GPU than max(|dx|, |dy|), whose
+     * error reaches half a level on skewed footprints; still not bit-exact. */
+    double a = 0.0, b = 0.0, c = 0.0;
+    for (int k = 0; k < 3; k++) {
+        a += (double)dx[k] * dx[k];
+        b += (double)dx[k] * dy[k];
+        c += (double)dy[k] * dy[k];
+    }
+    double m = 0.5 * (a + c), d = sqrt(0.25 * (a - c) * (a - c) + b * b);
+    if (isnan(m) || isnan(d))
+        return 0.0f;
+    return (float)(0.5 * log2(m + d));
+}
