@@ -280,5 +280,8 @@ float tmu_unit_nv_lod_from_grad(const float dx[3], const float dy[3])
     double m = 0.5 * (a + c), d = sqrt(0.25 * (a - c) * (a - c) + b * b);
     if (isnan(m) || isnan(d))
         return 0.0f;
-    return (float)(0.5 * log2(m + d));
+    /* a computed lambda is rounded to 8 fraction bits (an explicit one is not: its level fraction
+     * is truncated later) */
+    double l = 0.5 * log2(m + d);
+    return isfinite(l) && fabs(l) < 0x1p20 ? (float)(floor(l * 256.0 + 0.5) / 256.0) : (float)l;
 }

@@ -437,6 +437,36 @@ static void gen_all()
         for (int d = -3; d <= 3; d++)
             tex2(57, ulps(s0, d), 4.5f / 9.0f);
     }
+    // 21. Third run: lambda from gradients on the 64x64 ramp mip chain (A = the level blend).
+    //     Isotropic, one-sided, anisotropic, rotated and skewed footprints.
+    {
+        auto grad = [](float x0, float x1, float y0, float y1) {
+            Rec q = base(27, OP_GRAD);
+            q.c[0] = 0.5f + 1.0f / 128.0f;
+            q.c[1] = 0.5f + 1.0f / 128.0f;
+            q.dx[0] = x0, q.dx[1] = x1, q.dy[0] = y0, q.dy[1] = y1;
+            recs.push_back(q);
+        };
+        for (int e = -64; e <= 6 * 64; e += 1) {
+            float a = exp2f((float)e / 64.0f) / 64.0f;
+            grad(a, 0.0f, 0.0f, a);
+            grad(a, 0.0f, 0.0f, 0.0f);
+        }
+        for (int r = 0; r < 5; r++)
+            for (int e = 0; e < 64; e++) {
+                const float ratio[5] = {1.5f, 2.0f, 4.0f, 8.0f, 16.0f};
+                float a = exp2f((float)(e * 5) / 64.0f) / 64.0f;
+                grad(a, 0.0f, 0.0f, a / ratio[r]);
+            }
+        for (int k = 0; k < 64; k++) {
+            float th = (float)k * 3.14159265f / 128.0f, c = cosf(th), sn = sinf(th);
+            for (float a : {2.0f / 64.0f, 5.3f / 64.0f})
+                grad(a * c, a * sn, -a * sn, a * c);
+            float a = 8.0f / 64.0f, b = a / 4.0f;
+            grad(a * c, a * sn, -b * sn, b * c);
+            grad(a, 0.0f, a * (float)(k - 32) / 16.0f, a);
+        }
+    }
 }
 
 // ---------------------------------------------------------------------------------------------
