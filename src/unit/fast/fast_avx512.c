@@ -75,6 +75,19 @@ static inline __attribute__((TMU_FAST_FORCE_INLINE target("avx512f"))) __m512 di
 }
 #define F_DIV255(x) div255(x)
 
+/* The 4x4 transpose inside each 128-bit slot: z[k] holds lanes k, k+4, k+8, k+12 (one RGBA32F
+ * texel per slot); v[c] gets channel c of lanes 0..15 in order. */
+static inline __attribute__((TMU_FAST_FORCE_INLINE target("avx512f"))) void slot_transpose(const __m512 z[4],
+                                                                                   __m512 v[4])
+{
+    __m512 t0 = _mm512_unpacklo_ps(z[0], z[1]), t1 = _mm512_unpackhi_ps(z[0], z[1]); /* R0 R1 G0 G1 | B0 B1 A0 A1 */
+    __m512 t2 = _mm512_unpacklo_ps(z[2], z[3]), t3 = _mm512_unpackhi_ps(z[2], z[3]);
+    v[0] = _mm512_shuffle_ps(t0, t2, 0x44);
+    v[1] = _mm512_shuffle_ps(t0, t2, 0xEE);
+    v[2] = _mm512_shuffle_ps(t1, t3, 0x44);
+    v[3] = _mm512_shuffle_ps(t1, t3, 0xEE);
+}
+
 /* The four floats of the RGBA32F texels at dword index f (per lane) as channel vectors: one
  * 128-bit load per texel (the texel exactly: nothing outside it is read), lanes k, k+4, k+8, k+12
  * in the four 128-bit slots of vector k, then a 4x4 transpose inside each slot.  On the
@@ -93,13 +106,44 @@ static inline __attribute__((TMU_FAST_FORCE_INLINE target("avx512f"))) void gath
         t = _mm512_insertf32x4(t, _mm_loadu_ps(b + i[k + 8]), 2);
         z[k] = _mm512_insertf32x4(t, _mm_loadu_ps(b + i[k + 12]), 3);
     }
-    __m512 t0 = _mm512_unpacklo_ps(z[0], z[1]), t1 = _mm512_unpackhi_ps(z[0], z[1]); /* R0 R1 G0 G1 | B0 B1 A0 A1 */
-    __m512 t2 = _mm512_unpacklo_ps(z[2], z[3]), t3 = _mm512_unpackhi_ps(z[2], z[3]);
-    v[0] = _mm512_shuffle_ps(t0, t2, 0x44);
-    v[1] = _mm512_shuffle_ps(t0, t2, 0xEE);
-    v[2] = _mm512_shuffle_ps(t1, t3, 0x44);
-    v[3] = _mm512_shuffle_ps(t1, t3, 0xEE);
+    slot_transpose(z, v);
 }
+
+/* Both texels of each lane's bilinear row, at dword indices f0 and f1: where they are adjacent
+ * (f1 = f0 + 4, everywhere but a wrapped or clamped edge) one 256-bit load reads the pair (both
+ * texels exactly), else two 128-bit loads; 128-bit slots are regrouped into the layout of
+ * gather_rgba32f and transposed. */
+static inline __attribute__((TMU_FAST_FORCE_INLINE target("avx512f"))) void
+gather_rgba32f_pair(const unsigned char *base, __m512i f0, __m512i f1, __m512 v0[4], __m512 v1[4])
+{
+    int32_t i0[16], i1[16];
+    _mm512_storeu_si512((void *)i0, f0);
+    _mm512_storeu_si512((void *)i1, f1);
+    unsigned adj = (unsigned)_mm512_cmpeq_epi32_mask(f1, _mm512_add_epi32(f0, _mm512_set1_epi32(4)));
+    const float *b = (const float *)(const void *)base;
+    __m512 z0[4], z1[4];
+    for (int k = 0; k < 4; k++) {
+        __m512d h[2];
+        for (int g = 0; g < 2; g++) { /* lanes k + 8g and k + 8g + 4 */
+            __m256 q[2];
+            for (int s = 0; s < 2; s++) {
+                int l = k + 8 * g + 4 * s;
+                if ((adj >> l) & 1u)
+                    q[s] = _mm256_loadu_ps(b + i0[l]);
+                else
+                    q[s] = _mm256_insertf128_ps(_mm256_castps128_ps256(_mm_loadu_ps(b + i0[l])), _mm_loadu_ps(b + i1[l]), 1);
+            }
+            h[g] = _mm512_insertf64x4(_mm512_castpd256_pd512(_mm256_castps_pd(q[0])), _mm256_castps_pd(q[1]), 1);
+        }
+        /* h[0] = [k.T0 k.T1 (k+4).T0 (k+4).T1], h[1] the same for k + 8, k + 12 */
+        __m512 a = _mm512_castpd_ps(h[0]), c = _mm512_castpd_ps(h[1]);
+        z0[k] = _mm512_shuffle_f32x4(a, c, _MM_SHUFFLE(2, 0, 2, 0));
+        z1[k] = _mm512_shuffle_f32x4(a, c, _MM_SHUFFLE(3, 1, 3, 1));
+    }
+    slot_transpose(z0, v0);
+    slot_transpose(z1, v1);
+}
+#define GATHER_RGBA32F_PAIR(base, f0, f1, v0, v1) gather_rgba32f_pair(base, f0, f1, v0, v1)
 #define GATHER_RGBA32F(base, f, v) gather_rgba32f(base, f, v)
 
 /* The texels of 16 lanes' RGBA8 pairs, from the pairs as 64-bit words (lanes 0-7 in lo, 8-15 in
