@@ -45,6 +45,9 @@ static void compare_texel(const tmu_sampler *smp, const tmu_lane_coord *c, tmu_t
         t->f[0] = tmu_unit_compare(smp->compare_op, c->ref, t->f[0]);
 }
 
+static void cube_corner_texels(const tmu_texture *tex, const tmu_sampler *smp, const tmu_lane_coord *c,
+                               uint32_t level, uint32_t n, int64_t i, int64_t j, tmu_texel out[3], int *resident);
+
 /* One texel of a cube face with seamless filtering: (i, j) may lie outside the face; outside
  * one axis it comes from the adjacent face, outside both it is the corner mean. */
 static void load_cube_seamless(const tmu_texture *tex, const tmu_sampler *smp, const tmu_lane_coord *c,
@@ -67,12 +70,21 @@ static void load_cube_seamless(const tmu_texture *tex, const tmu_sampler *smp, c
         compare_texel(smp, c, out);
         return;
     }
+    tmu_texel m[3];
+    cube_corner_texels(tex, smp, c, level, n, i, j, m, resident);
+    corner_mean(tmu_format_get(tex->format), &m[0], &m[1], &m[2], out);
+}
+
+/* The three texels meeting at the cube corner that texel (i, j) of the lane's face (outside the
+ * face on both axes) stands for: the face's own corner texel, then the ones across the i edge
+ * and across the j edge. */
+static void cube_corner_texels(const tmu_texture *tex, const tmu_sampler *smp, const tmu_lane_coord *c,
+                               uint32_t level, uint32_t n, int64_t i, int64_t j, tmu_texel out[3], int *resident)
+{
     int64_t ci = i < 0 ? 0 : (int64_t)n - 1, cj = j < 0 ? 0 : (int64_t)n - 1;
-    tmu_texel a, b, d;
-    load_cube_seamless(tex, smp, c, level, n, ci, cj, &a, resident);
-    load_cube_seamless(tex, smp, c, level, n, i < 0 ? -1 : (int64_t)n, cj, &b, resident);
-    load_cube_seamless(tex, smp, c, level, n, ci, j < 0 ? -1 : (int64_t)n, &d, resident);
-    corner_mean(tmu_format_get(tex->format), &a, &b, &d, out);
+    load_cube_seamless(tex, smp, c, level, n, ci, cj, &out[0], resident);
+    load_cube_seamless(tex, smp, c, level, n, i < 0 ? -1 : (int64_t)n, cj, &out[1], resident);
+    load_cube_seamless(tex, smp, c, level, n, ci, j < 0 ? -1 : (int64_t)n, &out[2], resident);
 }
 
 /* One texel at unwrapped integer coordinates (i, j, k): wrap, fetch, compare. */
@@ -220,8 +232,21 @@ void tmu_unit_nv_level(const tmu_texture *tex, const tmu_sampler *smp, const tmu
             for (int j = 0; j < t[1].n; j++) {
                 if (acc->n >= (int)(sizeof acc->w / sizeof acc->w[0]))
                     return;
-                load_texel(tex, smp, c, level, n, t[0].i0 + i, t[1].i0 + j, t[2].i0 + k, seamless,
-                           &acc->t[acc->n], resident);
+                int64_t ti = t[0].i0 + i, tj = t[1].i0 + j;
+                if (seamless && (ti < 0 || ti >= (int64_t)n[0]) && (tj < 0 || tj >= (int64_t)n[0])) {
+                    /* a cube corner: its weight in thirds, the remainder of 1 to the face's own
+                     * texel, of 2 to the two across the edges (measured: every seamless lookup
+                     * of the recording matches) */
+                    if (acc->n + 3 > (int)(sizeof acc->w / sizeof acc->w[0]))
+                        return;
+                    int32_t side = (wy[j] + 1) / 3;
+                    cube_corner_texels(tex, smp, c, level, n[0], ti, tj, &acc->t[acc->n], resident);
+                    for (int m = 0; m < 3; m++)
+                        acc->w[acc->n + m] = m == 0 ? wy[j] - 2 * side : side;
+                    acc->n += 3;
+                    continue;
+                }
+                load_texel(tex, smp, c, level, n, ti, tj, t[2].i0 + k, seamless, &acc->t[acc->n], resident);
                 acc->w[acc->n++] = wy[j];
             }
         }

@@ -200,7 +200,6 @@ static const struct known_group {
     {"snorm8_pairs_lin", "tex", 159, 3.1e-5},
     {"mip_lin_lin", "grad", 801, 3.1}, /* lambda from gradients (texel values up to 63 here) */
     {"rgba8_mip_lin_lin", "grad", 441, 0.077},
-    {"cube_lin_seamless", "tex", 227, 0.002}, /* seamless filtering at cube corners */
     {"border8_srgb8_pt", "tex", 2, 0.003},    /* border colours: sRGB encode, one 8-bit case */
     {"border9_rgba8_pt", "tex", 2, 0.004},
 };
