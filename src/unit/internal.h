@@ -152,6 +152,7 @@ void tmu_unit_nv_sample(const tmu_texture *tex, const tmu_sampler *smp, const tm
  * tmu_unit_nv_sample. */
 typedef struct tmu_nv_taps {
     int n;
+    int first; /* taps of the first level (the rest are the second's) */
     int32_t w[16];
     tmu_texel t[16];
 } tmu_nv_taps;

@@ -10,10 +10,13 @@
  *  - Mip LINEAR gives the two levels 256 - g and g, g the LOD fraction truncated to 8 bits.
  *  - The weighted sum is exact, then rounded to the format's filter precision: 8-bit UNORM to
  *    16-bit UNORM (texel c as c * 257), 16-bit UNORM to 16 bits, 8-bit SNORM to 16-bit SNORM
- *    (texel c as 258 c + floor((c + 64) / 128)), 16-bit float and sRGB to fp16, everything else
- *    to fp32; ties away from zero (16-bit SNORM: toward zero).
+ *    (texel c as 258 c + floor((c + 64) / 128)), 16-bit float and sRGB to fp16 (after aligning
+ *    the texels to a block floating point of 15 or 8 bits), everything else to fp32; ties away
+ *    from zero (16-bit SNORM: toward zero).
  *  - sRGB texels decode through the GPU's own table (below), not the exact formula. */
+#include <limits.h>
 #include <math.h>
+#include <stdint.h>
 #include <string.h>
 
 #include "format/format_internal.h"
@@ -194,7 +197,7 @@ static float round_f16(double hi, double lo)
 
 /* ---- the datapath ---- */
 
-enum { NV_F32, NV_F16, NV_U8, NV_U16, NV_S8 };
+enum { NV_F32, NV_F16, NV_SRGB, NV_U8, NV_U16, NV_S8 };
 
 static int channel_class(const tmu_format_info *fi, int k, int compare)
 {
@@ -204,7 +207,7 @@ static int channel_class(const tmu_format_info *fi, int k, int compare)
     case TMU_NUMERIC_UNORM:
         return fi->bits[k] == 8 ? NV_U8 : fi->bits[k] == 16 ? NV_U16 : NV_F32;
     case TMU_NUMERIC_SRGB:
-        return k == 3 ? NV_U8 : NV_F16;
+        return k == 3 ? NV_U8 : NV_SRGB;
     case TMU_NUMERIC_SNORM:
         return fi->bits[k] == 8 ? NV_S8 : NV_F32;
     case TMU_NUMERIC_FLOAT:
@@ -249,8 +252,31 @@ static float resolve_channel(const tmu_nv_taps *acc, int k, int cls)
             return f;
         }
     double hi, lo;
+    if (cls == NV_F16 || cls == NV_SRGB) {
+        /* fp16 and sRGB filtering align the texels of non-zero weight of each level to the
+         * largest one's exponent e and truncate them to multiples of 2^(e - 14) (fp16) or
+         * 2^(e - 7) (sRGB) first: a block floating point of 15 or 8 significant bits
+         * (measured: every fp16 lookup of the recording matches) */
+        int bits = cls == NV_SRGB ? 7 : 14;
+        tmu_nv_taps al = *acc;
+        for (int g = 0; g < 2; g++) { /* each mip level on its own (measured on trilinear fp16) */
+            int from = g ? acc->first : 0, to = g ? acc->n : acc->first, e = INT32_MIN;
+            for (int i = from; i < to; i++)
+                if (acc->w[i] != 0 && acc->t[i].f[k] != 0.0f) {
+                    int x = ilogb(acc->t[i].f[k]);
+                    e = x > e ? x : e;
+                }
+            if (e == INT32_MIN)
+                continue;
+            double q = ldexp(1.0, e - bits);
+            for (int i = from; i < to; i++) /* exact: at most 15 significant bits */
+                al.t[i].f[k] = (float)(trunc((double)acc->t[i].f[k] / q) * q);
+        }
+        exact_dot(&al, k, &hi, &lo);
+        return round_f16(hi, lo);
+    }
     exact_dot(acc, k, &hi, &lo);
-    return cls == NV_F16 ? round_f16(hi, lo) : round_f32(hi, lo);
+    return cls == NV_F32 ? round_f32(hi, lo) : round_f16(hi, lo);
 }
 
 void tmu_unit_nv_sample(const tmu_texture *tex, const tmu_sampler *smp, const tmu_lane_coord *c,
@@ -261,6 +287,7 @@ void tmu_unit_nv_sample(const tmu_texture *tex, const tmu_sampler *smp, const tm
     /* the LOD fraction truncated to 8 bits: lambda = 1/512 still reads level 0 alone */
     int32_t g = pick->count == 2 ? (int32_t)(pick->frac * 256.0f) : 0;
     tmu_unit_nv_level(tex, smp, c, pick->level[0], st, 256 - g, &acc, resident);
+    acc.first = acc.n;
     if (g > 0)
         tmu_unit_nv_level(tex, smp, c, pick->level[1], st, g, &acc, resident);
     const tmu_format_info *fi = tmu_format_get(tex->format);
