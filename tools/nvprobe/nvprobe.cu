@@ -2,6 +2,7 @@
 // ground truth of tmu's NVIDIA precision model (tests/unit/test_unit_nvidia.c replays the file).
 //
 //   nvcc -O2 -arch=sm_90 -o nvprobe tools/nvprobe/nvprobe.cu && ./nvprobe > tests/data/nvidia-<gpu>.tsv
+//   ./nvprobe --list   prints the lookups' inputs without a GPU
 //
 // Every lookup is one PTX texture instruction (inline assembly on a bindless texture object), so
 // the file also checks tmu's reading of PTX: tex, tex.level, tex.grad, tld4, and texel offsets given
@@ -175,6 +176,15 @@ static void tex2(int s, float x, float y)
     recs.push_back(q);
 }
 
+static void tld4(int s, int comp, float x, float y)
+{
+    Rec q = base(s, OP_TLD4);
+    q.comp = comp;
+    q.c[0] = x;
+    q.c[1] = y;
+    recs.push_back(q);
+}
+
 static void gen_all()
 {
     // 1. Weight quantisation, unnormalised: x sweeps one texel in 1/4096 steps (R = x0 + alpha),
@@ -311,25 +321,15 @@ static void gen_all()
     // 10. Gather: every component, random coordinates, texel corners and centres; offsets.
     for (int comp = 0; comp < 4; comp++) {
         for (int k = 0; k < 192; k++) {
-            Rec q = base(32, OP_TLD4);
-            q.comp = comp;
-            q.c[0] = frand(-1.0f, 2.0f);
-            q.c[1] = frand(-1.0f, 2.0f);
-            recs.push_back(q);
+            float x = frand(-1.0f, 2.0f), y = frand(-1.0f, 2.0f);
+            tld4(32, comp, x, y);
         }
-        for (int k = 0; k < 64; k++) {
-            Rec q = base(32, OP_TLD4);
-            q.comp = comp;
-            q.c[0] = ((float)(k % 8) + ((k & 8) ? 0.5f : 0.0f)) / 8.0f;
-            q.c[1] = ((float)(k / 8 % 8) + ((k & 16) ? 0.5f : 0.0f)) / 8.0f;
-            recs.push_back(q);
-        }
+        for (int k = 0; k < 64; k++)
+            tld4(32, comp, ((float)(k % 8) + ((k & 8) ? 0.5f : 0.0f)) / 8.0f,
+                 ((float)(k / 8 % 8) + ((k & 16) ? 0.5f : 0.0f)) / 8.0f);
         for (int k = 0; k < 96; k++) {
-            Rec q = base(33, OP_TLD4);
-            q.comp = comp;
-            q.c[0] = frand(-1.0f, 2.0f);
-            q.c[1] = frand(-1.0f, 2.0f);
-            recs.push_back(q);
+            float x = frand(-1.0f, 2.0f), y = frand(-1.0f, 2.0f);
+            tld4(33, comp, x, y);
         }
     }
     for (int k = 0; k < 512; k++) {
@@ -566,9 +566,35 @@ static void hexf(float f)
     printf(" %08x", u);
 }
 
-int main()
+static void print_inputs(const Rec &q)
+{
+    printf("%d %s", q.sampler, op_names[q.op]);
+    if (q.op == OP_TLD4 || q.op == OP_TLD4O)
+        printf(" %d", q.comp);
+    for (int a = 0; a < 3; a++)
+        hexf(q.c[a]);
+    if (q.op == OP_LVL)
+        hexf(q.lod);
+    if (q.op == OP_GRAD) {
+        for (int a = 0; a < 3; a++)
+            hexf(q.dx[a]);
+        for (int a = 0; a < 3; a++)
+            hexf(q.dy[a]);
+    }
+    if (q.op == OP_TEXO || q.op == OP_TLD4O)
+        printf(" %d %d %d", q.off[0], q.off[1], q.off[2]);
+}
+
+int main(int argc, char **argv)
 {
     gen_all();
+    if (argc > 1 && !strcmp(argv[1], "--list")) { // the lookups without a GPU (their inputs)
+        for (const Rec &q : recs) {
+            print_inputs(q);
+            printf("\n");
+        }
+        return 0;
+    }
     cudaDeviceProp prop;
     CK(cudaGetDeviceProperties(&prop, 0));
     int drv = 0, rt = 0;
@@ -611,21 +637,7 @@ int main()
         const Rec &q = recs[k];
         if (q.sampler < 0)
             continue;
-        printf("%d %s", q.sampler, op_names[q.op]);
-        if (q.op == OP_TLD4 || q.op == OP_TLD4O)
-            printf(" %d", q.comp);
-        for (int a = 0; a < 3; a++)
-            hexf(q.c[a]);
-        if (q.op == OP_LVL)
-            hexf(q.lod);
-        if (q.op == OP_GRAD)
-            for (int a = 0; a < 3; a++)
-                hexf(q.dx[a]);
-        if (q.op == OP_GRAD)
-            for (int a = 0; a < 3; a++)
-                hexf(q.dy[a]);
-        if (q.op == OP_TEXO || q.op == OP_TLD4O)
-            printf(" %d %d %d", q.off[0], q.off[1], q.off[2]);
+        print_inputs(q);
         printf(" =");
         hexf(results[k].x);
         hexf(results[k].y);
