@@ -78,7 +78,8 @@ void tmu_unit_load(const tmu_texture *tex, const tmu_sampler *smp, const tmu_tex
         for (int k = 0; k < 3 && k < fi->channels; k++) /* the GPU's decode table (nvidia.c) */
             out->f[k] = tmu_unit_nv_srgb(p[fi->shift[k] / 8u]);
     else if (smp->precision == TMU_PRECISION_NVIDIA && fi->numeric == TMU_NUMERIC_SNORM && !fi->is_packed)
-        for (int k = 0; k < 4; k++) /* -128 filters as itself (nvidia.c); results clamp to -1 */
+        for (int k = 0; k < 4; k++) /* -128 filters as itself (nvidia.c); every result clamps to -1
+                                     * (sample: finish_filtered, gather and fetch: their own clamp) */
             if (fi->bits[k] == 8 && p[fi->shift[k] / 8u] == 0x80u)
                 out->f[k] = -128.0f / 127.0f;
 }

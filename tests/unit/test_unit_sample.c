@@ -334,6 +334,41 @@ static void test_trilinear_precision_models(void **state)
     test_tex_free(&t);
 }
 
+/* NVIDIA model, R8G8B8A8_SNORM texel -128 (docs/texture-unit.md §6.3): the filter expands it as
+ * -128 * 258 + floor(-64 / 128) = -33025 (not as -127), so half of it next to 0 is -16512.5,
+ * rounded toward zero: -16512 / 32767, as the H200 returned (tests/data/nvidia-h200.tsv, sampler
+ * snorm8_pairs_lin, row 128, A = 128); point sampling, gather and fetch read -1 exactly. */
+static void test_nvidia_snorm8_min(void **state)
+{
+    (void)state;
+    test_tex t;
+    assert_int_equal(test_tex_make(&t, TMU_DIM_2D, TMU_FORMAT_R8G8B8A8_SNORM, 2, 1, 1, 1, 1, 1), 0);
+    unsigned char *p = (unsigned char *)(void *)t.mem;
+    memset(p, 0, t.size);
+    p[4] = 0x80; /* texel (1, 0): R = -128 */
+    test_wave *w = test_wave_new();
+    tmu_sampler smp = tmu_sampler_default();
+    smp.normalized = 0;
+    smp.address[0] = smp.address[1] = TMU_ADDRESS_CLAMP_TO_EDGE;
+    smp.precision = TMU_PRECISION_NVIDIA;
+    tmu_op op = test_op(TMU_OP_SAMPLE, TMU_DIM_2D, TMU_LEVEL_BASE);
+    float v[4];
+    test_sample1(&t, &smp, &op, w, 1.0f, 0.5f, 0, 0, v, NULL); /* alpha = 1/2 */
+    assert_true(v[0] == (float)(-16512.0 / 32767.0));
+    smp.mag_filter = smp.min_filter = TMU_FILTER_NEAREST;
+    assert_true(test_sample1(&t, &smp, &op, w, 1.5f, 0.5f, 0, 0, NULL, NULL) == -1.0f);
+    tmu_op g = test_op(TMU_OP_GATHER, TMU_DIM_2D, TMU_LEVEL_BASE);
+    smp.mag_filter = smp.min_filter = TMU_FILTER_LINEAR;
+    test_sample1(&t, &smp, &g, w, 1.0f, 0.5f, 0, 0, v, NULL);
+    assert_true(v[1] == -1.0f && v[2] == -1.0f && v[0] == 0.0f && v[3] == 0.0f);
+    tmu_op f = test_op(TMU_OP_FETCH, TMU_DIM_2D, TMU_LEVEL_BASE);
+    w->icoord[0][0] = 1, w->icoord[1][0] = 0, w->ilod[0] = 0;
+    assert_int_equal(tmu_unit_execute(&t.tex, &smp, &f, 1, NULL, &w->in, &w->out, NULL), TMU_OK);
+    assert_true(test_f(w->data[0][0]) == -1.0f);
+    free(w);
+    test_tex_free(&t);
+}
+
 /* 16x16 R32_FLOAT, 5 levels, level n filled with n. */
 static test_tex make_mips16(void)
 {
@@ -998,6 +1033,7 @@ int main(void)
         cmocka_unit_test(test_rgba8_bilinear_values),
         cmocka_unit_test(test_mip_selection),
         cmocka_unit_test(test_trilinear_precision_models),
+        cmocka_unit_test(test_nvidia_snorm8_min),
         cmocka_unit_test(test_lod_from_gradients),
         cmocka_unit_test(test_cube_faces),
         cmocka_unit_test(test_cube_seams),
