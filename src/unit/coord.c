@@ -24,15 +24,9 @@ float tmu_unit_frac(float x)
 
 float tmu_unit_quantize_weight(float a, tmu_precision p)
 {
-    /* a is in [0, 1); a * 256 is exact (power-of-two scaling), so only the rounding differs. */
-    switch (p) {
-    case TMU_PRECISION_NVIDIA:
-        return (float)(int32_t)(a * 256.0f + 0.5f) * (1.0f / 256.0f);
-    case TMU_PRECISION_NVIDIA_TRUNC:
-        return (float)(int32_t)(a * 256.0f) * (1.0f / 256.0f);
-    default:
-        return a;
-    }
+    /* a is in [0, 1); a * 256 is exact (power-of-two scaling).  The NVIDIA model has its own
+     * fixed point (nv_fixed below), which the fast paths do not run. */
+    return p == TMU_PRECISION_NVIDIA_TRUNC ? (float)(int32_t)(a * 256.0f) * (1.0f / 256.0f) : a;
 }
 
 /* Mathematical (non-negative) modulo. */

@@ -379,11 +379,8 @@ static void lane_fetch(const tmu_texture *tex, const tmu_sampler *smp, const tmu
         int64_t n[3] = {tmu_level_size(tex->width, lv), tmu_level_size(tex->height, lv),
                         tex->dim == TMU_DIM_3D ? tmu_level_size(tex->depth, lv) : 1};
         if (p[0] >= 0 && p[0] < n[0] && p[1] >= 0 && p[1] < n[1] && p[2] >= 0 && p[2] < n[2]) {
-            tmu_texel_ref r = {lv, layer, sample, (int32_t)p[0], (int32_t)p[1], (int32_t)p[2]};
+            tmu_texel_ref r = {lv, layer, sample, (int32_t)p[0], (int32_t)p[1], (int32_t)p[2], 0};
             tmu_unit_load(tex, smp, &r, &v, &resident);
-            if (smp->precision == TMU_PRECISION_NVIDIA && tmu_format_get(tex->format)->numeric == TMU_NUMERIC_SNORM)
-                for (int k = 0; k < 4; k++) /* SNORM8 -128 is -128/127 inside the filter (fetch.c) */
-                    v.f[k] = v.f[k] < -1.0f ? -1.0f : v.f[k];
             tmu_unit_swizzle(tex, &v, &sw);
             v = sw;
         }

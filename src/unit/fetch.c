@@ -77,9 +77,8 @@ void tmu_unit_load(const tmu_texture *tex, const tmu_sampler *smp, const tmu_tex
     else if (smp->precision == TMU_PRECISION_NVIDIA && fi->numeric == TMU_NUMERIC_SRGB)
         for (int k = 0; k < 3 && k < fi->channels; k++) /* the GPU's decode table (nvidia.c) */
             out->f[k] = tmu_unit_nv_srgb(p[fi->shift[k] / 8u]);
-    else if (smp->precision == TMU_PRECISION_NVIDIA && fi->numeric == TMU_NUMERIC_SNORM && !fi->is_packed)
-        for (int k = 0; k < 4; k++) /* -128 filters as itself (nvidia.c); every result clamps to -1
-                                     * (sample: finish_filtered, gather and fetch: their own clamp) */
+    else if (r->nv_filter && fi->numeric == TMU_NUMERIC_SNORM && !fi->is_packed)
+        for (int k = 0; k < 4; k++) /* -128 filters as itself (nvidia.c; the result clamps to -1) */
             if (fi->bits[k] == 8 && p[fi->shift[k] / 8u] == 0x80u)
                 out->f[k] = -128.0f / 127.0f;
 }

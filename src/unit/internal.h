@@ -32,7 +32,8 @@ tmu_status tmu_unit_make_view(const tmu_texture *tex, tmu_texture *view, tmu_res
 int64_t tmu_unit_floor(float x);
 /* x - floor(x) in fp32; 0 for NaN and +/-Inf (and for |x| >= 2^23, where it is 0 anyway). */
 float tmu_unit_frac(float x);
-/* A filter weight in the sampler's precision model (§6.2): identity for EXACT, else 1.8 fixed point. */
+/* A filter weight in the sampler's precision model (§6.2): truncated to 8 fraction bits for
+ * NVIDIA_TRUNC, else unchanged (the NVIDIA model quantises in tmu_unit_axis_nv). */
 float tmu_unit_quantize_weight(float a, tmu_precision p);
 /* Wraps integer coordinate i on an axis of `size` texels: the texel index in [0, size),
  * or -1 for the border texel (the border and half-border modes). */
@@ -102,6 +103,8 @@ float tmu_unit_clamp_lod(const tmu_sampler *smp, float lambda_base, float bias, 
 typedef struct tmu_texel_ref {
     uint32_t level, layer, sample;
     int32_t x, y, z; /* -1 on any axis = border texel */
+    int nv_filter;   /* read for the NVIDIA filter datapath: an SNORM8 -128 loads as -128/127
+                        (nvidia.c expands it differently from -127) */
 } tmu_texel_ref;
 /* Decoded value of one texel (border colour if any coordinate is -1); `resident` is cleared
  * when the texel's tile is not resident.  Coordinates must be in range (or -1). */
@@ -129,6 +132,7 @@ typedef struct tmu_lane_coord {
     int face;               /* cube face or -1 */
     int compare;            /* 1: compare with ref */
     float ref;
+    int nv_filter;          /* 1 inside tmu_unit_nv_sample (tmu_texel_ref.nv_filter) */
 } tmu_lane_coord;
 /* Filtered value of one level with one filter at coordinates st (s, t, r as the lane's, or an
  * anisotropic probe's), compare applied per texel, then the sampler's reduction. */

@@ -284,6 +284,9 @@ void tmu_unit_nv_sample(const tmu_texture *tex, const tmu_sampler *smp, const tm
 {
     tmu_nv_taps acc;
     acc.n = 0;
+    tmu_lane_coord cn = *c;
+    cn.nv_filter = 1;
+    c = &cn;
     /* the LOD fraction truncated to 8 bits: lambda = 1/512 still reads level 0 alone */
     int32_t g = pick->count == 2 ? (int32_t)(pick->frac * 256.0f) : 0;
     tmu_unit_nv_level(tex, smp, c, pick->level[0], st, 256 - g, &acc, resident);

@@ -55,7 +55,7 @@ static void load_cube_seamless(const tmu_texture *tex, const tmu_sampler *smp, c
 {
     uint32_t cube_base = c->layer - (uint32_t)c->face;
     int in_i = i >= 0 && i < (int64_t)n, in_j = j >= 0 && j < (int64_t)n;
-    tmu_texel_ref r = {level, c->layer, 0, 0, 0, 0};
+    tmu_texel_ref r = {level, c->layer, 0, 0, 0, 0, c->nv_filter};
     if (in_i && in_j) {
         r.x = (int32_t)i, r.y = (int32_t)j;
         tmu_unit_load(tex, smp, &r, out, resident);
@@ -97,7 +97,7 @@ static void load_texel(const tmu_texture *tex, const tmu_sampler *smp, const tmu
         return;
     }
     int axes = tmu_unit_dim_axes(tex->dim);
-    tmu_texel_ref r = {level, c->layer, 0, 0, 0, 0};
+    tmu_texel_ref r = {level, c->layer, 0, 0, 0, 0, c->nv_filter};
     r.x = tmu_unit_wrap(i, n[0], smp->address[0]);
     if (axes >= 2)
         r.y = tmu_unit_wrap(j, n[1], smp->address[1]);
@@ -278,8 +278,5 @@ void tmu_unit_gather(const tmu_texture *tex, const tmu_sampler *smp, const tmu_l
         load_texel(tex, smp, c, 0, n, i, j, 0, seamless, &tx, resident);
         tmu_unit_swizzle(tex, &tx, &sw);
         out->u[q] = sw.u[comp & 3];
-        if (smp->precision == TMU_PRECISION_NVIDIA && out->f[q] < -1.0f &&
-            tmu_format_get(tex->format)->numeric == TMU_NUMERIC_SNORM)
-            out->f[q] = -1.0f; /* SNORM8 -128 (fetch.c) */
     }
 }
