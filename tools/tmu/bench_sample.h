@@ -122,61 +122,81 @@ typedef struct tmu_bench_gen {
 } tmu_bench_gen;
 
 /* Adds the previous results into acc, then makes the next coordinates of the 128 lanes (the
- * shader's body before the texture op), compiled for the baseline ISA and, on x86, for AVX2
- * (the peer's JIT uses AVX2 for its generator too). */
-#define TMU_BENCH_WAVE_BODY                                                                                     \
-    {                                                                                                           \
-        for (int k = 0; k < TMU_MAX_LANES; k++)                                                                 \
-            acc[k] += tmu_bench_f32(a0[k]), acc[TMU_MAX_LANES + k] += tmu_bench_f32(a1[k]),                     \
-                acc[2 * TMU_MAX_LANES + k] += tmu_bench_f32(a2[k]),                                             \
-                acc[3 * TMU_MAX_LANES + k] += tmu_bench_f32(a3[k]);                                             \
-        const float fi = (float)g->i, fi8 = (float)(g->i >> 3), fsz = (float)g->size;                          \
-        const int32_t msk = (int32_t)g->size - 1;                                                               \
-        if (g->pattern == TMU_BENCH_PLANE) {                                                                    \
-            for (int k = 0; k < TMU_MAX_LANES; k++) {                                                           \
-                uint32_t id = g->id0 + (uint32_t)k, q = id >> 2;                                                \
-                float x = (float)(int32_t)(2 * (q & 511u) + (id & 1u));                                         \
-                float y = (float)(int32_t)(2 * (q >> 9) + ((id >> 1) & 1u));                                    \
-                float fx = (x + 0.5f) * (1.0f / 1024.0f), fy = (y + 0.5f) * (1.0f / 128.0f);                    \
-                float depth = 1.0f / (fy + 0.02f);                                                              \
-                s[k] = 0.5f + (fx - 0.5f) * depth * 0.25f + fi * (1.0f / 1024.0f);                              \
-                t[k] = depth * 0.1f + fi8 * (1.0f / 1024.0f);                                                   \
-            }                                                                                                   \
-        } else { /* separate simple loops, so each vectorises */                                               \
-            for (int k = 0; k < TMU_MAX_LANES; k++) {                                                           \
-                uint32_t x = state[k] * 1664525u + 1013904223u;                                                 \
-                s[k] = (float)(int32_t)(x >> 8) * (1.0f / 16777216.0f);                                         \
-                x = x * 1664525u + 1013904223u;                                                                 \
-                t[k] = (float)(int32_t)(x >> 8) * (1.0f / 16777216.0f);                                         \
-                state[k] = x;                                                                                   \
-            }                                                                                                   \
-            if (g->pattern == TMU_BENCH_COHERENT)                                                               \
-                for (int k = 0; k < TMU_MAX_LANES; k++) {                                                       \
-                    uint32_t id = g->id0 + (uint32_t)k;                                                         \
-                    s[k] = ((float)(int32_t)(id & 1023u) + s[k] + fi) * (1.0f / 1024.0f);                       \
-                    t[k] = ((float)(int32_t)((id >> 10) & 1023u) + t[k] + fi8) * (1.0f / 1024.0f);              \
-                }                                                                                               \
-            if (g->lodmode == TMU_BENCH_LOD_RANDOM)                                                             \
-                for (int k = 0; k < TMU_MAX_LANES; k++) {                                                       \
-                    float f = s[k] * 7.0f + t[k] * 13.0f;                                                       \
-                    lod[k] = (f - (float)(int32_t)f) * 4.0f; /* f >= 0: truncation is floor */    \
-                }                                                                                               \
-            if (g->fetch)                                                                                       \
-                for (int k = 0; k < TMU_MAX_LANES; k++)                                                         \
-                    ix[k] = (int32_t)(s[k] * fsz) & msk, iy[k] = (int32_t)(t[k] * fsz) & msk;                   \
-        }                                                                                                       \
-    }
-
+ * shader's body before the texture op) in one pass per group of lanes, specialised per pattern
+ * (the arguments are constants at each call of TMU_BENCH_WAVE_BODY), compiled for the baseline
+ * ISA and, on x86, for AVX2 (the peer's JIT uses AVX2 for its generator too). */
 #define TMU_BENCH_WAVE_ARGS                                                                                     \
     float *restrict acc, const uint32_t *restrict a0, const uint32_t *restrict a1, const uint32_t *restrict a2, \
         const uint32_t *restrict a3, uint32_t *restrict state, float *restrict s, float *restrict t,            \
         float *restrict lod, int32_t *restrict ix, int32_t *restrict iy, const tmu_bench_gen *g
 
-static void tmu_bench_wave_plain(TMU_BENCH_WAVE_ARGS) TMU_BENCH_WAVE_BODY
+#define TMU_BENCH_GEN_BODY                                                                                      \
+    {                                                                                                           \
+        const float fi = (float)g->i, fi8 = (float)(g->i >> 3), fsz = (float)g->size;                          \
+        const int32_t msk = (int32_t)g->size - 1;                                                               \
+        for (int k = 0; k < TMU_MAX_LANES; k++) {                                                               \
+            acc[k] += tmu_bench_f32(a0[k]);                                                                     \
+            acc[TMU_MAX_LANES + k] += tmu_bench_f32(a1[k]);                                                     \
+            acc[2 * TMU_MAX_LANES + k] += tmu_bench_f32(a2[k]);                                                 \
+            acc[3 * TMU_MAX_LANES + k] += tmu_bench_f32(a3[k]);                                                 \
+            uint32_t id = g->id0 + (uint32_t)k;                                                                 \
+            float u, v;                                                                                         \
+            if (pattern == TMU_BENCH_PLANE) {                                                                   \
+                uint32_t q = id >> 2;                                                                           \
+                float x = (float)(int32_t)(2 * (q & 511u) + (id & 1u));                                         \
+                float y = (float)(int32_t)(2 * (q >> 9) + ((id >> 1) & 1u));                                    \
+                float fx = (x + 0.5f) * (1.0f / 1024.0f), fy = (y + 0.5f) * (1.0f / 128.0f);                    \
+                float depth = 1.0f / (fy + 0.02f);                                                              \
+                u = 0.5f + (fx - 0.5f) * depth * 0.25f + fi * (1.0f / 1024.0f);                                 \
+                v = depth * 0.1f + fi8 * (1.0f / 1024.0f);                                                      \
+            } else {                                                                                            \
+                uint32_t x = state[k] * 1664525u + 1013904223u;                                                 \
+                u = (float)(int32_t)(x >> 8) * (1.0f / 16777216.0f);                                            \
+                x = x * 1664525u + 1013904223u;                                                                 \
+                v = (float)(int32_t)(x >> 8) * (1.0f / 16777216.0f);                                            \
+                state[k] = x;                                                                                   \
+                if (pattern == TMU_BENCH_COHERENT) {                                                            \
+                    u = ((float)(int32_t)(id & 1023u) + u + fi) * (1.0f / 1024.0f);                             \
+                    v = ((float)(int32_t)((id >> 10) & 1023u) + v + fi8) * (1.0f / 1024.0f);                    \
+                }                                                                                               \
+            }                                                                                                   \
+            s[k] = u, t[k] = v;                                                                                 \
+            if (lodmode == TMU_BENCH_LOD_RANDOM) {                                                              \
+                float f = u * 7.0f + v * 13.0f;                                                                 \
+                lod[k] = (f - (float)(int32_t)f) * 4.0f; /* f >= 0: truncation is floor */                      \
+            }                                                                                                   \
+            if (fetch)                                                                                          \
+                ix[k] = (int32_t)(u * fsz) & msk, iy[k] = (int32_t)(v * fsz) & msk;                             \
+        }                                                                                                       \
+    }
+
+/* One pass of a wave for a given (pattern, lodmode, fetch): the generator, specialised. */
+#define TMU_BENCH_GEN_FN(name, attr)                                                                            \
+    static inline attr void name(TMU_BENCH_WAVE_ARGS, int pattern, int lodmode, int fetch) TMU_BENCH_GEN_BODY
+
+/* The wave function: the specialised pass of the row's pattern. */
+#define TMU_BENCH_WAVE_FN(name, gen, attr)                                                                      \
+    static attr void name(TMU_BENCH_WAVE_ARGS)                                                                       \
+    {                                                                                                           \
+        if (g->pattern == TMU_BENCH_PLANE)                                                                      \
+            gen(acc, a0, a1, a2, a3, state, s, t, lod, ix, iy, g, TMU_BENCH_PLANE, TMU_BENCH_LOD_IMPLICIT, 0); \
+        else if (g->fetch)                                                                                      \
+            gen(acc, a0, a1, a2, a3, state, s, t, lod, ix, iy, g, TMU_BENCH_RANDOM, TMU_BENCH_LOD0, 1);        \
+        else if (g->pattern == TMU_BENCH_COHERENT)                                                              \
+            gen(acc, a0, a1, a2, a3, state, s, t, lod, ix, iy, g, TMU_BENCH_COHERENT, TMU_BENCH_LOD0, 0);      \
+        else if (g->lodmode == TMU_BENCH_LOD_RANDOM)                                                            \
+            gen(acc, a0, a1, a2, a3, state, s, t, lod, ix, iy, g, TMU_BENCH_RANDOM, TMU_BENCH_LOD_RANDOM, 0);  \
+        else                                                                                                    \
+            gen(acc, a0, a1, a2, a3, state, s, t, lod, ix, iy, g, TMU_BENCH_RANDOM, TMU_BENCH_LOD0, 0);        \
+    }
+
+TMU_BENCH_GEN_FN(tmu_bench_gen_plain, __attribute__((always_inline)))
+TMU_BENCH_WAVE_FN(tmu_bench_wave_plain, tmu_bench_gen_plain, )
 
 #if (defined(__x86_64__) || defined(__i386__)) && (defined(__GNUC__) || defined(__clang__))
 #define TMU_BENCH_HAVE_AVX2 1
-__attribute__((target("avx2"))) static void tmu_bench_wave_avx2(TMU_BENCH_WAVE_ARGS) TMU_BENCH_WAVE_BODY
+TMU_BENCH_GEN_FN(tmu_bench_gen_avx2, __attribute__((always_inline, target("avx2"))))
+TMU_BENCH_WAVE_FN(tmu_bench_wave_avx2, tmu_bench_gen_avx2, __attribute__((target("avx2"))))
 #endif
 
 /* One thread's state (heap: several run at once). */
