@@ -6,7 +6,8 @@
  * explicit LOD, sample with implicit LOD (quads of a surface: coarse derivatives of every size,
  * or random quads), texel fetch (integer coordinates in and out of range, level ilod or none), or
  * gather of any component), a lane count, an execution mask and coordinates from a pool with
- * NaN, +/-Inf, denormals, +/-1e30 and ordinary values.  The call
+ * NaN, +/-Inf, denormals, +/-1e30 and ordinary values, or coherent blocks (lanes on
+ * neighbouring texels of one to three rows, as the AVX-512 row spans read them).  The call
  * runs five times: general path only, fast path with the widest SIMD, with at most AVX2,
  * portable, and as a prepared call (tmu_unit_plan, run from a copy of the plan); all result
  * words and the untouched lanes must be identical bit for bit.  Most cases are of the kinds
@@ -155,6 +156,20 @@ static void test_fast_equals_general(void **state)
             if (special && test_rand(&seed) % 8 == 0)
                 w->icoord[test_rand(&seed) & 1][l] = (test_rand(&seed) & 1) ? INT32_MIN : INT32_MAX;
         }
+        /* coherent blocks (the AVX-512 row spans): in a quarter of the calls each block of 16
+         * lanes reads neighbouring texels, lane k near column x0 + k of one row (or two, or
+         * three: not a span), x0 anywhere (edges and wrapping included), a few lanes elsewhere */
+        if (!implicit && test_rand(&seed) % 4 == 0)
+            for (uint32_t b = 0; b < lanes; b += 16) {
+                double x0 = test_randf(&seed, -3, tw + 3.0), y0 = test_randf(&seed, -3, th + 3.0);
+                double rows = (double)(1 + test_rand(&seed) % 3), jit = (test_rand(&seed) & 1) ? 1.0 : 2.0;
+                for (uint32_t k = b; k < lanes && k < b + 16; k++) {
+                    double px = x0 + (k - b) + test_randf(&seed, 0, jit), py = y0 + test_randf(&seed, 0, rows) - 0.5;
+                    if (test_rand(&seed) % 64 == 0)
+                        px = test_randf(&seed, -2, tw + 2.0);
+                    w->coord[0][k] = (float)(px / tw), w->coord[1][k] = (float)(py / th);
+                }
+            }
         /* implicit LOD: most quads are pixels of a surface (a base point plus x and y steps of
          * random size and direction, minification and magnification), the rest random */
         for (uint32_t q = 0; implicit && q < lanes; q += 4) {

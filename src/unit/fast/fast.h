@@ -9,7 +9,9 @@
  * Kernels are specialised per (format, filter, address mode) by always-inline templates; the
  * SIMD ones run a wave in two phases (all texel loads of the wave's blocks, then all decoding
  * and filtering: fast_simd.inc wave_kernel) and on AVX-512 read the two texels of a bilinear
- * row with one 64-bit load where they are adjacent (fast_avx512.c raw_pair).
+ * row with one 64-bit load where they are adjacent (fast_avx512.c raw_pair), and the RGBA8
+ * texels of a block on neighbouring texels from whole rows (fast_avx512.c row spans: tried
+ * from a wave's first block until a block is not one).
  * Every result is bit-identical to the general path: the same fp32 operations in the same
  * order (tests/unit/test_unit_fast.c proves it on random cases); lanes with coordinates the
  * kernels do not cover (|texel coordinate| >= 2^30, NaN, Inf) go through the general path.
