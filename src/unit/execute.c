@@ -211,7 +211,7 @@ static float lane_lambda_base(const tmu_texture *tex, const tmu_sampler *smp, co
     an->probes = (int)ceilf(eta);
     for (int a = 0; a < 3; a++)
         an->major[a] = rx > ry ? rawx[a] : rawy[a];
-    return log2f(rmax / eta);
+    return tmu_unit_log2f(rmax / eta);
 }
 
 /* Final LOD of a lane and its pre-clamp value lambda' (for QUERY_LOD); an: anisotropy or NULL. */

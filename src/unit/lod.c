@@ -1,7 +1,63 @@
 /* Level of detail and level selection (sampling.md §5). */
 #include <math.h>
+#include <stdint.h>
+#include <string.h>
 
 #include "unit/internal.h"
+
+/* 2 / ((2k + 1) ln 2) for k = 0 .. 8 (double constants as Python prints 2 / ((2k + 1) log 2)). */
+const double tmu_unit_log2_coef[TMU_LOG2_TERMS] = {
+    2.8853900817779268,
+    0.9617966939259757,
+    0.5770780163555853,
+    0.41219858311113244,
+    0.3205988979753252,
+    0.2623081892525388,
+    0.2219530832136867,
+    0.19235933878519512,
+    0.16972882833987804};
+
+float tmu_unit_log2f(float x)
+{
+    uint32_t b;
+    memcpy(&b, &x, 4);
+    if (isnan(x))
+        return x;
+    if (x == 0.0f)
+        return -INFINITY;
+    if (b >> 31)
+        return NAN;
+    if (isinf(x))
+        return x;
+    int32_t e = 0;
+    if (b < 0x00800000u) { /* subnormal: scaled by 2^23 (exact) */
+        x *= 0x1p23f;
+        memcpy(&b, &x, 4);
+        e = -23;
+    }
+    /* x = 2^e m, m in [sqrt(1/2), sqrt(2)): the bits below those of sqrt(1/2) give e */
+    uint32_t r = b - 0x3F3504F3u;
+    e += (int32_t)(r >> 23) - (int32_t)((r >> 31) << 9); /* arithmetic shift of r by 23 */
+    uint32_t mb = (r & 0x007FFFFFu) + 0x3F3504F3u;
+    float m;
+    memcpy(&m, &mb, 4);
+    double f = (double)m - 1.0; /* exact, as 2 + f below */
+    double sv = f / (2.0 + f), z = sv * sv;
+    /* P(z) = sum c_k z^k by Estrin's scheme (short dependency chains, for the SIMD copy,
+     * fast_avx512.c log2_16, which makes the same operations); one rounded operation per
+     * statement, so no compiler contracts any into an FMA */
+    const double *c = tmu_unit_log2_coef;
+    double z2 = z * z, z4 = z2 * z2, z8 = z4 * z4;
+    double t0 = c[1] * z, t1 = c[3] * z, t2 = c[5] * z, t3 = c[7] * z;
+    double q0 = c[0] + t0, q1 = c[2] + t1, q2 = c[4] + t2, q3 = c[6] + t3;
+    double u0 = q1 * z2, u1 = q3 * z2;
+    double r0 = q0 + u0, r1 = q2 + u1;
+    double v0 = r1 * z4, v1 = c[8] * z8;
+    double s0 = r0 + v0;
+    double poly = s0 + v1;
+    double l = sv * poly;
+    return (float)((double)e + l);
+}
 
 float tmu_unit_lod_from_grad(const float dx[3], const float dy[3])
 {
@@ -10,7 +66,7 @@ float tmu_unit_lod_from_grad(const float dx[3], const float dy[3])
     float rho = rx > ry ? rx : ry;
     if (isnan(rx) || isnan(ry))
         return 0.0f;
-    return log2f(rho); /* rho = 0 gives -inf, which the LOD clamp turns into min_lod */
+    return tmu_unit_log2f(rho); /* rho = 0 gives -inf, which the LOD clamp turns into min_lod */
 }
 
 float tmu_unit_clamp_lod(const tmu_sampler *smp, float lambda_base, float bias, float min_lod)

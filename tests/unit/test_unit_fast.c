@@ -23,6 +23,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include "unit/fast/fast.h"
 #include "unit/unit_util.h"
 
 static float pick_coord(uint64_t *seed, int kind)
@@ -404,12 +405,62 @@ static void test_fast_edge_pairs(void **state)
     free(w);
 }
 
+/* The AVX-512 implicit-LOD log2 (16 quads at a time) against tmu_unit_log2f, which the general
+ * path uses, bit for bit: every 65521st bit pattern (all signs, NaNs, infinities, subnormals),
+ * every power of two and its neighbours; TMU_TEST_LONG=1: every float. */
+static void test_fast_log2(void **state)
+{
+    (void)state;
+    if (!tmu_fast_have_avx512()) {
+        printf("log2: no AVX-512 on this CPU, nothing to compare\n");
+        return;
+    }
+    const char *env = getenv("TMU_TEST_LONG");
+    uint64_t step = env && *env == '1' ? 1 : 65521;
+    static float lod[TMU_MAX_LANES];
+    static uint32_t in[TMU_MAX_LANES / 4];
+    uint64_t compared = 0;
+    uint32_t nq = 0;
+    for (uint64_t b = 0;; b += step) {
+        int last = b > 0xFFFFFFFFull;
+        if (!last) {
+            uint32_t v = (uint32_t)b;
+            if (step > 1 && (b / step) % 64 == 0) /* a power of two (or a neighbour) now and then */
+                v = (uint32_t)((b / step / 64) % 255) << 23 ^ (uint32_t)(b / step / 64 / 255 % 3);
+            in[nq++] = v;
+        }
+        if (nq == TMU_MAX_LANES / 4 || (last && nq)) {
+            for (uint32_t q = 0; q < TMU_MAX_LANES / 4; q++) {
+                uint32_t v = q < nq ? in[q] : 0x3F800000u;
+                memcpy(&lod[4 * q], &v, 4);
+                lod[4 * q + 1] = lod[4 * q + 2] = lod[4 * q + 3] = -7.0f; /* overwritten */
+            }
+            assert_int_equal(tmu_fast_avx512_quad_log2(TMU_MAX_LANES, lod), TMU_MAX_LANES);
+            for (uint32_t q = 0; q < nq; q++) {
+                float x, want;
+                memcpy(&x, &in[q], 4);
+                want = isnan(x) ? 0.0f : tmu_unit_log2f(x);
+                for (int k = 0; k < 4; k++)
+                    if (memcmp(&lod[4 * q + (uint32_t)k], &want, 4) != 0)
+                        fail_msg("log2 of 0x%08x: avx512 lane %d %a, tmu_unit_log2f %a", in[q], k,
+                                 (double)lod[4 * q + (uint32_t)k], (double)want);
+            }
+            compared += nq;
+            nq = 0;
+        }
+        if (last)
+            break;
+    }
+    printf("log2: %llu inputs, avx512 == tmu_unit_log2f bit for bit\n", (unsigned long long)compared);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_fast_all_bytes),
         cmocka_unit_test(test_fast_equals_general),
         cmocka_unit_test(test_fast_edge_pairs),
+        cmocka_unit_test(test_fast_log2),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

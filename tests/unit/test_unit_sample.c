@@ -9,6 +9,7 @@
 
 #include <cmocka.h>
 
+#include "unit/internal.h"
 #include "unit/unit_util.h"
 
 /* ---------------------------------------------------------------------------------------- */
@@ -390,6 +391,52 @@ static float grad_sample(const test_tex *t, const tmu_sampler *smp, test_wave *w
     float v = test_sample1(t, smp, &op, w, 0.4f, 0.4f, 0, 0, NULL, &st);
     assert_int_equal(st, TMU_OK);
     return v;
+}
+
+/* tmu_unit_log2f (the LOD's log2, tmu's own): the float nearest to libm's double log2 (up to
+ * a double's error at a float midpoint) for ~2.1M bit patterns spread over every binade, 64 on
+ * each side of every power of two, the subnormals' powers of two; exact powers of two; the
+ * special values. */
+static void check_log2(uint32_t bits, long *n)
+{
+    float x;
+    memcpy(&x, &bits, 4);
+    float got = tmu_unit_log2f(x);
+    double d = log2((double)x);
+    float ref = (float)d;
+    if (got == ref || (isinf(got) && isinf(ref) && (got < 0) == (ref < 0))) {
+        ++*n;
+        return;
+    }
+    double mid = ((double)got + (double)ref) / 2; /* a misrounding can only be at a midpoint */
+    if (fabs(d - mid) > ldexp(fabs(d), -45) || nextafterf(got, ref) != ref)
+        fail_msg("log2(%a) = %a, libm's double log2 %.17g rounds to %a", (double)x, (double)got, d, (double)ref);
+    ++*n;
+}
+
+static void test_log2(void **state)
+{
+    (void)state;
+    long n = 0;
+    for (uint32_t b = 1; b < 0x7F800000u; b += 1021)
+        check_log2(b, &n);
+    for (int e = -149; e <= 127; e++) {
+        float p = ldexpf(1.0f, e);
+        uint32_t pb;
+        memcpy(&pb, &p, 4);
+        assert_true(tmu_unit_log2f(p) == (float)e);
+        for (uint32_t k = 1; k <= 64; k++) {
+            if (pb + k < 0x7F800000u)
+                check_log2(pb + k, &n);
+            if (pb > k)
+                check_log2(pb - k, &n);
+        }
+    }
+    assert_true(tmu_unit_log2f(0.0f) == -INFINITY && tmu_unit_log2f(-0.0f) == -INFINITY);
+    assert_true(tmu_unit_log2f(INFINITY) == INFINITY);
+    assert_true(isnan(tmu_unit_log2f(-1.0f)) && isnan(tmu_unit_log2f(-INFINITY)) && isnan(tmu_unit_log2f(NAN)));
+    assert_true(tmu_unit_log2f(0x1p-149f) == -149.0f && tmu_unit_log2f(3.0f) == (float)log2(3.0));
+    printf("log2: %ld inputs, each the float nearest to log2\n", n);
 }
 
 static void test_lod_from_gradients(void **state)
@@ -1034,6 +1081,7 @@ int main(void)
         cmocka_unit_test(test_mip_selection),
         cmocka_unit_test(test_trilinear_precision_models),
         cmocka_unit_test(test_nvidia_snorm8_min),
+        cmocka_unit_test(test_log2),
         cmocka_unit_test(test_lod_from_gradients),
         cmocka_unit_test(test_cube_faces),
         cmocka_unit_test(test_cube_seams),

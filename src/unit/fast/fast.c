@@ -163,7 +163,8 @@ void tmu_fast_fetch_lane(const fast_ctx *cx, uint32_t lane)
 /* lambda_base of every lane of an IMPLICIT sample (execute.c lane_lambda_base for a normalised
  * 2D texture without anisotropy: coarse quad derivatives scaled by the texture size, rho =
  * max(|dx|, |dy|), log2(rho); 0 when a length is NaN), as the lod input of the explicit-LOD
- * kernels.  rho in SIMD where `simd` (8 or 16 lanes), log2f once per quad. */
+ * kernels.  rho in SIMD where `simd` (8 or 16 lanes), tmu_unit_log2f once per quad (16 quads at
+ * a time with AVX-512). */
 static void implicit_lods(const fast_ctx *cx, uint32_t lanes, int simd, float *lod)
 {
     uint32_t done = 0;
@@ -181,9 +182,10 @@ static void implicit_lods(const fast_ctx *cx, uint32_t lanes, int simd, float *l
         float rho = rx > ry ? rx : ry;
         lod[q] = isnan(rx) || isnan(ry) ? NAN : rho;
     }
-    for (uint32_t q = 0; q < lanes; q += 4) {
+    uint32_t q = simd == 16 ? tmu_fast_avx512_quad_log2(lanes, lod) : 0;
+    for (; q < lanes; q += 4) {
         float r = lod[q];
-        float l = isnan(r) ? 0.0f : log2f(r);
+        float l = isnan(r) ? 0.0f : tmu_unit_log2f(r);
         lod[q] = lod[q + 1] = lod[q + 2] = lod[q + 3] = l;
     }
 }

@@ -16,8 +16,9 @@
  * order (tests/unit/test_unit_fast.c proves it on random cases); lanes with coordinates the
  * kernels do not cover (|texel coordinate| >= 2^30, NaN, Inf) go through the general path.
  * Implicit LOD: the quads' coarse derivatives, their lengths and rho are computed across the
- * wave in SIMD (fast_simd.inc quad_rho: a quad is one 128-bit lane), log2f once per quad, and the
- * result feeds the explicit-LOD kernels as their lod input. */
+ * wave in SIMD (fast_simd.inc quad_rho: a quad is one 128-bit lane), then log2 once per quad
+ * (tmu_unit_log2f; on AVX-512 16 quads at a time, fast_avx512.c log2_16), and the result feeds
+ * the explicit-LOD kernels as their lod input. */
 #ifndef TMU_UNIT_FAST_H
 #define TMU_UNIT_FAST_H
 
@@ -95,6 +96,10 @@ void tmu_fast_avx512_prefetch(const fast_ctx *cx, uint32_t first);
  * whole blocks of W lanes in [0, lanes) (lanes a multiple of 4); returns the lanes done. */
 uint32_t tmu_fast_avx2_quad_rho(const fast_ctx *cx, uint32_t lanes, float *rho);
 uint32_t tmu_fast_avx512_quad_rho(const fast_ctx *cx, uint32_t lanes, float *rho);
+/* Implicit LOD, AVX-512: rho (in each quad's first lane of lod) to lambda_base in all four lanes
+ * (tmu_unit_log2f, 0 for NaN) for the whole groups of 64 lanes in [0, lanes); returns the lanes
+ * done. */
+uint32_t tmu_fast_avx512_quad_log2(uint32_t lanes, float *lod);
 /* FETCH: portable lane, and the SIMD kernels for the whole blocks of W lanes in [0, lanes). */
 void tmu_fast_fetch_lane(const fast_ctx *cx, uint32_t lane);
 void tmu_fast_avx2_fetch_wave(const fast_ctx *cx, const uint64_t *exec, uint32_t lanes);

@@ -288,6 +288,75 @@ static inline __attribute__((TMU_FAST_FORCE_INLINE target("avx512f"))) int span_
 }
 #define SPAN_QUAD(cx, i0, i1, j0, j1, raw) span_quad((cx)->k, i0, i1, j0, j1, raw)
 
+/* ---- implicit LOD: log2 of the quads' rho -------------------------------------------- */
+
+/* tmu_unit_log2f of 16 floats: the same double operations in the same order (lod.c), so the
+ * same bits. */
+static inline __attribute__((TMU_FAST_FORCE_INLINE target("avx512f"))) __m512 log2_16(__m512 x0)
+{
+    __m512i b = _mm512_castps_si512(x0);
+    __mmask16 sub = _mm512_cmplt_epu32_mask(b, _mm512_set1_epi32(0x00800000)); /* subnormal or +0 */
+    __m512 x = _mm512_mask_mul_ps(x0, sub, x0, _mm512_set1_ps(0x1p23f));
+    b = _mm512_castps_si512(x);
+    __m512i e = _mm512_maskz_mov_epi32(sub, _mm512_set1_epi32(-23));
+    __m512i r = _mm512_sub_epi32(b, _mm512_set1_epi32(0x3F3504F3));
+    e = _mm512_add_epi32(e, _mm512_srai_epi32(r, 23));
+    __m512 m = _mm512_castsi512_ps(
+        _mm512_add_epi32(_mm512_and_si512(r, _mm512_set1_epi32(0x007FFFFF)), _mm512_set1_epi32(0x3F3504F3)));
+    __m256 half[2];
+    for (int h = 0; h < 2; h++) {
+        __m256 mh = h ? _mm256_castpd_ps(_mm512_extractf64x4_pd(_mm512_castps_pd(m), 1)) : _mm512_castps512_ps256(m);
+        __m256i eh = h ? _mm512_extracti64x4_epi64(e, 1) : _mm512_castsi512_si256(e);
+        __m512d f = _mm512_sub_pd(_mm512_cvtps_pd(mh), _mm512_set1_pd(1.0));
+        __m512d sv = _mm512_div_pd(f, _mm512_add_pd(_mm512_set1_pd(2.0), f)), z = _mm512_mul_pd(sv, sv);
+        __m512d c[TMU_LOG2_TERMS];
+        for (int k = 0; k < TMU_LOG2_TERMS; k++)
+            c[k] = _mm512_set1_pd(tmu_unit_log2_coef[k]);
+        __m512d z2 = _mm512_mul_pd(z, z), z4 = _mm512_mul_pd(z2, z2), z8 = _mm512_mul_pd(z4, z4);
+        __m512d q0 = _mm512_add_pd(c[0], _mm512_mul_pd(c[1], z)), q1 = _mm512_add_pd(c[2], _mm512_mul_pd(c[3], z));
+        __m512d q2 = _mm512_add_pd(c[4], _mm512_mul_pd(c[5], z)), q3 = _mm512_add_pd(c[6], _mm512_mul_pd(c[7], z));
+        __m512d r0 = _mm512_add_pd(q0, _mm512_mul_pd(q1, z2)), r1 = _mm512_add_pd(q2, _mm512_mul_pd(q3, z2));
+        __m512d poly = _mm512_add_pd(_mm512_add_pd(r0, _mm512_mul_pd(r1, z4)), _mm512_mul_pd(c[8], z8));
+        half[h] = _mm512_cvtpd_ps(_mm512_add_pd(_mm512_cvtepi32_pd(eh), _mm512_mul_pd(sv, poly)));
+    }
+    __m512 res = _mm512_castpd_ps(_mm512_insertf64x4(_mm512_castpd256_pd512(_mm256_castps_pd(half[0])),
+                                                     _mm256_castps_pd(half[1]), 1));
+    /* the special inputs, as tmu_unit_log2f: +-0 -> -inf, negative -> NaN, +inf -> +inf, NaN kept */
+    __mmask16 zero = _mm512_cmp_ps_mask(x0, _mm512_setzero_ps(), _CMP_EQ_OQ);
+    __mmask16 neg = _mm512_cmp_ps_mask(x0, _mm512_setzero_ps(), _CMP_LT_OQ);
+    __mmask16 inf = _mm512_cmp_ps_mask(x0, _mm512_set1_ps(INFINITY), _CMP_EQ_OQ);
+    __mmask16 nan = _mm512_cmp_ps_mask(x0, x0, _CMP_UNORD_Q);
+    res = _mm512_mask_mov_ps(res, zero, _mm512_set1_ps(-INFINITY));
+    res = _mm512_mask_mov_ps(res, neg, _mm512_castsi512_ps(_mm512_set1_epi32(0x7FC00000)));
+    res = _mm512_mask_mov_ps(res, (__mmask16)(inf | nan), x0);
+    return res;
+}
+
+/* lambda_base of the quads of every whole group of 64 lanes in [0, lanes): `lod` holds each
+ * quad's rho in its first lane (fast_simd.inc quad_rho); each quad's four lanes get
+ * tmu_unit_log2f(rho), 0 where rho is NaN (fast.c implicit_lods).  Returns the lanes done. */
+__attribute__((target("avx512f"))) uint32_t tmu_fast_avx512_quad_log2(uint32_t lanes, float *lod)
+{
+    const __m512i first = _mm512_setr_epi32(0, 4, 8, 12, 16, 20, 24, 28, 0, 4, 8, 12, 16, 20, 24, 28);
+    uint32_t done = 0;
+    for (; done + 64 <= lanes; done += 64) {
+        float *p = lod + done;
+        __m512 a = _mm512_permutex2var_ps(_mm512_loadu_ps(p), first, _mm512_loadu_ps(p + 16));
+        __m512 c = _mm512_permutex2var_ps(_mm512_loadu_ps(p + 32), first, _mm512_loadu_ps(p + 48));
+        __m512 rho = _mm512_shuffle_f32x4(a, c, _MM_SHUFFLE(1, 0, 1, 0)); /* quad q's rho in element q */
+        __m512 l = log2_16(rho);
+        l = _mm512_mask_mov_ps(l, _mm512_cmp_ps_mask(rho, rho, _CMP_UNORD_Q), _mm512_setzero_ps());
+        for (int k = 0; k < 4; k++) { /* lanes 16k .. 16k + 15: quads 4k .. 4k + 3 */
+            __m512i q = _mm512_add_epi32(_mm512_set1_epi32(4 * k),
+                                         _mm512_srli_epi32(_mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13,
+                                                                             14, 15),
+                                                           2));
+            _mm512_storeu_ps(p + 16 * k, _mm512_permutexvar_ps(q, l));
+        }
+    }
+    return done;
+}
+
 #include "unit/fast/fast_simd.inc"
 
 int tmu_fast_have_avx512(void)
@@ -321,6 +390,12 @@ uint32_t tmu_fast_avx512_quad_rho(const fast_ctx *cx, uint32_t lanes, float *rho
 void tmu_fast_avx512_fetch_wave(const fast_ctx *cx, const uint64_t *exec, uint32_t lanes)
 {
     (void)cx, (void)exec, (void)lanes;
+}
+
+uint32_t tmu_fast_avx512_quad_log2(uint32_t lanes, float *lod)
+{
+    (void)lanes, (void)lod;
+    return 0;
 }
 
 #endif
