@@ -144,6 +144,47 @@ gather_rgba32f_pair(const unsigned char *base, __m512i f0, __m512i f1, __m512 v0
     slot_transpose(z1, v1);
 }
 #define GATHER_RGBA32F_PAIR(base, f0, f1, v0, v1) gather_rgba32f_pair(base, f0, f1, v0, v1)
+
+/* The four texels 00 10 01 11 of each lane's bilinear footprint (dword indices f00 .. f11) where,
+ * in every lane, 10 follows 00, 11 follows 01 and row 01 lies `pitch4` dwords below row 00 (no
+ * wrapped or clamped edge in the block: 15 blocks of 16 in 16 at random coordinates on a 512^2
+ * texture, almost all at coherent ones): one index per lane and two 256-bit loads (base and
+ * base + pitch4, the texels exactly), regrouped and transposed as gather_rgba32f_pair does.
+ * Returns 0 (nothing read) otherwise.  Half the index extractions and none of the per-lane
+ * adjacency tests of two gather_rgba32f_pair calls. */
+static inline __attribute__((TMU_FAST_FORCE_INLINE target("avx512f"))) int
+gather_rgba32f_quad(const unsigned char *base, int32_t pitch4, __m512i f00, __m512i f10, __m512i f01, __m512i f11,
+                    __m512 v[4][4])
+{
+    const __m512i four = _mm512_set1_epi32(4);
+    if (_mm512_cmpneq_epi32_mask(f10, _mm512_add_epi32(f00, four)) |
+        _mm512_cmpneq_epi32_mask(f11, _mm512_add_epi32(f01, four)) |
+        _mm512_cmpneq_epi32_mask(f01, _mm512_add_epi32(f00, _mm512_set1_epi32(pitch4))))
+        return 0;
+    int32_t i0[16];
+    _mm512_storeu_si512((void *)i0, f00);
+    const float *b0 = (const float *)(const void *)base, *b1 = b0 + pitch4;
+    __m512 z[4][4]; /* z[texel][k] as gather_rgba32f_pair's z0 / z1 */
+    for (int k = 0; k < 4; k++) {
+        __m512d h[2][2]; /* [row][g] */
+        for (int g = 0; g < 2; g++) { /* lanes k + 8g and k + 8g + 4 */
+            int l0 = k + 8 * g, l1 = l0 + 4;
+            __m256 a0 = _mm256_loadu_ps(b0 + i0[l0]), a1 = _mm256_loadu_ps(b0 + i0[l1]);
+            __m256 c0 = _mm256_loadu_ps(b1 + i0[l0]), c1 = _mm256_loadu_ps(b1 + i0[l1]);
+            h[0][g] = _mm512_insertf64x4(_mm512_castpd256_pd512(_mm256_castps_pd(a0)), _mm256_castps_pd(a1), 1);
+            h[1][g] = _mm512_insertf64x4(_mm512_castpd256_pd512(_mm256_castps_pd(c0)), _mm256_castps_pd(c1), 1);
+        }
+        for (int r = 0; r < 2; r++) {
+            __m512 a = _mm512_castpd_ps(h[r][0]), c = _mm512_castpd_ps(h[r][1]);
+            z[2 * r][k] = _mm512_shuffle_f32x4(a, c, _MM_SHUFFLE(2, 0, 2, 0));
+            z[2 * r + 1][k] = _mm512_shuffle_f32x4(a, c, _MM_SHUFFLE(3, 1, 3, 1));
+        }
+    }
+    for (int t = 0; t < 4; t++)
+        slot_transpose(z[t], v[t]);
+    return 1;
+}
+#define GATHER_RGBA32F_QUAD(base, pitch4, f00, f10, f01, f11, v) gather_rgba32f_quad(base, pitch4, f00, f10, f01, f11, v)
 #define GATHER_RGBA32F(base, f, v) gather_rgba32f(base, f, v)
 
 /* The texels of 16 lanes' RGBA8 pairs, from the pairs as 64-bit words (lanes 0-7 in lo, 8-15 in
