@@ -677,8 +677,9 @@ _Static_assert(sizeof(unit_plan) <= sizeof(tmu_unit_plan), "tmu_unit_plan storag
 _Static_assert(_Alignof(unit_plan) <= _Alignof(tmu_unit_plan), "tmu_unit_plan alignment");
 
 /* Bit n set = the n-th pointer of `in` (op.h order), or for n >= 30 of `out`, is non-NULL.  The
- * two structures are arrays of pointers; on x86 with AVX2 (AVX-512) they are read four (eight) at a time straight
- * from the structures (every prepared call does this, so it must cost little next to a wave). */
+ * two structures are arrays of pointers; on x86 with AVX2 (AVX-512) they are read four (eight)
+ * at a time straight from the structures (every prepared call does this, so it must cost little
+ * next to a wave). */
 enum { PRESENT_IN = sizeof(tmu_wave_in) / sizeof(const void *), PRESENT_OUT = sizeof(tmu_wave_out) / sizeof(void *) };
 _Static_assert(PRESENT_IN * sizeof(const void *) == sizeof(tmu_wave_in) && PRESENT_IN == 30, "tmu_wave_in: 30 pointers");
 _Static_assert(PRESENT_OUT * sizeof(void *) == sizeof(tmu_wave_out) && PRESENT_OUT == 7, "tmu_wave_out: 7 pointers");

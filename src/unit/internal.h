@@ -77,12 +77,11 @@ void tmu_unit_cube_adjacent(int face, int64_t i, int64_t j, uint32_t size, int *
 /* ---- LOD (lod.c), §5 ---- */
 /* log2(x) of a float, tmu's own (the same bits on every platform and C library, and in the
  * AVX-512 fast path, which evaluates the same double operations in the same order: x = 2^e m
- * with m in [sqrt(1/2), sqrt(2)), s = (m - 1) / (m + 1), log2 m = s * P(s^2) with the
- * 9-term series c_k = 2 / ((2k + 1) ln 2) of s^2k by Estrin's scheme, e + log2 m rounded to
- * float once).  Its error is
- * far below half an ulp of the float result (checked against libm's double log2 by
- * test_unit_lod); exact for powers of two; log2(+-0) = -inf, log2(+inf) = +inf, NaN for NaN and
- * negative x. */
+ * with m in [sqrt(1/2), sqrt(2)), s = (m - 1) / (m + 1), log2 m = s * P(s^2) with the 9-term
+ * series c_k = 2 / ((2k + 1) ln 2) of s^2k by Estrin's scheme, e + log2 m rounded to float
+ * once).  The result is the float nearest to libm's double log2 (checked on every positive
+ * float once; test_unit_sample test_log2 checks 2.1 M); exact for powers of two; log2(+-0) =
+ * -inf, log2(+inf) = +inf, NaN for NaN and negative x. */
 float tmu_unit_log2f(float x);
 /* The series' coefficients c_0 .. c_8 (TMU_LOG2_TERMS of them), for the SIMD copy. */
 #define TMU_LOG2_TERMS 9
