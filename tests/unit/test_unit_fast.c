@@ -56,6 +56,20 @@ static void test_fast_equals_general(void **state)
         int pow2 = (test_rand(&seed) % 4) != 0;
         uint32_t tw = pow2 ? 1u << (test_rand(&seed) % 7) : 1 + (uint32_t)(test_rand(&seed) % 40);
         uint32_t th = pow2 ? 1u << (test_rand(&seed) % 7) : 1 + (uint32_t)(test_rand(&seed) % 40);
+        /* one case in 32: a level 0 of 512 KiB or more (RGBA8 gathers read footprints from one
+         * index there: fast.c gather_quad), half of them gathers */
+        int large = test_rand(&seed) % 32 == 0;
+        if (large) {
+            uint32_t min_texels = (512u << 10) / (rgba8 ? 4u : 16u);
+            tw = pow2 ? 1u << (5 + test_rand(&seed) % 6) : 200 + (uint32_t)(test_rand(&seed) % 900);
+            th = (min_texels + tw - 1) / tw + (uint32_t)(test_rand(&seed) % 8);
+            if (pow2) {
+                uint32_t p = 1;
+                while (p < th)
+                    p <<= 1;
+                th = p;
+            }
+        }
         uint32_t chain = 1, m = tw > th ? tw : th;
         while (m > 1)
             m >>= 1, chain++;
@@ -135,7 +149,7 @@ static void test_fast_equals_general(void **state)
             op = test_op(TMU_OP_FETCH, TMU_DIM_2D, TMU_LEVEL_BASE);
         } else if (kind == 1) { /* implicit LOD from the quads' coordinates */
             op.level_mode = TMU_LEVEL_IMPLICIT;
-        } else if (test_rand(&seed) % 4 == 0) {
+        } else if (test_rand(&seed) % (large ? 2 : 4) == 0) {
             op.kind = TMU_OP_GATHER;
             op.component = (uint8_t)(test_rand(&seed) & 3);
         }
@@ -160,9 +174,11 @@ static void test_fast_equals_general(void **state)
         /* coherent blocks (the AVX-512 row spans): in a quarter of the calls each block of 16
          * lanes reads neighbouring texels, lane k near column x0 + k of one row (or two, or
          * three: not a span), x0 anywhere (edges and wrapping included), a few lanes elsewhere */
-        if (!implicit && test_rand(&seed) % 4 == 0)
+        if (!implicit && test_rand(&seed) % (large ? 2 : 4) == 0)
             for (uint32_t b = 0; b < lanes; b += 16) {
                 double x0 = test_randf(&seed, -3, tw + 3.0), y0 = test_randf(&seed, -3, th + 3.0);
+                if (large && (test_rand(&seed) & 1)) /* inside the columns, at the first or last row */
+                    x0 = test_randf(&seed, 0, tw - 20.0), y0 = (test_rand(&seed) & 1 ? th : 0) + test_randf(&seed, -2, 2);
                 double rows = (double)(1 + test_rand(&seed) % 3), jit = (test_rand(&seed) & 1) ? 1.0 : 2.0;
                 for (uint32_t k = b; k < lanes && k < b + 16; k++) {
                     double px = x0 + (k - b) + test_randf(&seed, 0, jit), py = y0 + test_randf(&seed, 0, rows) - 0.5;

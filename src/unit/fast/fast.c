@@ -254,9 +254,15 @@ static int fast_setup(fast_consts *k, const tmu_texture *tex, const tmu_sampler 
             k->level_off[l] = k->level_pitch[l] = k->level_w[l] = k->level_h[l] = 0;
     k->levels = tex->levels;
     /* deferred RGBA8 loads (fast_simd.inc DEFER_LOADS) read 8 bytes at base; a gather keeps the
-     * hardware gathers (with them its random 1024^2 row ran at 449 M samples/s against 377 with
-     * deferred loads on the project's Zen 5; samples gained 3-17 %) */
+     * hardware gathers for its pairs (with them its random 1024^2 row ran at 449 M samples/s
+     * against 377 with deferred pair loads on the project's Zen 5; samples gained 3-17 %), all
+     * but the quads below */
     k->defer_ok = tex->level[0].size >= 8 && op->kind == TMU_OP_SAMPLE;
+    /* a gather's blocks without an edge read each footprint from one index with plain 64-bit
+     * loads (fast_simd.inc block_fetch) where level 0 outgrows the first cache levels: on the
+     * project's Zen 5 (random coordinates, alternating runs) +14 % at 512^2 and +7 % at 1024^2,
+     * but 1-8 % slower from 64^2 to 256^2, where the hardware gathers hit L1 or L2 */
+    k->gather_quad = op->kind == TMU_OP_GATHER && tex->level[0].size >= ((size_t)512 << 10);
     k->mip = smp->mip_filter;
     k->precision = smp->precision;
     k->gather = op->kind == TMU_OP_GATHER;

@@ -241,6 +241,16 @@ static inline __attribute__((TMU_FAST_FORCE_INLINE target("avx512f"))) void defe
     split_pairs(base, lo, hi, ADJACENT(*t0, *t1), *t0, *t1, t0, t1);
 }
 #define DEFER_PAIR_RESOLVE(base, val, t0, t1) defer_pair_resolve(base, val, t0, t1)
+static inline __attribute__((TMU_FAST_FORCE_INLINE target("avx512f"))) void quad_split(const uint64_t *val, __m512i *t0,
+                                                                               __m512i *t1)
+{
+    const __m512i even = _mm512_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30);
+    const __m512i odd = _mm512_setr_epi32(1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31);
+    __m512i lo = _mm512_loadu_si512((const void *)val), hi = _mm512_loadu_si512((const void *)(val + 8));
+    *t0 = _mm512_permutex2var_epi32(lo, even, hi);
+    *t1 = _mm512_permutex2var_epi32(lo, odd, hi);
+}
+#define QUAD_SPLIT(val, t0, t1) quad_split(val, t0, t1)
 
 /* ---- row spans: a block's RGBA8 texels from whole rows (coherent lanes) ----------------
  * Where the lanes of a block read neighbouring texels (image processing, a screen-aligned
