@@ -243,7 +243,11 @@ typedef struct tmu_ptx_symbol {
 
 /* Parses a whole module.  On success *out receives a module to release with
  * tmu_ptx_module_free.  A syntax error stops parsing: TMU_ERR_PARSE with the line,
- * column and ptxas-style message ("Parsing error near 'X': syntax error") in diag. */
+ * column and ptxas-style message ("Parsing error near 'X': syntax error") in diag.  As in
+ * ptxas, a module starts with `.version N.M` (the number on its line), then one or more
+ * `.target` directives, then at most one `.address_size`; otherwise the error is ptxas's
+ * "Missing .version directive at start of file" / "Missing .target directive at start of
+ * file", or a syntax error for such a directive later in the module. */
 tmu_status tmu_ptx_module_parse(const char *text, size_t len, tmu_ptx_module **out, tmu_diag *diag);
 
 /* Releases a module (NULL is fine). */

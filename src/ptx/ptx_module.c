@@ -512,10 +512,34 @@ static unsigned parse_version_text(const ptx_tok *t)
     return major * 10 + minor;
 }
 
+/* ptxas's fatal error for a module that does not start with `.version N.M` and `.target`,
+ * at the line of the token where it stops (tests/ptx/module_start.txt: ptxas 13.0's verdicts). */
+static tmu_status missing_directive(mparser *p, const char *name)
+{
+    return tmu_diag_set(p->diag, TMU_ERR_PARSE, p->t.line, p->t.col, -1,
+                        "Missing %s directive at start of file", name);
+}
+
 static tmu_status parse_top(mparser *p)
 {
     tmu_ptx_module *m = p->m;
     next(p);
+    ptx_tok *first = &p->t;
+    if (!ptx_tok_is(first, ".version")) {
+        while (ptx_tok_is(first, ".target")) { /* ptxas reads leading .target lines before it stops */
+            next(p);
+            while (first->kind == PTX_TK_IDENT) {
+                next(p);
+                if (!ptx_tok_punct(first, ','))
+                    break;
+                next(p);
+            }
+        }
+        return missing_directive(p, ".version");
+    }
+    /* ptxas's header: .version N.M once, first; then one or more .target; then at most one
+     * .address_size.  A header directive anywhere else is a syntax error. */
+    enum { H_VERSION, H_TARGETS, H_BODY } at = H_VERSION;
     for (;;) {
         ptx_tok *t = &p->t;
         tmu_status s = TMU_OK;
@@ -523,16 +547,34 @@ static tmu_status parse_top(mparser *p)
             return TMU_OK;
         if (t->kind != PTX_TK_DOTNAME)
             return syntax(p);
-        if (ptx_tok_is(t, ".version")) {
-            m->version_line = t->line;
-            m->version_col = t->col;
+        int vers = ptx_tok_is(t, ".version"), targ = ptx_tok_is(t, ".target");
+        int asize = ptx_tok_is(t, ".address_size");
+        if (!vers && !targ && !asize)
+            at = H_BODY;
+        if (vers) {
+            uint32_t line = t->line, col = t->col;
+            const char *start = t->p;
             next(p);
-            if (t->kind != PTX_TK_FLOAT && t->kind != PTX_TK_INT)
-                return syntax(p);
+            int num = t->kind == PTX_TK_FLOAT && t->line == line; /* N.M on its line */
+            if (at != H_VERSION) { /* ptxas's token is ".version N.M" with the number, or ".version" */
+                size_t n = num ? (size_t)(t->p + t->len - start) : 8;
+                return tmu_diag_set(p->diag, TMU_ERR_PARSE, line, col, -1, "Parsing error near '%.*s': syntax error",
+                                    (int)(n > 40 ? 40 : n), start);
+            }
+            if (!num)
+                return tmu_diag_set(p->diag, TMU_ERR_PARSE, line, col, -1,
+                                    "Missing .version directive at start of file");
+            m->version_line = line;
+            m->version_col = col;
             m->version = parse_version_text(t);
             m->has_version = 1;
             next(p);
-        } else if (ptx_tok_is(t, ".target")) {
+            if (!ptx_tok_is(t, ".target"))
+                return missing_directive(p, ".target");
+            at = H_TARGETS;
+        } else if (targ) {
+            if (at != H_TARGETS)
+                return syntax(p);
             m->target_line = t->line;
             m->target_col = t->col;
             m->has_target = 1;
@@ -559,7 +601,10 @@ static tmu_status parse_top(mparser *p)
                     break;
                 next(p);
             }
-        } else if (ptx_tok_is(t, ".address_size")) {
+        } else if (asize) {
+            if (at != H_TARGETS)
+                return syntax(p);
+            at = H_BODY;
             m->asize_line = t->line;
             m->asize_col = t->col;
             next(p);

@@ -1,4 +1,5 @@
 /* Parser, printer and module tests with hand-written expectations. */
+#define _POSIX_C_SOURCE 200809L /* getline */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -281,7 +282,7 @@ static void test_module_errors(void **state)
          "6:1"},
         {".version 7.8\n.target sm_86\n.entry k()\n{\n  add.f32 %f1, %f2, %f3;\n", "6:1"},
         {".version 7.8\n.target sm_86\n.reg .f32 x\n", "4:1"},
-        {".version 7.8\n.bogus\n", "2:1"},
+        {".version 7.8\n.target sm_86\n.bogus\n", "3:1"},
         {".version 7.8\n.target sm_86\n.entry k()\n{\n  .reg .f32 %f<0>;\n}\n", "5:16"},
         {".version 7.8\n.target sm_86\n.entry k()\n{\n  mov.u32 %r1, \"unterminated;\n}\n", "5:16"},
     };
@@ -311,6 +312,65 @@ static void test_module_errors(void **state)
     assert_int_equal(c.d[1].column, 41);
     assert_string_equal(c.d[1].message, "Unknown symbol 't0'");
     tmu_ptx_module_free(m);
+}
+
+/* How a module starts (.version N.M, then .target, then .address_size): every case of
+ * tests/data/ptx-module-start.tsv (tests/ptx/gen_module_start.py: hand-written and random
+ * modules with ptxas 13's verdicts) gets ptxas's verdict, and a rejection its first message at
+ * its line. */
+static void test_module_start(void **state)
+{
+    (void)state;
+    const char *dir = getenv("TMU_TEST_DATA");
+    char path[1024];
+    snprintf(path, sizeof path, "%s/ptx-module-start.tsv", dir ? dir : "tests/data");
+    FILE *f = fopen(path, "r");
+    assert_non_null(f);
+    char *line = NULL;
+    size_t cap = 0;
+    int cases = 0, rejected = 0;
+    while (getline(&line, &cap, f) > 0) {
+        if (line[0] == '#')
+            continue;
+        char *field[4] = {line, NULL, NULL, NULL};
+        for (int k = 1; k < 4; k++) {
+            field[k] = strchr(field[k - 1], '\t');
+            assert_non_null(field[k]);
+            *field[k]++ = 0;
+        }
+        field[3][strcspn(field[3], "\n")] = 0;
+        size_t n = 0; /* unescape the text in place: \n \t \\ */
+        for (const char *c = field[0]; *c; c++) {
+            if (*c == '\\' && c[1]) {
+                c++;
+                line[n++] = *c == 'n' ? '\n' : *c == 't' ? '\t' : *c;
+            } else {
+                line[n++] = *c;
+            }
+        }
+        tmu_ptx_module *m = NULL;
+        tmu_diag d;
+        char got[300] = "ACCEPTED";
+        if (tmu_ptx_module_parse(line, n, &m, &d) != TMU_OK) {
+            snprintf(got, sizeof got, "REJECTED %u %s", d.line, d.message);
+        } else {
+            collected c = {0};
+            if (tmu_ptx_module_check(m, NULL, collect, &c))
+                snprintf(got, sizeof got, "REJECTED %u %s", c.d[0].line, c.d[0].message);
+            tmu_ptx_module_free(m);
+        }
+        char want[300] = "ACCEPTED";
+        if (strcmp(field[1], "ACCEPTED") != 0)
+            snprintf(want, sizeof want, "REJECTED %s %s", field[2], field[3]);
+        if (strcmp(got, want) != 0)
+            fail_msg("case %d: want '%s', got '%s'", cases + 1, want, got);
+        cases++;
+        rejected += want[0] == 'R';
+    }
+    free(line);
+    fclose(f);
+    printf("module starts: %d cases (%d rejected) agree with ptxas\n", cases, rejected);
+    assert_true(cases >= 300 && rejected > 100 && cases - rejected > 30);
 }
 
 /* A hand-built struct with counts out of range is refused, never read past its end. */
@@ -358,7 +418,7 @@ int main(void)
         cmocka_unit_test(test_fields),        cmocka_unit_test(test_roundtrip_forms),
         cmocka_unit_test(test_parse_errors),  cmocka_unit_test(test_module),
         cmocka_unit_test(test_module_errors), cmocka_unit_test(test_malformed_struct),
-        cmocka_unit_test(test_long_names),
+        cmocka_unit_test(test_long_names),    cmocka_unit_test(test_module_start),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
