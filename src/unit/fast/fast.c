@@ -258,11 +258,12 @@ static int fast_setup(fast_consts *k, const tmu_texture *tex, const tmu_sampler 
      * against 377 with deferred pair loads on the project's Zen 5; samples gained 3-17 %), all
      * but the quads below */
     k->defer_ok = tex->level[0].size >= 8 && op->kind == TMU_OP_SAMPLE;
-    /* a gather's blocks without an edge read each footprint from one index with plain 64-bit
-     * loads (fast_simd.inc block_fetch) where level 0 outgrows the first cache levels: on the
-     * project's Zen 5 (random coordinates, alternating runs) +14 % at 512^2 and +7 % at 1024^2,
-     * but 1-8 % slower from 64^2 to 256^2, where the hardware gathers hit L1 or L2 */
-    k->gather_quad = op->kind == TMU_OP_GATHER && tex->level[0].size >= ((size_t)512 << 10);
+    /* a gather's blocks without an edge read each footprint from one index, its two 64-bit row
+     * pairs loaded straight into vectors (fast_simd.inc block_fetch, QUAD_LOAD): on the project's
+     * Zen 5 (random coordinates, alternating runs) +18 % at 1024^2 and +26 % at 128^2 and 256^2.
+     * Below 128 texels a side about half the blocks have an edge at random coordinates, and the
+     * mispredicted test made 64^2 2.5 % slower: the hardware gathers stay there. */
+    k->gather_quad = op->kind == TMU_OP_GATHER && k->level_w[0] >= 128 && k->level_h[0] >= 128;
     k->mip = smp->mip_filter;
     k->precision = smp->precision;
     k->gather = op->kind == TMU_OP_GATHER;
