@@ -145,24 +145,30 @@ gather_rgba32f_pair(const unsigned char *base, __m512i f0, __m512i f1, __m512 v0
 }
 #define GATHER_RGBA32F_PAIR(base, f0, f1, v0, v1) gather_rgba32f_pair(base, f0, f1, v0, v1)
 
-/* The four texels 00 10 01 11 of each lane's bilinear footprint (dword indices f00 .. f11) where,
- * in every lane, 10 follows 00, 11 follows 01 and row 01 lies `pitch4` dwords below row 00 (no
- * wrapped or clamped edge in the block: 15 blocks of 16 in 16 at random coordinates on a 512^2
- * texture, almost all at coherent ones): one index per lane and two 256-bit loads (base and
- * base + pitch4, the texels exactly), regrouped and transposed as gather_rgba32f_pair does.
- * Returns 0 (nothing read) otherwise.  Half the index extractions and none of the per-lane
- * adjacency tests of two gather_rgba32f_pair calls. */
-static inline __attribute__((TMU_FAST_FORCE_INLINE target("avx512f"))) int
-gather_rgba32f_quad(const unsigned char *base, int32_t pitch4, __m512i f00, __m512i f10, __m512i f01, __m512i f11,
-                    __m512 v[4][4])
+/* 1 when, in every lane, the bilinear footprint's texels (dword indices f00 .. f11) form a quad:
+ * 10 follows 00, 11 follows 01 and row 01 lies `pitch4` dwords below row 00 (no wrapped or
+ * clamped edge in the block: 15 blocks of 16 in 16 at random coordinates on a 512^2 texture,
+ * almost all at coherent ones).  Phase 1 then keeps only f00 (fast_simd.inc level_fetch). */
+static inline __attribute__((TMU_FAST_FORCE_INLINE target("avx512f"))) int rgba32f_quad_ok(int32_t pitch4, __m512i f00,
+                                                                                   __m512i f10, __m512i f01,
+                                                                                   __m512i f11)
 {
     const __m512i four = _mm512_set1_epi32(4);
-    if (_mm512_cmpneq_epi32_mask(f10, _mm512_add_epi32(f00, four)) |
-        _mm512_cmpneq_epi32_mask(f11, _mm512_add_epi32(f01, four)) |
-        _mm512_cmpneq_epi32_mask(f01, _mm512_add_epi32(f00, _mm512_set1_epi32(pitch4))))
-        return 0;
-    int32_t i0[16];
-    _mm512_storeu_si512((void *)i0, f00);
+    return !(_mm512_cmpneq_epi32_mask(f10, _mm512_add_epi32(f00, four)) |
+             _mm512_cmpneq_epi32_mask(f11, _mm512_add_epi32(f01, four)) |
+             _mm512_cmpneq_epi32_mask(f01, _mm512_add_epi32(f00, _mm512_set1_epi32(pitch4))));
+}
+#define RGBA32F_QUAD_OK(pitch4, f00, f10, f01, f11) rgba32f_quad_ok(pitch4, f00, f10, f01, f11)
+
+/* The channels of the texels 00 10 01 11 of 16 lanes' quads (rgba32f_quad_ok), whose 00 texels
+ * are at dword indices i0[0..15] (stored by phase 1): per lane two 256-bit loads (base and base
+ * + pitch4, the texels exactly), regrouped and transposed as gather_rgba32f_pair does.  In phase
+ * 2, block by block: the indices come from memory written long before (an index vector stored
+ * and read back at once as 32-bit words stalls the loads), and no channel vector passes through
+ * the stage. */
+static inline __attribute__((TMU_FAST_FORCE_INLINE target("avx512f"))) void
+rgba32f_quad_load(const unsigned char *base, int32_t pitch4, const int32_t *i0, __m512 v[4][4])
+{
     const float *b0 = (const float *)(const void *)base, *b1 = b0 + pitch4;
     __m512 z[4][4]; /* z[texel][k] as gather_rgba32f_pair's z0 / z1 */
     for (int k = 0; k < 4; k++) {
@@ -182,9 +188,8 @@ gather_rgba32f_quad(const unsigned char *base, int32_t pitch4, __m512i f00, __m5
     }
     for (int t = 0; t < 4; t++)
         slot_transpose(z[t], v[t]);
-    return 1;
 }
-#define GATHER_RGBA32F_QUAD(base, pitch4, f00, f10, f01, f11, v) gather_rgba32f_quad(base, pitch4, f00, f10, f01, f11, v)
+#define RGBA32F_QUAD_LOAD(base, pitch4, i0, v) rgba32f_quad_load(base, pitch4, i0, v)
 #define GATHER_RGBA32F(base, f, v) gather_rgba32f(base, f, v)
 
 /* The texels of 16 lanes' RGBA8 pairs, from the pairs as 64-bit words (lanes 0-7 in lo, 8-15 in
