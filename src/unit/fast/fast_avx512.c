@@ -231,8 +231,9 @@ static inline __attribute__((TMU_FAST_FORCE_INLINE target("avx512f"))) void raw_
 #define RAW_PAIR(base, f0, f1, t0, t1) raw_pair(base, f0, f1, t0, t1)
 
 /* Deferred RGBA8 loads (fast_simd.inc DEFER_LOADS): the two-phase blocks register their texel
- * loads, which then run as plain scalar loads between the phases (one per lane for a texel,
- * one 64-bit load per lane for an adjacent bilinear pair) instead of vpgatherdd / vpgatherdq. */
+ * loads instead of making them with vpgatherdd / vpgatherdq.  Bilinear pairs are then loaded
+ * between the phases (one 64-bit load per lane), single texels in phase 2 block by block,
+ * straight into vectors (TEXELS_LOAD). */
 #define DEFER_LOADS 1
 /* The pair's first texel where the second follows it, else texel 0 of level 0 (read, unused). */
 #define DEFER_PAIR_INDEX(f0, f1) _mm512_maskz_mov_epi32(ADJACENT(f0, f1), f0)
@@ -265,21 +266,48 @@ static inline __attribute__((TMU_FAST_FORCE_INLINE target("avx512f"))) void quad
                                                                               int32_t pitch4, const int32_t *idx,
                                                                               __m512i t[4])
 {
-    for (int r = 0; r < 2; r++) {
-        const unsigned char *b = base + (r ? (int64_t)pitch4 * 4 : 0);
-        __m512i h[2];
-        for (int g = 0; g < 2; g++) { /* lanes 8g .. 8g + 7 */
-            const int32_t *p = idx + 8 * g;
-            __m256i lo = _mm256_inserti128_si256(_mm256_castsi128_si256(load_2x64(b, p[0], p[1])), load_2x64(b, p[2], p[3]), 1);
-            __m256i hi = _mm256_inserti128_si256(_mm256_castsi128_si256(load_2x64(b, p[4], p[5])), load_2x64(b, p[6], p[7]), 1);
-            h[g] = _mm512_inserti64x4(_mm512_castsi256_si512(lo), hi, 1);
+    const unsigned char *b1 = base + (int64_t)pitch4 * 4;
+    __m512i h[2][2]; /* [row][lanes 8g .. 8g + 7] */
+    for (int g = 0; g < 2; g++) {
+        __m128i q[2][4]; /* both rows of two lanes at a time: two indices live, not sixteen */
+        for (int k = 0; k < 4; k++) {
+            int32_t a = idx[8 * g + 2 * k], c = idx[8 * g + 2 * k + 1];
+            q[0][k] = load_2x64(base, a, c);
+            q[1][k] = load_2x64(b1, a, c);
         }
-        const __m512i even = _mm512_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30);
-        t[2 * r] = _mm512_permutex2var_epi32(h[0], even, h[1]);
-        t[2 * r + 1] = _mm512_permutex2var_epi32(h[0], _mm512_add_epi32(even, _mm512_set1_epi32(1)), h[1]);
+        for (int r = 0; r < 2; r++) {
+            __m256i lo = _mm256_inserti128_si256(_mm256_castsi128_si256(q[r][0]), q[r][1], 1);
+            __m256i hi = _mm256_inserti128_si256(_mm256_castsi128_si256(q[r][2]), q[r][3], 1);
+            h[r][g] = _mm512_inserti64x4(_mm512_castsi256_si512(lo), hi, 1);
+        }
+    }
+    const __m512i even = _mm512_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30);
+    const __m512i odd = _mm512_add_epi32(even, _mm512_set1_epi32(1));
+    for (int r = 0; r < 2; r++) {
+        t[2 * r] = _mm512_permutex2var_epi32(h[r][0], even, h[r][1]);
+        t[2 * r + 1] = _mm512_permutex2var_epi32(h[r][0], odd, h[r][1]);
     }
 }
 #define QUAD_LOAD(base, pitch4, idx, t) quad_load(base, pitch4, idx, t)
+
+/* The RGBA8 texels at dword indices idx[0..15], loaded straight into a vector (phase 2 of a
+ * two-phase block, nearest filtering): against 32-bit loads stored between the phases and read
+ * back as one vector, random 1024^2 nearest +6 %, coherent +10 % on the project's Zen 5. */
+static inline __attribute__((TMU_FAST_FORCE_INLINE target("avx512f"))) __m512i texels_load(const unsigned char *base,
+                                                                                   const int32_t *idx)
+{
+    __m128i q[4];
+    for (int k = 0; k < 4; k++) {
+        int32_t w[4];
+        for (int m = 0; m < 4; m++)
+            memcpy(&w[m], base + (int64_t)idx[4 * k + m] * 4, 4);
+        q[k] = _mm_insert_epi32(_mm_insert_epi32(_mm_insert_epi32(_mm_cvtsi32_si128(w[0]), w[1], 1), w[2], 2), w[3], 3);
+    }
+    __m256i lo = _mm256_inserti128_si256(_mm256_castsi128_si256(q[0]), q[1], 1);
+    __m256i hi = _mm256_inserti128_si256(_mm256_castsi128_si256(q[2]), q[3], 1);
+    return _mm512_inserti64x4(_mm512_castsi256_si512(lo), hi, 1);
+}
+#define TEXELS_LOAD(base, idx) texels_load(base, idx)
 
 /* ---- row spans: a block's RGBA8 texels from whole rows (coherent lanes) ----------------
  * Where the lanes of a block read neighbouring texels (image processing, a screen-aligned
