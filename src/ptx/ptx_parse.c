@@ -387,10 +387,9 @@ tmu_status ptx_parse_instr_lx(ptx_lexer *lx, tmu_ptx_instr *in, tmu_diag *diag)
     }
     while (ptx_tok_punct(&t, ',')) {
         ptx_lex_next(lx, &t);
-        if (in->nextra >= TMU_PTX_EXTRA_MAX)
-            return tmu_diag_set(diag, TMU_ERR_UNSUPPORTED, t.line, t.col, -1,
-                                "more than %d operands after the address", TMU_PTX_EXTRA_MAX);
-        if (ptx_tok_punct(&t, '[')) { /* an address after the address: no signature has it */
+        if (ptx_tok_punct(&t, '[')) { /* an address after the address: no signature has it (kept
+                                          apart from the operands after the address, and printed
+                                          after them) */
             int depth = 0;
             const char *from = t.p, *to = t.p;
             do {
@@ -408,6 +407,9 @@ tmu_status ptx_parse_instr_lx(ptx_lexer *lx, tmu_ptx_instr *in, tmu_diag *diag)
             in->bad_shape = 1;
             continue;
         }
+        if (in->nextra >= TMU_PTX_EXTRA_MAX)
+            return tmu_diag_set(diag, TMU_ERR_UNSUPPORTED, t.line, t.col, -1,
+                                "more than %d operands after the address", TMU_PTX_EXTRA_MAX);
         if ((s = parse_operand(lx, &t, &in->extra[in->nextra], OP_SRC, name, diag)) != TMU_OK)
             return s;
         in->nextra++;

@@ -109,6 +109,10 @@ static void test_roundtrip_forms(void **state)
         "tex.2d.v4.f32.f32 {%f0,%f1,%f2,%f3}, [t0, {0f7FC00001, -0.0}];",
         "tex.2d.v4.f32.f32 {%f0,%f1,%f2,%f3}, [t0, {1e-45, 3.4028235e38}], {-9223372036854775808, "
         "0777};",
+        /* a second address among six other operands (a fuzz finding): it prints after them, and
+         * that text parses back (an address is not one of the six) */
+        "tex.level.a2d.v4.f32.f32 {%f0,%f1,%f2,%f3}, [t0, s0, {%u10,%f11,%f12,%f13}], %f20, {%r20,%r21}, "
+        "%f30, [t0, s0, {%u10,%f11,%f12,%f13}], %f20, {%r20,%r21}, %f30;",
     };
     for (size_t i = 0; i < sizeof lines / sizeof lines[0]; i++) {
         tmu_ptx_instr a = parse_ok(lines[i]), b;
