@@ -14,6 +14,7 @@
 #include <cmocka.h>
 
 #include "tmu/gcn.h"
+#include "test_data.h"
 
 /* "llvm.amdgcn.image.sample.c.d.o.2d.v4f32.f32" -> "image_sample_c_d_o" */
 static void mnemonic_of(const char *intr, char *out, size_t size)
@@ -43,10 +44,8 @@ static void mnemonic_of(const char *intr, char *out, size_t size)
 static void test_llc_roles(void **state)
 {
     (void)state;
-    const char *dir = getenv("TMU_TEST_DATA");
     char path[1024];
-    snprintf(path, sizeof path, "%s/gcn-llc-roles.tsv", dir ? dir : "tests/data");
-    FILE *f = fopen(path, "r");
+    FILE *f = tmu_test_data_open("gcn-llc-roles.tsv", path, sizeof path);
     if (!f)
         fail_msg("cannot open %s", path);
     static char line[1 << 16];

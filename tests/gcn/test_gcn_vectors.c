@@ -13,14 +13,13 @@
 #include <string.h>
 
 #include "tmu/gcn.h"
+#include "test_data.h"
 
 static void test_vectors(void **state)
 {
     (void)state;
-    const char *dir = getenv("TMU_TEST_DATA");
     char path[1024];
-    snprintf(path, sizeof path, "%s/gcn-llvm-mc.tsv", dir ? dir : "tests/data");
-    FILE *fp = fopen(path, "r");
+    FILE *fp = tmu_test_data_open("gcn-llvm-mc.tsv", path, sizeof path);
     assert_non_null(fp);
     char line[512];
     unsigned rows = 0, agree = 0, valid = 0, text_ok = 0, enc_ok = 0, asm_ok = 0;

@@ -11,6 +11,7 @@
 #include <cmocka.h>
 
 #include "tmu/ir3.h"
+#include "test_data.h"
 
 static uint64_t hilo(const char *hex)
 {
@@ -28,10 +29,8 @@ struct vec {
 
 static int load(struct vec *v, int max)
 {
-    const char *dir = getenv("TMU_TEST_DATA");
     char path[512];
-    snprintf(path, sizeof path, "%s/ir3-cat5-mesa.tsv", dir ? dir : "tests/data");
-    FILE *f = fopen(path, "r");
+    FILE *f = tmu_test_data_open("ir3-cat5-mesa.tsv", path, sizeof path);
     if (!f)
         fail_msg("cannot open %s", path);
     char line[512];

@@ -11,6 +11,7 @@
 #include <cmocka.h>
 
 #include "tmu/ptx.h"
+#include "test_data.h"
 
 /* An element's name (not NUL-terminated: name_len bytes) equals `want`. */
 static void assert_name(const tmu_ptx_elem *e, const char *want)
@@ -325,11 +326,10 @@ static void test_module_errors(void **state)
 static void test_module_start(void **state)
 {
     (void)state;
-    const char *dir = getenv("TMU_TEST_DATA");
     char path[1024];
-    snprintf(path, sizeof path, "%s/ptx-module-start.tsv", dir ? dir : "tests/data");
-    FILE *f = fopen(path, "r");
-    assert_non_null(f);
+    FILE *f = tmu_test_data_open("ptx-module-start.tsv", path, sizeof path);
+    if (!f)
+        fail_msg("cannot open %s", path);
     char *line = NULL;
     size_t cap = 0;
     int cases = 0, rejected = 0;

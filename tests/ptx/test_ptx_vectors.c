@@ -16,6 +16,7 @@
 #include <cmocka.h>
 
 #include "tmu/ptx.h"
+#include "test_data.h"
 
 typedef struct sbuf {
     char *p;
@@ -86,10 +87,8 @@ typedef struct stats {
 
 static void run_file(const char *name, stats *st)
 {
-    const char *dir = getenv("TMU_TEST_DATA");
     char path[1024];
-    snprintf(path, sizeof path, "%s/%s", dir ? dir : "tests/data", name);
-    FILE *f = fopen(path, "r");
+    FILE *f = tmu_test_data_open(name, path, sizeof path);
     if (!f) {
         fprintf(stderr, "cannot open %s\n", path);
         fail();

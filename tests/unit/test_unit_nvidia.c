@@ -17,6 +17,7 @@
 #include "tmu/ptx.h"
 #include "tmu/unit.h"
 #include "unit/unit_util.h"
+#include "test_data.h"
 
 enum { OP_TEX = 0, OP_LVL, OP_GRAD, OP_TLD4, OP_TEXO, OP_TLD4O, OP_COUNT };
 static const char *const op_names[OP_COUNT] = {"tex", "lvl", "grad", "tld4", "texo", "tld4o"};
@@ -286,12 +287,9 @@ int main(int argc, char **argv)
         else
             path = argv[i];
     }
-    if (!path) {
-        const char *dir = getenv("TMU_TEST_DATA");
-        snprintf(defpath, sizeof defpath, "%s/nvidia-h200.tsv", dir ? dir : "tests/data");
+    FILE *f = path ? fopen(path, "r") : tmu_test_data_open("nvidia-h200.tsv", defpath, sizeof defpath);
+    if (!path)
         path = defpath;
-    }
-    FILE *f = fopen(path, "r");
     if (!f) {
         fprintf(stderr, "test_unit_nvidia: cannot open %s\n", path);
         return 1;
