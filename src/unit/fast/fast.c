@@ -259,8 +259,8 @@ static int fast_setup(fast_consts *k, const tmu_texture *tex, const tmu_sampler 
      * but the quads below */
     k->defer_ok = tex->level[0].size >= 8 && op->kind == TMU_OP_SAMPLE;
     /* a gather's blocks without an edge read each footprint from one index, its two 64-bit row
-     * pairs loaded straight into vectors (fast_simd.inc block_fetch, QUAD_LOAD): on the project's
-     * Zen 5 (random coordinates, alternating runs) +18 % at 1024^2 and +26 % at 128^2 and 256^2.
+     * pairs loaded straight into vectors (fast_simd.inc gather_wave_rgba8, QUAD_LOAD): on the
+     * project's Zen 5 (random coordinates, alternating runs) +26 % at 1024^2 and 128^2 to 256^2.
      * Below 128 texels a side about half the blocks have an edge at random coordinates, and the
      * mispredicted test made 64^2 2.5 % slower: the hardware gathers stay there. */
     k->gather_quad = op->kind == TMU_OP_GATHER && k->level_w[0] >= 128 && k->level_h[0] >= 128;

@@ -61,7 +61,8 @@ typedef struct fast_consts {
     float bias;        /* smp->lod_bias + 0.0f (the general path's bias sum) */
     float lod_lo, lod_hi; /* LOD clamp bounds as the general path applies them */
     int defer_ok;      /* RGBA8: 8 bytes at base lie in level 0 (fast_simd.inc DEFER_LOADS reads them) */
-    int gather_quad;   /* RGBA8 gather: try one index per footprint in every block (fast_simd.inc block_fetch) */
+    int gather_quad;   /* RGBA8 gather: one index per footprint where a block has no edge (fast_simd.inc
+                          gather_wave_rgba8) */
 } fast_consts;
 
 /* One call: the resolved constants and the call's arguments. */
