@@ -3,6 +3,7 @@
 //
 //   nvcc -O2 -arch=sm_90 -o nvprobe tools/nvprobe/nvprobe.cu && ./nvprobe > tests/data/nvidia-<gpu>.tsv
 //   ./nvprobe --list   prints the lookups' inputs without a GPU
+//   ./nvprobe --explore N   runs exploration sweep N (1-4) instead of the recorded lookups
 //
 // Every lookup is one PTX texture instruction (inline assembly on a bindless texture object), so
 // the file also checks tmu's reading of PTX: tex, tex.level, tex.grad, tld4, and texel offsets given
@@ -183,6 +184,35 @@ static void tld4(int s, int comp, float x, float y)
     q.c[0] = x;
     q.c[1] = y;
     recs.push_back(q);
+}
+
+// A tex.grad lookup on the 64x64 ramp mip chain (sampler 27): its A is the level blend, so it
+// reads back lambda to 1/256.
+static void grad(float x0, float x1, float y0, float y1)
+{
+    Rec q = base(27, OP_GRAD);
+    q.c[0] = 0.5f + 1.0f / 128.0f;
+    q.c[1] = 0.5f + 1.0f / 128.0f;
+    q.dx[0] = x0, q.dx[1] = x1, q.dy[0] = y0, q.dy[1] = y1;
+    recs.push_back(q);
+}
+
+// A gradient of random direction and a length of 2^[-1, 5] texels of the 64-texel level 0.
+static void rand_vec(float *v)
+{
+    float th = frand(0.0f, 6.28318531f), a = exp2f(frand(-1.0f, 5.0f)) / 64.0f;
+    v[0] = a * cosf(th);
+    v[1] = a * sinf(th);
+}
+
+// Blends on the 2 x 512 textures (samplers 114, 115; unnormalised): x between texels 0 and 1 of
+// row y at a / 256, y between rows 2j and 2j + 1 at b / 256 (b < 0: no y blend, row j).
+static void blend(int s, int a, int row, int b)
+{
+    if (b < 0)
+        tex2(s, 0.5f + (float)a / 256.0f, (float)row + 0.5f);
+    else
+        tex2(s, 0.5f + (float)a / 256.0f, (float)(2 * row) + 0.5f + (float)b / 256.0f);
 }
 
 static void gen_all()
@@ -380,7 +410,7 @@ static void gen_all()
     for (int s : {58, 59})
         for (int k = 0; k < 64; k++)
             tex2(s, -(float)k / 64.0f, (float)(k % 4) / 4.0f + 0.125f);
-    for (int s = 60; s < NVP_SAMPLERS; s++) {
+    for (int s = 60; s <= 113; s++) { // the border samplers
         tex2(s, -0.5f, 0.5f);
         tex2(s, 0.5f, 1.5f);
     }
@@ -440,13 +470,6 @@ static void gen_all()
     // 21. Third run: lambda from gradients on the 64x64 ramp mip chain (A = the level blend).
     //     Isotropic, one-sided, anisotropic, rotated and skewed footprints.
     {
-        auto grad = [](float x0, float x1, float y0, float y1) {
-            Rec q = base(27, OP_GRAD);
-            q.c[0] = 0.5f + 1.0f / 128.0f;
-            q.c[1] = 0.5f + 1.0f / 128.0f;
-            q.dx[0] = x0, q.dx[1] = x1, q.dy[0] = y0, q.dy[1] = y1;
-            recs.push_back(q);
-        };
         for (int e = -64; e <= 6 * 64; e += 1) {
             float a = exp2f((float)e / 64.0f) / 64.0f;
             grad(a, 0.0f, 0.0f, a);
@@ -466,6 +489,71 @@ static void gen_all()
             grad(a * c, a * sn, -b * sn, b * c);
             grad(a, 0.0f, a * (float)(k - 32) / 16.0f, a);
         }
+    }
+    // 22. Fourth run: SNORM8 and sRGB filtering of random texels with every weight: 1D blends
+    //     along x and along y, and 2D footprints.
+    for (int s : {114, 115}) {
+        for (int k = 0; k < 768; k++)
+            blend(s, irand(0, 256), irand(0, 511), -1);
+        for (int k = 0; k < 256; k++)
+            tex2(s, (float)irand(0, 1) + 0.5f, (float)(2 * irand(0, 255)) + 0.5f + (float)irand(0, 256) / 256.0f);
+        for (int k = 0; k < 768; k++)
+            blend(s, irand(0, 256), irand(0, 255), irand(0, 256));
+    }
+    // 23. Lambda of one gradient (the other 0) by direction and by length, and of two random ones.
+    for (int k = 0; k <= 128; k++) {
+        float th = (float)k * 1.57079633f / 128.0f;
+        for (float a : {2.0f / 64.0f, 5.3f / 64.0f})
+            grad(a * cosf(th), a * sinf(th), 0.0f, 0.0f);
+    }
+    for (int i = 0; i < 512; i++)
+        grad(exp2f((float)i / 512.0f) * (2.0f / 64.0f), 0.0f, 0.0f, 0.0f);
+    for (int k = 0; k < 512; k++) {
+        float dx[2], dy[2];
+        rand_vec(dx);
+        rand_vec(dy);
+        grad(dx[0], dx[1], dy[0], dy[1]);
+    }
+}
+
+// Exploration sweeps (--explore N), larger than the recorded file; same output format.
+static void gen_explore(int part)
+{
+    switch (part) {
+    case 1: // every 1D weight on every row: SNORM8
+    case 2: // and sRGB
+        for (int row = 0; row < 512; row++)
+            for (int a = 0; a <= 256; a++)
+                blend(part == 1 ? 114 : 115, a, row, -1);
+        break;
+    case 3: // 2D footprints, weights in steps of 1/16, both formats
+        for (int s : {114, 115})
+            for (int row = 0; row < 256; row++)
+                for (int b = 0; b <= 256; b += 16)
+                    for (int a = 0; a <= 256; a += 16)
+                        blend(s, a, row, b);
+        break;
+    case 4: // lambda: one gradient by direction, by length on each axis, two random gradients
+        for (int j = 0; j < 8; j++) {
+            float a = exp2f((float)j / 8.0f) * (2.0f / 64.0f);
+            for (int k = 0; k <= 2048; k++) {
+                float th = (float)k * 1.57079633f / 2048.0f;
+                grad(a * cosf(th), a * sinf(th), 0.0f, 0.0f);
+            }
+        }
+        for (int i = 0; i < 4096; i++) {
+            float a = exp2f((float)i / 4096.0f) * (2.0f / 64.0f);
+            grad(a, 0.0f, 0.0f, 0.0f);
+            grad(0.0f, a, 0.0f, 0.0f);
+            grad(0.0f, 0.0f, a, 0.0f);
+        }
+        for (int k = 0; k < 16384; k++) {
+            float dx[2], dy[2];
+            rand_vec(dx);
+            rand_vec(dy);
+            grad(dx[0], dx[1], dy[0], dy[1]);
+        }
+        break;
     }
 }
 
@@ -587,8 +675,22 @@ static void print_inputs(const Rec &q)
 
 int main(int argc, char **argv)
 {
-    gen_all();
-    if (argc > 1 && !strcmp(argv[1], "--list")) { // the lookups without a GPU (their inputs)
+    int list = 0, part = 0;
+    for (int a = 1; a < argc; a++) {
+        if (!strcmp(argv[a], "--list"))
+            list = 1;
+        else if (!strcmp(argv[a], "--explore") && a + 1 < argc && atoi(argv[a + 1]) >= 1 && atoi(argv[a + 1]) <= 4)
+            part = atoi(argv[++a]);
+        else {
+            fprintf(stderr, "usage: nvprobe [--list] [--explore 1-4]\n");
+            return 2;
+        }
+    }
+    if (part)
+        gen_explore(part);
+    else
+        gen_all();
+    if (list) { // the lookups without a GPU (their inputs)
         for (const Rec &q : recs) {
             print_inputs(q);
             printf("\n");

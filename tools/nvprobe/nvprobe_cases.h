@@ -116,6 +116,10 @@ static const nvp_texture nvp_textures[] = {
     /* 34 */ {"corner3d_xz", NVP_3D, NVP_RGBA32F, 2, 2, 2, 1, NVP_CORNER, 5},
     /* 35 */ {"corner3d_yz", NVP_3D, NVP_RGBA32F, 2, 2, 2, 1, NVP_CORNER, 6},
     /* 36 */ {"ramp_7x9", NVP_2D, NVP_RGBA32F, 7, 9, 1, 1, NVP_RAMP, 0},
+    /* fourth run: 2 x 512 random texels, so unnormalised coordinates pick any pair of texels
+       (x blends) or 2 x 2 block (rows 2j, 2j + 1) with any weights */
+    /* 37 */ {"snorm8_2x512", NVP_2D, NVP_SNORM8, 2, 512, 1, 1, NVP_RANDOM, 40},
+    /* 38 */ {"srgb8_2x512", NVP_2D, NVP_SRGB8, 2, 512, 1, 1, NVP_RANDOM, 41},
 };
 
 static const nvp_sampler nvp_samplers[] = {
@@ -234,6 +238,9 @@ static const nvp_sampler nvp_samplers[] = {
     /* 111 */ {"border9_rgba32f_pt", 23, 0, 0, NVP_BORDER, 1, 0, 9},
     /* 112 */ {"border9_snorm8_pt", 24, 0, 0, NVP_BORDER, 1, 0, 9},
     /* 113 */ {"border9_srgb8_pt", 25, 0, 0, NVP_BORDER, 1, 0, 9},
+    /* fourth run */
+    /* 114 */ {"snorm8_2x512_lin", 37, 1, 0, NVP_CLAMP, 0, 0, 0},
+    /* 115 */ {"srgb8_2x512_lin", 38, 1, 0, NVP_CLAMP, 0, 0, 0},
 };
 
 #define NVP_TEXTURES ((int)(sizeof nvp_textures / sizeof nvp_textures[0]))
