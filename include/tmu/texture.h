@@ -180,11 +180,11 @@ typedef enum tmu_compare {
  *                coordinates truncated to 21 fraction bits, u - 1/2 rounded to 8 fraction bits,
  *                integer texel weights of 1/256 from one rounded product per axis split, the
  *                LOD fraction truncated to 8 bits, mip NEAREST ties up, an exact weighted sum
- *                rounded to the format's filter precision (8-bit UNORM to 16-bit UNORM, fp16 and
- *                sRGB to fp16 after a block-floating-point alignment, fp32 to fp32), the GPU's sRGB table, its border-colour rounding,
- *                denormal coordinates read as 0.  45 370 of 49 724 recorded lookups are
- *                bit-identical (tests/unit/test_unit_nvidia.c); 2D sRGB and SNORM8 filtering
- *                and LOD from gradients are close, not exact.  Runs on the
+ *                rounded to the format's filter precision (8-bit UNORM and SNORM to 16 bits,
+ *                fp16 and sRGB to fp16 after a block-floating-point alignment, fp32 to fp32),
+ *                the GPU's sRGB table, its border-colour rounding, denormal coordinates read
+ *                as 0.  47 576 of 49 724 recorded lookups are bit-identical
+ *                (tests/unit/test_unit_nvidia.c); LOD from gradients is close, not exact.  Runs on the
  *                general path (no SIMD fast path).
  *  NVIDIA_TRUNC: fp32 filtering with alpha/beta/gamma truncated to 8 fraction bits
  *                (q = floor(a * 256) / 256): the other reading of CUDA's documentation, kept for

@@ -5,8 +5,9 @@
  * the same instruction text is parsed (tmu_ptx_parse_instr) and executed (tmu_ptx_exec_warp) on
  * the same texture contents (tools/nvprobe/nvprobe_cases.h), 32 lookups per warp.
  *
- * Usage: test_unit_nvidia [data.tsv] (default: $TMU_TEST_DATA/nvidia-h200.tsv); -v lists every
- * mismatch. */
+ * Usage: test_unit_nvidia [data.tsv] (default: $TMU_TEST_DATA/nvidia-h200.tsv, which must hold
+ * all its lookups; another file, e.g. the output of `nvprobe --explore N`, is replayed as it is);
+ * -v lists every mismatch. */
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -193,12 +194,6 @@ static const struct known_group {
     unsigned max_differ;
     double max_err;
 } known[] = {
-    {"srgb8_lin", "tex", 224, 0.004}, /* sRGB 2D filtering: not found (1D blends match) */
-    {"srgb8_pairs_lin", "tex", 16, 0.004},
-    {"snorm8_lin", "tex", 397, 3.1e-5}, /* SNORM8 filtering: rounding not found */
-    {"snorm8_pairs_lin", "tex", 159, 3.1e-5},
-    {"snorm8_2x512_lin", "tex", 1018, 3.1e-5},
-    {"srgb8_2x512_lin", "tex", 392, 0.004},
     {"mip_lin_lin", "grad", 1703, 3.1}, /* lambda from gradients (texel values up to 63 here) */
     {"rgba8_mip_lin_lin", "grad", 441, 0.077},
     {"border8_srgb8_pt", "tex", 2, 0.003},    /* border colours: sRGB encode, one 8-bit case */
@@ -283,11 +278,12 @@ int main(int argc, char **argv)
 {
     const char *path = NULL;
     char defpath[1024];
+    int explicit_path = 0;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "-v"))
             verbose = 1;
         else
-            path = argv[i];
+            path = argv[i], explicit_path = 1;
     }
     FILE *f = path ? fopen(path, "r") : tmu_test_data_open("nvidia-h200.tsv", defpath, sizeof defpath);
     if (!path)
@@ -366,7 +362,7 @@ int main(int argc, char **argv)
             bad += tl->bad;
         }
     printf("total: %u lookups, %u identical to the GPU, %u differ\n", total, total - bad, bad);
-    if (total != NVP_EXPECTED_LOOKUPS) {
+    if (!explicit_path && total != NVP_EXPECTED_LOOKUPS) {
         printf("FAIL: %u lookups in %s, expected %u\n", total, path, NVP_EXPECTED_LOOKUPS);
         failures++;
     }
