@@ -299,7 +299,7 @@ void tmu_unit_fast_run(const fast_consts *k, const tmu_texture *tex, const tmu_s
                        uint32_t lanes, const uint64_t exec[2], const tmu_wave_in *in, tmu_wave_out *out,
                        unsigned flags)
 {
-    fast_ctx call = {k, tex, smp, op, in, out, lanes};
+    fast_ctx call = {k, tex, smp, op, in, out, lanes, 0};
     fast_ctx *cx = &call;
     /* widest SIMD the CPU has (and the flags allow); W lanes per block */
     uint32_t W = 0;
@@ -337,9 +337,14 @@ void tmu_unit_fast_run(const fast_consts *k, const tmu_texture *tex, const tmu_s
      * better); at coherent coordinates it cost 21 %, hence `scattered`.  On the 2-core Xeon of
      * this project, 1024^2 RGBA8, it cost 3-15 % with AVX-512 (and then AVX2) once the kernels
      * load a whole group of blocks before filtering them (fast_simd.inc wave_kernel). */
-    if (W == 16)
+    if (W == 16) {
+        /* waves of neighbouring lanes with mips (the implicit-LOD row): their texel pairs load in
+         * phase 2 straight into vectors (fast_simd.inc defer_level) instead of between the phases
+         * (+10 % on the implicit-LOD row; random waves keep the earlier loads: more misses in
+         * flight) */
+        cx->coherent = k->fmt == FAST_RGBA8 && k->mip != TMU_MIP_NONE && k->levels > 1 && !scattered(cx, lanes);
         tmu_fast_avx512_wave(cx, exec, lanes, 0);
-    else if (W == 8)
+    } else if (W == 8)
         tmu_fast_avx2_wave(cx, exec, lanes, scattered(cx, lanes));
     uint32_t lane = W ? lanes - lanes % W : 0;
     for (; lane < lanes; lane++)

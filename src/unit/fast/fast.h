@@ -74,6 +74,7 @@ typedef struct fast_ctx {
     const tmu_wave_in *in;
     tmu_wave_out *out;
     uint32_t lanes;
+    int coherent; /* the wave's first lanes lie within 16 texels of each other (fast.c scattered) */
 } fast_ctx;
 
 /* Fills `k` for calls of (tex, smp, op) with the given presence of input and output arrays
