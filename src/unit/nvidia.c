@@ -323,21 +323,84 @@ void tmu_unit_nv_sample(const tmu_texture *tex, const tmu_sampler *smp, const tm
         out->f[k] = resolve_channel(&acc, k, channel_class(fi, k, c->compare));
 }
 
+/* 256 log2(1 + k/256) as the GPU's table gives it for the 8-bit truncated mantissa k of a footprint
+ * length (measured: tools/nvprobe gradient sweeps, every entry): floor(256 log2(1 + (k + 1/2)/256)
+ * + 15/32) for 0 < k < 255, 0 and 255 at the ends. */
+static const uint8_t nv_log2_table[256] = {
+    0, 2, 4, 5, 6, 8, 9, 11, 12, 13, 15, 16, 18, 19, 20, 22,
+    23, 24, 26, 27, 28, 30, 31, 32, 34, 35, 36, 38, 39, 40, 42, 43,
+    44, 45, 47, 48, 49, 50, 52, 53, 54, 55, 57, 58, 59, 60, 62, 63,
+    64, 65, 66, 68, 69, 70, 71, 72, 74, 75, 76, 77, 78, 79, 81, 82,
+    83, 84, 85, 86, 88, 89, 90, 91, 92, 93, 94, 95, 97, 98, 99, 100,
+    101, 102, 103, 104, 105, 106, 107, 109, 110, 111, 112, 113, 114, 115, 116, 117,
+    118, 119, 120, 121, 122, 123, 124, 125, 126, 127, 128, 129, 130, 131, 132, 133,
+    135, 136, 137, 137, 138, 139, 140, 141, 142, 143, 144, 145, 146, 147, 148, 149,
+    150, 151, 152, 153, 154, 155, 156, 157, 158, 159, 160, 161, 162, 162, 163, 164,
+    165, 166, 167, 168, 169, 170, 171, 172, 173, 173, 174, 175, 176, 177, 178, 179,
+    180, 181, 181, 182, 183, 184, 185, 186, 187, 188, 188, 189, 190, 191, 192, 193,
+    194, 195, 195, 196, 197, 198, 199, 200, 200, 201, 202, 203, 204, 205, 205, 206,
+    207, 208, 209, 210, 210, 211, 212, 213, 214, 214, 215, 216, 217, 218, 218, 219,
+    220, 221, 222, 222, 223, 224, 225, 226, 226, 227, 228, 229, 229, 230, 231, 232,
+    233, 233, 234, 235, 236, 236, 237, 238, 239, 239, 240, 241, 242, 242, 243, 244,
+    245, 245, 246, 247, 248, 248, 249, 250, 251, 251, 252, 253, 253, 254, 255, 255,
+};
+
+/* v truncated to a float of 10 significant bits (9 fraction bits), as the GPU's LOD unit reads a
+ * gradient component. */
+static double nv_trunc9(double v)
+{
+    if (v == 0.0 || !isfinite(v))
+        return v;
+    int e;
+    double m = frexp(fabs(v), &e);
+    return copysign(ldexp(floor(m * 1024.0) / 1024.0, e), v);
+}
+
+/* The GPU's length of a 2D gradient (x, y): the larger component plus 0.34393 of the smaller,
+ * each first truncated to 9 fraction bits (an octagonal approximation of the Euclidean length:
+ * 1.344 a at 45 degrees against 1.414 a, 1.055 a at its peak near 19 degrees). */
+static double nv_length(double x, double y)
+{
+    double ax = fabs(x), ay = fabs(y);
+    return nv_trunc9(ax > ay ? ax : ay) + (22540.0 / 65536.0) * nv_trunc9(ax > ay ? ay : ax);
+}
+
 float tmu_unit_nv_lod_from_grad(const float dx[3], const float dy[3])
 {
-    /* Measured (tools/nvprobe gradient lookups): closer to the GPU than max(|dx|, |dy|), whose
-     * error reaches half a level on skewed footprints; still not bit-exact. */
-    double a = 0.0, b = 0.0, c = 0.0;
-    for (int k = 0; k < 3; k++) {
-        a += (double)dx[k] * dx[k];
-        b += (double)dx[k] * dy[k];
-        c += (double)dy[k] * dy[k];
+    if (dx[2] != 0.0f || dy[2] != 0.0f) {
+        /* 3D footprints (not measured): log2 of the larger singular value of the Jacobian,
+         * rounded to 8 fraction bits */
+        double a = 0.0, b = 0.0, c = 0.0;
+        for (int k = 0; k < 3; k++) {
+            a += (double)dx[k] * dx[k];
+            b += (double)dx[k] * dy[k];
+            c += (double)dy[k] * dy[k];
+        }
+        double m = 0.5 * (a + c), d = sqrt(0.25 * (a - c) * (a - c) + b * b);
+        if (isnan(m) || isnan(d))
+            return 0.0f;
+        double l = 0.5 * log2(m + d);
+        return isfinite(l) && fabs(l) < 0x1p20 ? (float)(floor(l * 256.0 + 0.5) / 256.0) : (float)l;
     }
-    double m = 0.5 * (a + c), d = sqrt(0.25 * (a - c) * (a - c) + b * b);
-    if (isnan(m) || isnan(d))
+    /* Measured on an H200 (tools/nvprobe: 4 292 recorded gradient lookups and 45 064 exploration
+     * ones; docs/texture-unit.md 6.3): the footprint's size is the largest of the two gradients'
+     * lengths and of 11/16 of the lengths of their sum and difference (an octagon around the
+     * ellipse's major axis), its log2 the exponent plus a table entry for the 8-bit truncated
+     * mantissa: lambda in steps of 1/256 without a rounding of its own.  Every single-axis
+     * lookup matches; the rest 99.2-99.6 % (the precision of the products by 0.34393 and 11/16
+     * is not pinned down: the others are 1-2 steps off, on rounding boundaries). */
+    double x0 = nv_trunc9(dx[0]), x1 = nv_trunc9(dx[1]), y0 = nv_trunc9(dy[0]), y1 = nv_trunc9(dy[1]);
+    double l = nv_length(dx[0], dx[1]), ly = nv_length(dy[0], dy[1]);
+    double ls = (11.0 / 16.0) * nv_length(x0 + y0, x1 + y1), ld = (11.0 / 16.0) * nv_length(x0 - y0, x1 - y1);
+    l = ly > l ? ly : l;
+    l = ls > l ? ls : l;
+    l = ld > l ? ld : l;
+    if (isnan(l))
         return 0.0f;
-    /* a computed lambda is rounded to 8 fraction bits (an explicit one is not: its level fraction
-     * is truncated later) */
-    double l = 0.5 * log2(m + d);
-    return isfinite(l) && fabs(l) < 0x1p20 ? (float)(floor(l * 256.0 + 0.5) / 256.0) : (float)l;
+    if (l == 0.0 || isinf(l))
+        return l == 0.0 ? -INFINITY : INFINITY;
+    int e;
+    double m = frexp(l, &e); /* l = m 2^e, m in [1/2, 1) */
+    int k = (int)floor(m * 512.0) - 256;
+    return (float)(e - 1) + (float)nv_log2_table[k] * (1.0f / 256.0f);
 }
