@@ -345,24 +345,74 @@ static const uint8_t nv_log2_table[256] = {
     245, 245, 246, 247, 248, 248, 249, 250, 251, 251, 252, 253, 253, 254, 255, 255,
 };
 
-/* v truncated to a float of 10 significant bits (9 fraction bits), as the GPU's LOD unit reads a
- * gradient component. */
-static double nv_trunc9(double v)
+/* The GPU's LOD unit works on 10-bit significands: |v| = M 2^e with M in [512, 1024) truncated
+ * (v > 0 finite); returns M and sets *e. */
+static double nv_mant(double v, int *e)
 {
-    if (v == 0.0 || !isfinite(v))
-        return v;
-    int e;
-    double m = frexp(fabs(v), &e);
-    return copysign(ldexp(floor(m * 1024.0) / 1024.0, e), v);
+    int x;
+    double m = frexp(v, &x);
+    *e = x - 10;
+    return floor(m * 1024.0);
 }
 
-/* The GPU's length of a 2D gradient (x, y): the larger component plus 0.34393 of the smaller,
- * each first truncated to 9 fraction bits (an octagonal approximation of the Euclidean length:
- * 1.344 a at 45 degrees against 1.414 a, 1.055 a at its peak near 19 degrees). */
-static double nv_length(double x, double y)
+/* v truncated toward zero to 10 significant bits (9 fraction bits). */
+static double nv_q(double v)
 {
-    double ax = fabs(x), ay = fabs(y);
-    return nv_trunc9(ax > ay ? ax : ay) + (22540.0 / 65536.0) * nv_trunc9(ax > ay ? ay : ax);
+    if (v == 0.0)
+        return v;
+    int e;
+    double m = nv_mant(fabs(v), &e);
+    return copysign(ldexp(m, e), v);
+}
+
+/* floor(t + 1/2): the unit's rounding of its constant products (half up; ties to even gives the
+ * same lambda on every recorded and swept lookup: the two cannot be told apart through it). */
+static double nv_rnd(double t)
+{
+    return floor(t + 0.5);
+}
+
+/* The length of a gradient (x, y) (components already 10-bit): the larger component plus 11/32 of
+ * the smaller one rounded to a quarter of the smaller one's last place (an octagon, not a circle:
+ * 1.344 at 45 degrees, up to 1.055 near 19 degrees for a unit vector). */
+static double nv_axis_length(double x, double y)
+{
+    double ax = fabs(x), ay = fabs(y), mx = ax > ay ? ax : ay, mn = ax > ay ? ay : ax;
+    if (mn == 0.0)
+        return mx;
+    int e;
+    double m = nv_mant(mn, &e);
+    return mx + ldexp(nv_rnd(11.0 * m / 8.0) / 4.0, e);
+}
+
+/* x + y in the unit's sign-magnitude adder: both operands truncated toward zero to half the last
+ * place of the larger one's 10-bit significand (one guard bit), then added exactly. */
+static double nv_add(double x, double y)
+{
+    double m = fabs(x) > fabs(y) ? fabs(x) : fabs(y);
+    if (m == 0.0)
+        return 0.0;
+    int e;
+    nv_mant(m, &e);
+    double g = ldexp(1.0, e - 1);
+    return trunc(x / g) * g + trunc(y / g) * g;
+}
+
+/* The length of a diagonal (the gradients' sum or difference): 11/16 of the larger component to
+ * half its last place, truncated back to 10 bits, plus 121/512 of the smaller one to an eighth of
+ * its last place. */
+static double nv_diag_length(double x, double y)
+{
+    double ax = fabs(x), ay = fabs(y), mx = ax > ay ? ax : ay, mn = ax > ay ? ay : ax;
+    if (mx == 0.0)
+        return 0.0;
+    int e;
+    double m = nv_mant(mx, &e);
+    double l = nv_q(ldexp(nv_rnd(11.0 * m / 8.0) / 2.0, e));
+    if (mn == 0.0)
+        return l;
+    m = nv_mant(mn, &e);
+    return l + ldexp(nv_rnd(121.0 * m / 64.0) / 8.0, e);
 }
 
 float tmu_unit_nv_lod_from_grad(const float dx[3], const float dy[3])
@@ -382,23 +432,22 @@ float tmu_unit_nv_lod_from_grad(const float dx[3], const float dy[3])
         double l = 0.5 * log2(m + d);
         return isfinite(l) && fabs(l) < 0x1p20 ? (float)(floor(l * 256.0 + 0.5) / 256.0) : (float)l;
     }
-    /* Measured on an H200 (tools/nvprobe: 4 292 recorded gradient lookups and 45 064 exploration
-     * ones; docs/texture-unit.md 6.3): the footprint's size is the largest of the two gradients'
-     * lengths and of 11/16 of the lengths of their sum and difference (an octagon around the
-     * ellipse's major axis), its log2 the exponent plus a table entry for the 8-bit truncated
-     * mantissa: lambda in steps of 1/256 without a rounding of its own.  Every single-axis
-     * lookup matches; the rest 99.2-99.6 % (the precision of the products by 0.34393 and 11/16
-     * is not pinned down: the others are 1-2 steps off, on rounding boundaries). */
-    double x0 = nv_trunc9(dx[0]), x1 = nv_trunc9(dx[1]), y0 = nv_trunc9(dy[0]), y1 = nv_trunc9(dy[1]);
-    double l = nv_length(dx[0], dx[1]), ly = nv_length(dy[0], dy[1]);
-    double ls = (11.0 / 16.0) * nv_length(x0 + y0, x1 + y1), ld = (11.0 / 16.0) * nv_length(x0 - y0, x1 - y1);
+    /* Measured on an H200 (tools/nvprobe: every one of 4 292 recorded gradient lookups and 45 064
+     * exploration ones; docs/texture-unit.md 6.3): the components truncated to 10-bit
+     * significands, the footprint's size the largest of the two gradients' lengths and of the
+     * diagonal lengths of their sum and difference, its log2 the exponent plus a table entry for
+     * the 8-bit truncated mantissa: lambda in steps of 1/256 without a rounding of its own. */
+    if (!isfinite(dx[0]) || !isfinite(dx[1]) || !isfinite(dy[0]) || !isfinite(dy[1]))
+        return isnan(dx[0]) || isnan(dx[1]) || isnan(dy[0]) || isnan(dy[1]) ? 0.0f : INFINITY;
+    double x0 = nv_q(dx[0]), x1 = nv_q(dx[1]), y0 = nv_q(dy[0]), y1 = nv_q(dy[1]);
+    double l = nv_axis_length(x0, x1), ly = nv_axis_length(y0, y1);
+    double ls = nv_diag_length(nv_add(x0, y0), nv_add(x1, y1));
+    double ld = nv_diag_length(nv_add(x0, -y0), nv_add(x1, -y1));
     l = ly > l ? ly : l;
     l = ls > l ? ls : l;
     l = ld > l ? ld : l;
-    if (isnan(l))
-        return 0.0f;
-    if (l == 0.0 || isinf(l))
-        return l == 0.0 ? -INFINITY : INFINITY;
+    if (l == 0.0)
+        return -INFINITY;
     int e;
     double m = frexp(l, &e); /* l = m 2^e, m in [1/2, 1) */
     int k = (int)floor(m * 512.0) - 256;

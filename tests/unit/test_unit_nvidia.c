@@ -5,9 +5,9 @@
  * the same instruction text is parsed (tmu_ptx_parse_instr) and executed (tmu_ptx_exec_warp) on
  * the same texture contents (tools/nvprobe/nvprobe_cases.h), 32 lookups per warp.
  *
- * Usage: test_unit_nvidia [data.tsv] (default: $TMU_TEST_DATA/nvidia-h200.tsv, which must hold
- * all its lookups; another file, e.g. the output of `nvprobe --explore N`, is replayed as it is);
- * -v lists every mismatch. */
+ * Usage: test_unit_nvidia [data.tsv] (default: $TMU_TEST_DATA/nvidia-h200.tsv, -lod.tsv and
+ * -border.tsv, each of which must hold all its lookups; another file, e.g. the output of
+ * `nvprobe --explore N`, is replayed as it is); -v lists every mismatch. */
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -20,14 +20,17 @@
 #include "unit/unit_util.h"
 #include "test_data.h"
 
-enum { OP_TEX = 0, OP_LVL, OP_GRAD, OP_TLD4, OP_TEXO, OP_TLD4O, OP_COUNT };
-static const char *const op_names[OP_COUNT] = {"tex", "lvl", "grad", "tld4", "texo", "tld4o"};
+/* OP_BORDER: a `B` line of `nvprobe --explore 5`, a point lookup at (-0.5, 0.5) (the border only)
+ * with the line's own border colour on one of the border point samplers. */
+enum { OP_TEX = 0, OP_LVL, OP_GRAD, OP_TLD4, OP_TEXO, OP_TLD4O, OP_BORDER, OP_COUNT };
+static const char *const op_names[OP_COUNT] = {"tex", "lvl", "grad", "tld4", "texo", "tld4o", "border"};
 
 typedef struct rec {
     int sampler, op, comp;
     uint32_t c[3], lod, dx[3], dy[3];
     int32_t off[3];
     uint32_t r[4];
+    uint32_t border[4]; /* OP_BORDER: the border colour's bits */
     unsigned line;
 } rec;
 
@@ -105,6 +108,7 @@ static void instr_text(const rec *q, char *buf, size_t size)
     const char *c2 = "{%f5,%f6}";
     switch (q->op) {
     case OP_TEX:
+    case OP_BORDER:
         if (t->dim == NVP_2D)
             snprintf(buf, size, "tex.2d.v4.f32.f32 %s, [%%rd1, %s];", dst, c2);
         else
@@ -138,9 +142,22 @@ static int parse_line(char *line, rec *q)
     if (n < 2)
         return -1;
     memset(q, 0, sizeof *q);
+    if (!strcmp(tok[0], "B")) { /* B <sampler> <c0> <c1> <c2> <c3> = <r0> <r1> <r2> <r3> */
+        q->sampler = atoi(tok[1]);
+        q->op = OP_BORDER;
+        if (n != 11 || strcmp(tok[6], "=") || q->sampler < 0 || q->sampler >= NVP_SAMPLERS ||
+            nvp_samplers[q->sampler].address != NVP_BORDER)
+            return -1;
+        q->c[0] = 0xBF000000u, q->c[1] = 0x3F000000u; /* (-0.5, 0.5) */
+        for (int c = 0; c < 4; c++) {
+            q->border[c] = (uint32_t)strtoul(tok[2 + c], NULL, 16);
+            q->r[c] = (uint32_t)strtoul(tok[7 + c], NULL, 16);
+        }
+        return 0;
+    }
     q->sampler = atoi(tok[0]);
     q->op = -1;
-    for (int o = 0; o < OP_COUNT; o++)
+    for (int o = 0; o < OP_BORDER; o++)
         if (!strcmp(tok[1], op_names[o]))
             q->op = o;
     if (q->op < 0 || q->sampler < 0 || q->sampler >= NVP_SAMPLERS)
@@ -194,10 +211,12 @@ static const struct known_group {
     unsigned max_differ;
     double max_err;
 } known[] = {
-    {"mip_lin_lin", "grad", 23, 0.07}, /* lambda from gradients, 1-2 steps of 1/256 off (texels up to 63) */
-    {"rgba8_mip_lin_lin", "grad", 16, 0.006},
     {"border8_srgb8_pt", "tex", 2, 0.003},    /* border colours: sRGB encode, one 8-bit case */
     {"border9_rgba8_pt", "tex", 2, 0.004},
+    {"border1_rgba8_pt", "border", 128, 0.004}, /* the border-colour sweep (nvidia-h200-border.tsv) */
+    {"border1_rgba16_pt", "border", 399, 1.6e-5},
+    {"border1_snorm8_pt", "border", 128, 0.008},
+    {"border1_srgb8_pt", "border", 146, 0.012},
 };
 
 /* Register names the instruction texts use. */
@@ -212,6 +231,9 @@ static int run_warp(const rec *recs, int n, const test_tex *texs, tally *tl, uns
     const rec *q0 = &recs[0];
     const nvp_sampler *s = &nvp_samplers[q0->sampler];
     tmu_sampler smp = build_sampler(s);
+    if (q0->op == OP_BORDER) /* one lookup per warp: its own colour */
+        for (int c = 0; c < 4; c++)
+            smp.border_f[c] = test_f(q0->border[c]);
     char text[160];
     instr_text(q0, text, sizeof text);
     tmu_ptx_instr in;
@@ -274,24 +296,10 @@ static int run_warp(const rec *recs, int n, const test_tex *texs, tally *tl, uns
     return 0;
 }
 
-int main(int argc, char **argv)
+/* Replays the records of one file; returns the number of failed checks.  `expected`: the number
+ * of lookups the file must hold (0: any). */
+static unsigned replay(FILE *f, const char *path, unsigned expected, const test_tex *texs)
 {
-    const char *path = NULL;
-    char defpath[1024];
-    int explicit_path = 0;
-    for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "-v"))
-            verbose = 1;
-        else
-            path = argv[i], explicit_path = 1;
-    }
-    FILE *f = path ? fopen(path, "r") : tmu_test_data_open("nvidia-h200.tsv", defpath, sizeof defpath);
-    if (!path)
-        path = defpath;
-    if (!f) {
-        fprintf(stderr, "test_unit_nvidia: cannot open %s\n", path);
-        return 1;
-    }
     size_t cap = 1024, n = 0;
     rec *recs = malloc(cap * sizeof *recs);
     char line[512];
@@ -314,33 +322,30 @@ int main(int argc, char **argv)
         }
         if (parse_line(line, &recs[n])) {
             fprintf(stderr, "test_unit_nvidia: %s:%u: malformed record\n", path, lineno);
+            free(recs);
             return 1;
         }
         recs[n++].line = lineno;
     }
-    fclose(f);
     if (!recs || n == 0) {
         fprintf(stderr, "test_unit_nvidia: %s: no records\n", path);
+        free(recs);
         return 1;
     }
 
-    static test_tex texs[NVP_TEXTURES];
-    for (int t = 0; t < NVP_TEXTURES; t++)
-        if (build_texture(&nvp_textures[t], &texs[t])) {
-            fprintf(stderr, "test_unit_nvidia: cannot build texture %s\n", nvp_textures[t].name);
-            return 1;
-        }
-
     static tally tallies[NVP_SAMPLERS][OP_COUNT];
+    memset(tallies, 0, sizeof tallies);
     unsigned printed = 0;
     size_t i = 0;
     while (i < n) {
         size_t j = i + 1;
-        while (j < n && j - i < 32 && recs[j].sampler == recs[i].sampler && recs[j].op == recs[i].op &&
-               recs[j].comp == recs[i].comp)
+        while (j < n && j - i < 32 && recs[i].op != OP_BORDER && recs[j].sampler == recs[i].sampler &&
+               recs[j].op == recs[i].op && recs[j].comp == recs[i].comp)
             j++;
-        if (run_warp(&recs[i], (int)(j - i), texs, &tallies[recs[i].sampler][recs[i].op], &printed))
+        if (run_warp(&recs[i], (int)(j - i), texs, &tallies[recs[i].sampler][recs[i].op], &printed)) {
+            free(recs);
             return 1;
+        }
         i = j;
     }
 
@@ -355,19 +360,58 @@ int main(int argc, char **argv)
                 if (!strcmp(known[g].sampler, nvp_samplers[s].name) && !strcmp(known[g].op, op_names[o]))
                     k = &known[g];
             int fail = k ? tl->bad > k->max_differ || tl->max_err > k->max_err : tl->bad != 0;
-            printf("%-26s %-5s %6u lookups, %6u differ, largest difference %.3g%s%s\n", nvp_samplers[s].name,
+            printf("%-26s %-6s %6u lookups, %6u differ, largest difference %.3g%s%s\n", nvp_samplers[s].name,
                    op_names[o], tl->total, tl->bad, tl->max_err, k ? " (known)" : "", fail ? "  FAIL" : "");
             failures += fail;
             total += tl->total;
             bad += tl->bad;
         }
-    printf("total: %u lookups, %u identical to the GPU, %u differ\n", total, total - bad, bad);
-    if (!explicit_path && total != NVP_EXPECTED_LOOKUPS) {
-        printf("FAIL: %u lookups in %s, expected %u\n", total, path, NVP_EXPECTED_LOOKUPS);
+    printf("%s: %u lookups, %u identical to the GPU, %u differ\n", path, total, total - bad, bad);
+    if (expected && total != expected) {
+        printf("FAIL: %u lookups in %s, expected %u\n", total, path, expected);
         failures++;
+    }
+    free(recs);
+    return failures;
+}
+
+int main(int argc, char **argv)
+{
+    const char *path = NULL;
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "-v"))
+            verbose = 1;
+        else
+            path = argv[i];
+    }
+    static test_tex texs[NVP_TEXTURES];
+    for (int t = 0; t < NVP_TEXTURES; t++)
+        if (build_texture(&nvp_textures[t], &texs[t])) {
+            fprintf(stderr, "test_unit_nvidia: cannot build texture %s\n", nvp_textures[t].name);
+            return 1;
+        }
+    /* the recorded lookups, then two sweeps kept as data: `nvprobe --explore 6` (lambda from
+     * gradients, inputs that separate the rule from its near variants) and `--explore 5` (border
+     * colours); each file must hold all its lookups */
+    static const struct {
+        const char *name;
+        unsigned lookups;
+    } files[] = {{"nvidia-h200.tsv", NVP_EXPECTED_LOOKUPS}, {"nvidia-h200-lod.tsv", 18430u},
+                 {"nvidia-h200-border.tsv", 23550u}};
+    unsigned failures = 0;
+    for (size_t k = 0; k < (path ? 1 : sizeof files / sizeof files[0]); k++) {
+        char defpath[1024];
+        FILE *f = path ? fopen(path, "r") : tmu_test_data_open(files[k].name, defpath, sizeof defpath);
+        const char *name = path ? path : defpath;
+        if (!f) {
+            fprintf(stderr, "test_unit_nvidia: cannot open %s\n", name);
+            failures++;
+            continue;
+        }
+        failures += replay(f, name, path ? 0 : files[k].lookups, texs);
+        fclose(f);
     }
     for (int t = 0; t < NVP_TEXTURES; t++)
         test_tex_free(&texs[t]);
-    free(recs);
     return failures ? 1 : 0;
 }

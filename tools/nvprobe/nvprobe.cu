@@ -3,7 +3,7 @@
 //
 //   nvcc -O2 -arch=sm_90 -o nvprobe tools/nvprobe/nvprobe.cu && ./nvprobe > tests/data/nvidia-<gpu>.tsv
 //   ./nvprobe --list   prints the lookups' inputs without a GPU
-//   ./nvprobe --explore N   runs exploration sweep N (1-4) instead of the recorded lookups
+//   ./nvprobe --explore N   runs exploration sweep N (1-6) instead of the recorded lookups
 //
 // Every lookup is one PTX texture instruction (inline assembly on a bindless texture object), so
 // the file also checks tmu's reading of PTX: tex, tex.level, tex.grad, tld4, and texel offsets given
@@ -554,6 +554,11 @@ static void gen_explore(int part)
             grad(dx[0], dx[1], dy[0], dy[1]);
         }
         break;
+    case 6: // lambda: inputs that separate the rule from its near variants
+    {
+#include "explore_lod.inc"
+    }
+        break;
     }
 }
 
@@ -647,6 +652,79 @@ static cudaTextureObject_t make_object(int s)
     return obj;
 }
 
+// Exploration 5: border colours.  One texture object per colour (the 4x4 textures of the border
+// point samplers 60-65, one per format), one lookup at (-0.5, 0.5), which reads the border only.
+// Prints `B <sampler> <c0> <c1> <c2> <c3> = <r0> <r1> <r2> <r3>`.
+static void hexf(float f);
+static void border_sweep()
+{
+    std::vector<float> vals;
+    for (int k = -4200; k <= 4200; k++) // the whole range in steps of 1/4096, beyond [-1, 1]
+        vals.push_back((float)k / 4096.0f);
+    for (int k = -128; k < 256; k++) // around every 8-bit rounding boundary
+        for (int d = -2; d <= 2; d++) {
+            vals.push_back(ulps(((float)k + 0.5f) / 255.0f, d));
+            if (k < 128)
+                vals.push_back(ulps(((float)k + 0.5f) / 127.0f, d));
+        }
+    for (int k = 0; k < 2048; k++) { // 16-bit boundaries
+        int v = irand(-32768, 65535);
+        vals.push_back(ulps(((float)v + 0.5f) / 65535.0f, irand(-1, 1)));
+        vals.push_back(ulps(((float)(v % 32768) + 0.5f) / 32767.0f, irand(-1, 1)));
+    }
+    while (vals.size() % 4)
+        vals.push_back(0.0f);
+    Rec q = base(60, OP_TEX);
+    q.c[0] = -0.5f;
+    q.c[1] = 0.5f;
+    Rec *drec;
+    float4 *dout;
+    CK(cudaMalloc(&drec, sizeof(Rec)));
+    CK(cudaMalloc(&dout, sizeof(float4)));
+    CK(cudaMemcpy(drec, &q, sizeof q, cudaMemcpyHostToDevice));
+    for (int s = 60; s <= 65; s++) {
+        const nvp_sampler *sp = &nvp_samplers[s];
+        const nvp_texture *t = &nvp_textures[sp->texture];
+        cudaChannelFormatDesc cd = channel_desc(t->format);
+        cudaArray_t arr;
+        CK(cudaMalloc3DArray(&arr, &cd, make_cudaExtent(t->width, t->height, 0), 0));
+        CK(fill_level(t, 0, arr));
+        cudaResourceDesc rd;
+        memset(&rd, 0, sizeof rd);
+        rd.resType = cudaResourceTypeArray;
+        rd.res.array.array = arr;
+        for (size_t i = 0; i < vals.size(); i += 4) {
+            cudaTextureDesc td;
+            memset(&td, 0, sizeof td);
+            for (int a = 0; a < 3; a++)
+                td.addressMode[a] = cudaAddressModeBorder;
+            td.filterMode = cudaFilterModePoint;
+            td.readMode = t->format == NVP_RGBA16F || t->format == NVP_RGBA32F ? cudaReadModeElementType
+                                                                                : cudaReadModeNormalizedFloat;
+            td.sRGB = t->format == NVP_SRGB8;
+            for (int c = 0; c < 4; c++)
+                td.borderColor[c] = vals[i + c];
+            td.normalizedCoords = 1;
+            td.maxAnisotropy = 1;
+            cudaTextureObject_t obj;
+            CK(cudaCreateTextureObject(&obj, &rd, &td, nullptr));
+            probe<<<1, 1>>>(obj, drec, dout, 1);
+            float4 r;
+            CK(cudaMemcpy(&r, dout, sizeof r, cudaMemcpyDeviceToHost));
+            CK(cudaDestroyTextureObject(obj));
+            printf("B %d", s);
+            for (int c = 0; c < 4; c++)
+                hexf(vals[i + c]);
+            printf(" =");
+            hexf(r.x);
+            hexf(r.y);
+            hexf(r.z);
+            hexf(r.w);
+            printf("\n");
+        }
+    }
+}
+
 static void hexf(float f)
 {
     uint32_t u;
@@ -679,12 +757,16 @@ int main(int argc, char **argv)
     for (int a = 1; a < argc; a++) {
         if (!strcmp(argv[a], "--list"))
             list = 1;
-        else if (!strcmp(argv[a], "--explore") && a + 1 < argc && atoi(argv[a + 1]) >= 1 && atoi(argv[a + 1]) <= 4)
+        else if (!strcmp(argv[a], "--explore") && a + 1 < argc && atoi(argv[a + 1]) >= 1 && atoi(argv[a + 1]) <= 6)
             part = atoi(argv[++a]);
         else {
-            fprintf(stderr, "usage: nvprobe [--list] [--explore 1-4]\n");
+            fprintf(stderr, "usage: nvprobe [--list] [--explore 1-6]\n");
             return 2;
         }
+    }
+    if (part == 5 && list) {
+        fprintf(stderr, "nvprobe: --explore 5 makes its texture objects on the GPU; no --list\n");
+        return 2;
     }
     if (part)
         gen_explore(part);
@@ -705,6 +787,10 @@ int main(int argc, char **argv)
     printf("# nvprobe (tools/nvprobe/nvprobe.cu): %zu lookups\n", recs.size());
     printf("# device: %s, compute capability %d.%d, CUDA driver %d, runtime %d\n", prop.name,
            prop.major, prop.minor, drv, rt);
+    if (part == 5) {
+        border_sweep();
+        return 0;
+    }
 
     std::vector<float4> results(recs.size());
     Rec *drecs;
