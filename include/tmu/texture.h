@@ -183,9 +183,9 @@ typedef enum tmu_compare {
  *                rounded to the format's filter precision (8-bit UNORM and SNORM to 16 bits,
  *                fp16 and sRGB to fp16 after a block-floating-point alignment, fp32 to fp32),
  *                the GPU's sRGB table, its border-colour rounding, denormal coordinates read
- *                as 0, its LOD from 2D gradients (octagonal lengths, a log2 table).  49 720 of
- *                49 724 recorded lookups are bit-identical (tests/unit/test_unit_nvidia.c;
- *                the rest are border colours).  Runs on the
+ *                as 0, its LOD from 2D gradients (octagonal lengths, a log2 table).  All
+ *                49 724 recorded lookups are bit-identical (tests/unit/test_unit_nvidia.c).
+ *                Runs on the
  *                general path (no SIMD fast path).
  *  NVIDIA_TRUNC: fp32 filtering with alpha/beta/gamma truncated to 8 fraction bits
  *                (q = floor(a * 256) / 256): the other reading of CUDA's documentation, kept for

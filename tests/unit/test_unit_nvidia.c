@@ -211,12 +211,9 @@ static const struct known_group {
     unsigned max_differ;
     double max_err;
 } known[] = {
-    {"border8_srgb8_pt", "tex", 2, 0.003},    /* border colours: sRGB encode, one 8-bit case */
-    {"border9_rgba8_pt", "tex", 2, 0.004},
-    {"border1_rgba8_pt", "border", 128, 0.004}, /* the border-colour sweep (nvidia-h200-border.tsv) */
-    {"border1_rgba16_pt", "border", 399, 1.6e-5},
-    {"border1_snorm8_pt", "border", 128, 0.008},
-    {"border1_srgb8_pt", "border", 146, 0.012},
+    /* the border-colour sweep (nvidia-h200-border.tsv): the GPU's sRGB encoder gives one code
+       more for 9 colours within 0.0011 of a step below a half-way point */
+    {"border1_srgb8_pt", "border", 9, 0.008},
 };
 
 /* Register names the instruction texts use. */
