@@ -22,8 +22,8 @@
 
 /* OP_BORDER: a `B` line of `nvprobe --explore 5`, a point lookup at (-0.5, 0.5) (the border only)
  * with the line's own border colour on one of the border point samplers. */
-enum { OP_TEX = 0, OP_LVL, OP_GRAD, OP_TLD4, OP_TEXO, OP_TLD4O, OP_BORDER, OP_COUNT };
-static const char *const op_names[OP_COUNT] = {"tex", "lvl", "grad", "tld4", "texo", "tld4o", "border"};
+enum { OP_TEX = 0, OP_LVL, OP_GRAD, OP_TLD4, OP_TEXO, OP_TLD4O, OP_GRAD3, OP_GRADC, OP_BORDER, OP_COUNT };
+static const char *const op_names[OP_COUNT] = {"tex", "lvl", "grad", "tld4", "texo", "tld4o", "grad3", "gradc", "border"};
 
 typedef struct rec {
     int sampler, op, comp;
@@ -121,6 +121,13 @@ static void instr_text(const rec *q, char *buf, size_t size)
     case OP_GRAD:
         snprintf(buf, size, "tex.grad.2d.v4.f32.f32 %s, [%%rd1, %s], {%%f10,%%f11}, {%%f12,%%f13};", dst, c2);
         break;
+    case OP_GRAD3:
+    case OP_GRADC:
+        snprintf(buf, size,
+                 "tex.grad.%s.v4.f32.f32 %s, [%%rd1, {%%f5,%%f6,%%f7,%%f8}], {%%f10,%%f11,%%f14,%%f8}, "
+                 "{%%f12,%%f13,%%f15,%%f8};",
+                 q->op == OP_GRAD3 ? "3d" : "cube", dst);
+        break;
     case OP_TLD4:
         snprintf(buf, size, "tld4.%c.2d.v4.f32.f32 %s, [%%rd1, %s];", comps[q->comp & 3], dst, c2);
         break;
@@ -174,7 +181,7 @@ static int parse_line(char *line, rec *q)
         fields[nf++] = &q->c[a];
     if (q->op == OP_LVL)
         fields[nf++] = &q->lod;
-    if (q->op == OP_GRAD) {
+    if (q->op == OP_GRAD || q->op == OP_GRAD3 || q->op == OP_GRADC) {
         for (int a = 0; a < 3; a++)
             fields[nf++] = &q->dx[a];
         for (int a = 0; a < 3; a++)
@@ -218,7 +225,7 @@ static const struct known_group {
 
 /* Register names the instruction texts use. */
 static const char *const reg_names[] = {"%rd1", "%f1",  "%f2",  "%f3",  "%f4",  "%f5",  "%f6",  "%f7", "%f8",
-                                        "%f9",  "%f10", "%f11", "%f12", "%f13", "%r1",  "%r2"};
+                                        "%f9",  "%f10", "%f11", "%f12", "%f13", "%r1",  "%r2", "%f14", "%f15"};
 #define NREGS ((int)(sizeof reg_names / sizeof reg_names[0]))
 
 /* Runs recs[0..n) (same sampler, op and component, n <= 32) as one warp; counts mismatches. */
@@ -254,6 +261,8 @@ static int run_warp(const rec *recs, int n, const test_tex *texs, tally *tl, uns
         regs[13].lane[l] = q->dy[1];
         regs[14].lane[l] = (uint32_t)q->off[0];
         regs[15].lane[l] = (uint32_t)q->off[1];
+        regs[16].lane[l] = q->dx[2]; /* %f14, %f15: the third gradient components (3D, cube) */
+        regs[17].lane[l] = q->dy[2];
     }
     tmu_ptx_binding b = {NULL, 0x1000u + (unsigned)q0->sampler, &texs[s->texture].tex, &smp};
     tmu_ptx_exec_env env;

@@ -3,7 +3,7 @@
 //
 //   nvcc -O2 -arch=sm_90 -o nvprobe tools/nvprobe/nvprobe.cu && ./nvprobe > tests/data/nvidia-<gpu>.tsv
 //   ./nvprobe --list   prints the lookups' inputs without a GPU
-//   ./nvprobe --explore N   runs exploration sweep N (1-6) instead of the recorded lookups
+//   ./nvprobe --explore N   runs exploration sweep N (1-8) instead of the recorded lookups
 //
 // Every lookup is one PTX texture instruction (inline assembly on a bindless texture object), so
 // the file also checks tmu's reading of PTX: tex, tex.level, tex.grad, tld4, and texel offsets given
@@ -22,8 +22,8 @@
 
 #include "nvprobe_cases.h"
 
-enum { OP_TEX = 0, OP_LVL, OP_GRAD, OP_TLD4, OP_TEXO, OP_TLD4O };
-static const char *op_names[] = {"tex", "lvl", "grad", "tld4", "texo", "tld4o"};
+enum { OP_TEX = 0, OP_LVL, OP_GRAD, OP_TLD4, OP_TEXO, OP_TLD4O, OP_GRAD3, OP_GRADC };
+static const char *op_names[] = {"tex", "lvl", "grad", "tld4", "texo", "tld4o", "grad3", "gradc"};
 
 struct Rec {
     int sampler, op, comp, dim;
@@ -115,6 +115,16 @@ __global__ void probe(cudaTextureObject_t t, const Rec *recs, float4 *out, int n
         asm volatile("tex.grad.2d.v4.f32.f32 {%0,%1,%2,%3}, [%4, {%5,%6}], {%7,%8}, {%9,%10};"
                      : OUT4 : "l"(t), "f"(q.c[0]), "f"(q.c[1]), "f"(q.dx[0]), "f"(q.dx[1]),
                        "f"(q.dy[0]), "f"(q.dy[1]));
+        break;
+    case OP_GRAD3:
+        asm volatile("tex.grad.3d.v4.f32.f32 {%0,%1,%2,%3}, [%4, {%5,%6,%7,%8}], {%9,%10,%11,%12}, {%13,%14,%15,%16};"
+                     : OUT4 : "l"(t), "f"(q.c[0]), "f"(q.c[1]), "f"(q.c[2]), "f"(0.0f), "f"(q.dx[0]), "f"(q.dx[1]),
+                       "f"(q.dx[2]), "f"(0.0f), "f"(q.dy[0]), "f"(q.dy[1]), "f"(q.dy[2]), "f"(0.0f));
+        break;
+    case OP_GRADC:
+        asm volatile("tex.grad.cube.v4.f32.f32 {%0,%1,%2,%3}, [%4, {%5,%6,%7,%8}], {%9,%10,%11,%12}, {%13,%14,%15,%16};"
+                     : OUT4 : "l"(t), "f"(q.c[0]), "f"(q.c[1]), "f"(q.c[2]), "f"(0.0f), "f"(q.dx[0]), "f"(q.dx[1]),
+                       "f"(q.dx[2]), "f"(0.0f), "f"(q.dy[0]), "f"(q.dy[1]), "f"(q.dy[2]), "f"(0.0f));
         break;
     case OP_TLD4:
         r = q.comp == 0 ? tld4<0>(t, q.c[0], q.c[1])
@@ -559,6 +569,103 @@ static void gen_explore(int part)
 #include "explore_lod.inc"
     }
         break;
+    case 7: // lambda of 3D and cube gradients, and of a mip chain whose sizes are no powers of two
+    {
+        // a gradient of random direction and a length of 2^[-1, 5] texels of a 32-texel level 0
+        auto rv3 = [](float *v) {
+            float z = frand(-1.0f, 1.0f), th = frand(0.0f, 6.28318531f), r = sqrtf(1.0f - z * z);
+            float a = exp2f(frand(-1.0f, 5.0f)) / 32.0f;
+            v[0] = a * r * cosf(th), v[1] = a * r * sinf(th), v[2] = a * z;
+        };
+        auto g3 = [](int s, int op, const float *c, const float *dx, const float *dy) {
+            Rec q = base(s, op);
+            for (int a = 0; a < 3; a++)
+                q.c[a] = c[a], q.dx[a] = dx[a], q.dy[a] = dy[a];
+            recs.push_back(q);
+        };
+        const float c3[3] = {0.5f + 1.0f / 64.0f, 0.5f + 1.0f / 64.0f, 0.5f + 1.0f / 64.0f};
+        const float z3[3] = {0.0f, 0.0f, 0.0f};
+        // 3D: one axis by length (each of dx's axes, then dy's), one gradient in each axis plane
+        // by direction, one random gradient, two random gradients
+        for (int i = 0; i < 1024; i++) {
+            float a = exp2f((float)i / 1024.0f) * (2.0f / 32.0f);
+            for (int ax = 0; ax < 4; ax++) {
+                float v[3] = {0.0f, 0.0f, 0.0f};
+                v[ax == 3 ? 0 : ax] = a;
+                if (ax == 3)
+                    g3(116, OP_GRAD3, c3, z3, v);
+                else
+                    g3(116, OP_GRAD3, c3, v, z3);
+            }
+        }
+        for (int pl = 0; pl < 3; pl++)
+            for (int k = 0; k <= 512; k++) {
+                float th = (float)k * 1.57079633f / 512.0f, a = 5.3f / 32.0f, v[3] = {0.0f, 0.0f, 0.0f};
+                v[pl] = a * cosf(th), v[(pl + 1) % 3] = a * sinf(th);
+                g3(116, OP_GRAD3, c3, v, z3);
+            }
+        for (int k = 0; k < 4096; k++) {
+            float v[3];
+            rv3(v);
+            g3(116, OP_GRAD3, c3, v, z3);
+        }
+        for (int k = 0; k < 8192; k++) {
+            float v[3], w[3];
+            rv3(v);
+            rv3(w);
+            g3(116, OP_GRAD3, c3, v, w);
+        }
+        // cube: the centre of +X, one gradient along each axis by length, one gradient in the
+        // face's plane by direction; random directions on every face with one and two random
+        // gradients (the face's direction and gradients in the same units: 32 texels span 2)
+        const float cx[3] = {1.0f, 1.0f / 64.0f, 1.0f / 64.0f};
+        for (int i = 0; i < 1024; i++) {
+            float a = exp2f((float)i / 1024.0f) * (4.0f / 32.0f);
+            for (int ax = 0; ax < 3; ax++) {
+                float v[3] = {0.0f, 0.0f, 0.0f};
+                v[ax] = a;
+                g3(117, OP_GRADC, cx, v, z3);
+            }
+        }
+        for (int k = 0; k <= 512; k++) {
+            float th = (float)k * 1.57079633f / 512.0f, a = 10.6f / 32.0f;
+            float v[3] = {0.0f, a * cosf(th), a * sinf(th)};
+            g3(117, OP_GRADC, cx, v, z3);
+        }
+        for (int k = 0; k < 8192; k++) {
+            float d[3], v[3], w[3];
+            int major = irand(0, 2);
+            for (int a = 0; a < 3; a++)
+                d[a] = a == major ? (rnd() & 1 ? 1.0f : -1.0f) * frand(0.5f, 2.0f) : frand(-0.45f, 0.45f);
+            rv3(v);
+            rv3(w);
+            for (int a = 0; a < 3; a++)
+                v[a] *= 2.0f, w[a] *= 2.0f;
+            g3(117, OP_GRADC, d, v, (k & 1) ? w : z3);
+        }
+        // 48 x 40 mip chain: one axis by length, then two random gradients
+        for (int i = 0; i < 2048; i++) {
+            float a = exp2f((float)i / 2048.0f) * 2.0f;
+            Rec q = base(118, OP_GRAD);
+            q.c[0] = q.c[1] = 0.5f;
+            if (i & 1)
+                q.dx[1] = a / 40.0f;
+            else
+                q.dx[0] = a / 48.0f;
+            recs.push_back(q);
+        }
+        for (int k = 0; k < 4096; k++) {
+            float v[2], w[2];
+            rand_vec(v);
+            rand_vec(w);
+            Rec q = base(118, OP_GRAD);
+            q.c[0] = q.c[1] = 0.5f;
+            q.dx[0] = v[0] * (64.0f / 48.0f), q.dx[1] = v[1] * (64.0f / 40.0f);
+            q.dy[0] = w[0] * (64.0f / 48.0f), q.dy[1] = w[1] * (64.0f / 40.0f);
+            recs.push_back(q);
+        }
+    }
+        break;
     }
 }
 
@@ -656,9 +763,17 @@ static cudaTextureObject_t make_object(int s)
 // point samplers 60-65, one per format), one lookup at (-0.5, 0.5), which reads the border only.
 // Prints `B <sampler> <c0> <c1> <c2> <c3> = <r0> <r1> <r2> <r3>`.
 static void hexf(float f);
-static void border_sweep()
+static void border_sweep(int dense_srgb)
 {
     std::vector<float> vals;
+    if (dense_srgb) { // exploration 8: colours whose sRGB code is about to round up, every code
+        for (int k = 0; k < 255; k++)
+            for (int j = 0; j < 48; j++) {
+                double e = ((double)k + 0.5 - 0.003 + 0.004 * j / 47.0) / 255.0; // encoded value
+                double l = e <= 0.04045 ? e / 12.92 : pow((e + 0.055) / 1.055, 2.4);
+                vals.push_back((float)l);
+            }
+    } else {
     for (int k = -4200; k <= 4200; k++) // the whole range in steps of 1/4096, beyond [-1, 1]
         vals.push_back((float)k / 4096.0f);
     for (int k = -128; k < 256; k++) // around every 8-bit rounding boundary
@@ -672,6 +787,7 @@ static void border_sweep()
         vals.push_back(ulps(((float)v + 0.5f) / 65535.0f, irand(-1, 1)));
         vals.push_back(ulps(((float)(v % 32768) + 0.5f) / 32767.0f, irand(-1, 1)));
     }
+    }
     while (vals.size() % 4)
         vals.push_back(0.0f);
     Rec q = base(60, OP_TEX);
@@ -682,7 +798,7 @@ static void border_sweep()
     CK(cudaMalloc(&drec, sizeof(Rec)));
     CK(cudaMalloc(&dout, sizeof(float4)));
     CK(cudaMemcpy(drec, &q, sizeof q, cudaMemcpyHostToDevice));
-    for (int s = 60; s <= 65; s++) {
+    for (int s = dense_srgb ? 65 : 60; s <= 65; s++) {
         const nvp_sampler *sp = &nvp_samplers[s];
         const nvp_texture *t = &nvp_textures[sp->texture];
         cudaChannelFormatDesc cd = channel_desc(t->format);
@@ -741,7 +857,7 @@ static void print_inputs(const Rec &q)
         hexf(q.c[a]);
     if (q.op == OP_LVL)
         hexf(q.lod);
-    if (q.op == OP_GRAD) {
+    if (q.op == OP_GRAD || q.op == OP_GRAD3 || q.op == OP_GRADC) {
         for (int a = 0; a < 3; a++)
             hexf(q.dx[a]);
         for (int a = 0; a < 3; a++)
@@ -757,15 +873,15 @@ int main(int argc, char **argv)
     for (int a = 1; a < argc; a++) {
         if (!strcmp(argv[a], "--list"))
             list = 1;
-        else if (!strcmp(argv[a], "--explore") && a + 1 < argc && atoi(argv[a + 1]) >= 1 && atoi(argv[a + 1]) <= 6)
+        else if (!strcmp(argv[a], "--explore") && a + 1 < argc && atoi(argv[a + 1]) >= 1 && atoi(argv[a + 1]) <= 8)
             part = atoi(argv[++a]);
         else {
-            fprintf(stderr, "usage: nvprobe [--list] [--explore 1-6]\n");
+            fprintf(stderr, "usage: nvprobe [--list] [--explore 1-8]\n");
             return 2;
         }
     }
-    if (part == 5 && list) {
-        fprintf(stderr, "nvprobe: --explore 5 makes its texture objects on the GPU; no --list\n");
+    if ((part == 5 || part == 8) && list) {
+        fprintf(stderr, "nvprobe: --explore 5 and 8 make their texture objects on the GPU; no --list\n");
         return 2;
     }
     if (part)
@@ -787,8 +903,8 @@ int main(int argc, char **argv)
     printf("# nvprobe (tools/nvprobe/nvprobe.cu): %zu lookups\n", recs.size());
     printf("# device: %s, compute capability %d.%d, CUDA driver %d, runtime %d\n", prop.name,
            prop.major, prop.minor, drv, rt);
-    if (part == 5) {
-        border_sweep();
+    if (part == 5 || part == 8) {
+        border_sweep(part == 8);
         return 0;
     }
 

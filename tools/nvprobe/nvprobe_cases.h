@@ -120,6 +120,11 @@ static const nvp_texture nvp_textures[] = {
        (x blends) or 2 x 2 block (rows 2j, 2j + 1) with any weights */
     /* 37 */ {"snorm8_2x512", NVP_2D, NVP_SNORM8, 2, 512, 1, 1, NVP_RANDOM, 40},
     /* 38 */ {"srgb8_2x512", NVP_2D, NVP_SRGB8, 2, 512, 1, 1, NVP_RANDOM, 41},
+    /* mip chains whose A is the level (lambda to 1/256 through mip LINEAR): 3D, cube, and 2D of
+       sizes that are no powers of two */
+    /* 39 */ {"ramp_mip_3d32", NVP_3D, NVP_RGBA32F, 32, 32, 32, 6, NVP_RAMP, 0},
+    /* 40 */ {"ramp_mip_cube32", NVP_CUBE, NVP_RGBA32F, 32, 32, 6, 6, NVP_RAMP, 0},
+    /* 41 */ {"ramp_mip_48x40", NVP_2D, NVP_RGBA32F, 48, 40, 1, 6, NVP_RAMP, 0},
 };
 
 static const nvp_sampler nvp_samplers[] = {
@@ -241,6 +246,9 @@ static const nvp_sampler nvp_samplers[] = {
     /* fourth run */
     /* 114 */ {"snorm8_2x512_lin", 37, 1, 0, NVP_CLAMP, 0, 0, 0},
     /* 115 */ {"srgb8_2x512_lin", 38, 1, 0, NVP_CLAMP, 0, 0, 0},
+    /* 116 */ {"mip3d_lin_lin", 39, 1, 1, NVP_WRAP, 1, 0, 0},
+    /* 117 */ {"mipcube_lin_lin", 40, 1, 1, NVP_CLAMP, 1, 1, 0},
+    /* 118 */ {"mip48x40_lin_lin", 41, 1, 1, NVP_WRAP, 1, 0, 0},
 };
 
 #define NVP_TEXTURES ((int)(sizeof nvp_textures / sizeof nvp_textures[0]))
