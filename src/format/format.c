@@ -155,7 +155,7 @@ static double srgb_to_linear_d(double c)
     return c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4);
 }
 
-double tmu_linear_to_srgb_d(double c)
+static double linear_to_srgb_d(double c)
 {
     return c <= 0.0031308 ? c * 12.92 : 1.055 * pow(c, 1.0 / 2.4) - 0.055;
 }
@@ -175,7 +175,7 @@ float tmu_linear_to_srgb(float c)
         return 0.0f;
     if (c >= 1.0f)
         return 1.0f;
-    return (float)tmu_linear_to_srgb_d(c);
+    return (float)linear_to_srgb_d(c);
 }
 
 /* ------------------------------------------------------------------------- */

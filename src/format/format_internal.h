@@ -10,8 +10,4 @@ extern const tmu_format_info tmu_format_table[TMU_FORMAT_COUNT];
 /* Linear value of each sRGB-encoded 8-bit code. */
 extern const float tmu_srgb8_table[256];
 
-/* The sRGB encode of a linear value c in [0, 1], in double (tmu_linear_to_srgb rounds it to
- * float). */
-double tmu_linear_to_srgb_d(double c);
-
 #endif

@@ -48,6 +48,14 @@ void tmu_unit_cube_face(const float dir[3], int *face, float *s, float *t, float
     *ma = m;
 }
 
+void tmu_unit_cube_axes(const float p[3], int face, double *n, double *s, double *t)
+{
+    int f = face < 0 || face > 5 ? 0 : face;
+    *n = (f & 1) ? -(double)p[face_table[f].major] : (double)p[face_table[f].major];
+    *s = face_table[f].s_sign * (double)p[face_table[f].s_axis];
+    *t = face_table[f].t_sign * (double)p[face_table[f].t_axis];
+}
+
 void tmu_unit_cube_deriv(const float dir[3], int face, const float d[3], float *ds, float *dt)
 {
     int major = face_table[face].major;

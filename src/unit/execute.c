@@ -177,6 +177,10 @@ static float lane_lambda_base(const tmu_texture *tex, const tmu_sampler *smp, co
     lane_derivs(op, in, lane, n, dx, dy);
     for (int a = 0; a < 3; a++)
         rawx[a] = dx[a], rawy[a] = dy[a];
+    if (cube && smp->precision == TMU_PRECISION_NVIDIA && !(smp->max_anisotropy > 1.0f)) {
+        const float dir[3] = {in->coord[0][lane], in->coord[1][lane], in->coord[2][lane]};
+        return tmu_unit_nv_cube_lod(dir, rawx, rawy, tex->width);
+    }
     if (cube) {
         float dir[3] = {in->coord[0][lane], in->coord[1][lane], in->coord[2][lane]};
         float s, t, ma;

@@ -69,6 +69,9 @@ void tmu_unit_cube_face(const float dir[3], int *face, float *s, float *t, float
 /* Derivatives of the face coordinates (s, t) from the derivative `d` of the direction
  * for a direction `dir` on `face` (§4.1).  Gives 0 when |rc| is 0. */
 void tmu_unit_cube_deriv(const float dir[3], int face, const float d[3], float *ds, float *dt);
+/* The components of point p along `face`'s outward normal (n), and along its s and t axes with
+ * the face table's signs (s_c, t_c), in double. */
+void tmu_unit_cube_axes(const float p[3], int face, double *n, double *s, double *t);
 /* Seamless cube: maps texel (i, j) of `face` (size x size), with exactly one of i, j
  * one texel outside [0, size), to the texel on the adjacent face. */
 void tmu_unit_cube_adjacent(int face, int64_t i, int64_t j, uint32_t size, int *out_face, int32_t *oi,
@@ -92,6 +95,9 @@ float tmu_unit_lod_from_grad(const float dx[3], const float dy[3]);
 /* The NVIDIA model's isotropic lambda: log2 of the larger singular value of the Jacobian
  * (dx dy), the major axis of the footprint's ellipse (nvidia.c). */
 float tmu_unit_nv_lod_from_grad(const float dx[3], const float dy[3]);
+/* The NVIDIA model's lambda of a cube-map lookup in direction dir with direction-space gradients
+ * dx, dy, on faces of `size` texels (tex.grad.cube: a driver routine on the GPU, nvidia.c). */
+float tmu_unit_nv_cube_lod(const float dir[3], const float dx[3], const float dy[3], uint32_t size);
 /* Levels to read: level[0] with weight 1 - frac, level[1] with weight frac (frac 0 = one level).
  * `lambda` is the final clamped LOD; `linear_filter` receives the filter for this lambda. */
 typedef struct tmu_level_pick {

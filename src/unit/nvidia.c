@@ -102,15 +102,36 @@ static int32_t nv_border_snorm(float v, int b)
     return v < 0.0f ? -n : n;
 }
 
+/* The 8-bit sRGB code of a border channel v: NVIDIA's published fp32 encoder (the sample code's
+ * convertLinearColorComponentToSRGB: exponent 0.41666f, each operation rounded to fp32, no FMA)
+ * rounding the last product half to even (measured: all 6 985 swept sRGB border colours, 27 940
+ * channels, and the cut-offs between every two codes bracketed to ~1e-4 of a step). */
+static uint32_t nv_border_srgb_code(float v)
+{
+    if (v > 1.0f)
+        return 255;
+    if (!(v > 0.0f))
+        return 0; /* negative, zero, NaN */
+    float c;
+    if (v < 0.0031308f) {
+        c = 12.92f * v;
+    } else {
+        float p = (float)pow((double)v, (double)0.41666f), q = 1.055f * p;
+        c = q - 0.055f;
+    }
+    float y = c * 255.0f, n = floorf(y), r = y - n; /* r exact */
+    uint32_t k = (uint32_t)n;
+    return r > 0.5f || (r == 0.5f && (k & 1u)) ? k + 1u : k;
+}
+
 int tmu_unit_nv_border(const tmu_texture *tex, const tmu_sampler *smp, tmu_texel *out)
 {
     /* Measured (tools/nvprobe: the recorded border samplers and 23 550 swept colours,
      * tests/data/nvidia-h200-border.tsv): UNORM channels truncate the colour to 4 bits below
      * their grid and round to it with ties down; SNORM channels do so on the magnitude with ties
-     * toward zero (16-bit SNORM by analogy: not measured); sRGB channels encode by the formula,
-     * round to a code and read it back through the GPU's table (9 of 11 746 swept values, within
-     * 0.0011 of a step below a half-way point, come out one code higher on the GPU); 16-bit float
-     * channels take the fp16 value toward zero; 32-bit floats are unchanged.  Other formats
+     * toward zero (16-bit SNORM by analogy: not measured); sRGB channels take a code from
+     * NVIDIA's fp32 encoder (nv_border_srgb_code) and read it back through the GPU's table;
+     * 16-bit float channels take the fp16 value toward zero; 32-bit floats are unchanged.  Other formats
      * (packed, depth, shared exponent) keep the generic conversion. */
     const tmu_format_info *fi = tmu_format_get(tex->format);
     if (fi->is_depth || fi->is_packed || fi->shared_exponent)
@@ -133,8 +154,7 @@ int tmu_unit_nv_border(const tmu_texture *tex, const tmu_sampler *smp, tmu_texel
                 h = (uint16_t)(h - 1u);
             out->f[k] = tmu_half_to_float(h);
         } else if (srgb && k < 3) {
-            double c = v > 0.0f ? (v < 1.0f ? (double)v : 1.0) : 0.0; /* NaN: 0 */
-            out->f[k] = tmu_unit_nv_srgb((uint32_t)floor(tmu_linear_to_srgb_d(c) * 255.0 + 0.5));
+            out->f[k] = tmu_unit_nv_srgb(nv_border_srgb_code(v));
         } else if (snorm) {
             out->f[k] = (float)((double)nv_border_snorm(v, b) / (double)((1u << (b - 1)) - 1u));
         } else { /* UNORM, sRGB alpha */
@@ -422,6 +442,30 @@ static double nv_diag_length(double x, double y)
     return l + ldexp(nv_rnd(121.0 * m / 64.0) / 8.0, e);
 }
 
+/* lambda of a 2D footprint of texel-space gradients (x0, x1) and (y0, y1) (each component
+ * already 10-bit: nv_q): the largest of the two gradients' lengths and, with `diagonals`, of the
+ * diagonal lengths of their sum and difference; log2 as the exponent plus a table entry for the
+ * 8-bit truncated mantissa: lambda in steps of 1/256 without a rounding of its own. */
+static float nv_lambda(double x0, double x1, double y0, double y1, int diagonals)
+{
+    double l = nv_axis_length(x0, x1), ly = nv_axis_length(y0, y1);
+    l = ly > l ? ly : l;
+    if (diagonals) {
+        double ls = nv_diag_length(nv_add(x0, y0), nv_add(x1, y1));
+        double ld = nv_diag_length(nv_add(x0, -y0), nv_add(x1, -y1));
+        l = ls > l ? ls : l;
+        l = ld > l ? ld : l;
+    }
+    if (isnan(l))
+        return 0.0f;
+    if (l == 0.0 || isinf(l))
+        return l == 0.0 ? -INFINITY : INFINITY;
+    int e;
+    double m = frexp(l, &e); /* l = m 2^e, m in [1/2, 1) */
+    int k = (int)floor(m * 512.0) - 256;
+    return (float)(e - 1) + (float)nv_log2_table[k] * (1.0f / 256.0f);
+}
+
 float tmu_unit_nv_lod_from_grad(const float dx[3], const float dy[3])
 {
     if (dx[2] != 0.0f || dy[2] != 0.0f) {
@@ -439,24 +483,72 @@ float tmu_unit_nv_lod_from_grad(const float dx[3], const float dy[3])
         double l = 0.5 * log2(m + d);
         return isfinite(l) && fabs(l) < 0x1p20 ? (float)(floor(l * 256.0 + 0.5) / 256.0) : (float)l;
     }
-    /* Measured on an H200 (tools/nvprobe: every one of 4 292 recorded gradient lookups and 45 064
-     * exploration ones; docs/texture-unit.md 6.3): the components truncated to 10-bit
-     * significands, the footprint's size the largest of the two gradients' lengths and of the
-     * diagonal lengths of their sum and difference, its log2 the exponent plus a table entry for
-     * the 8-bit truncated mantissa: lambda in steps of 1/256 without a rounding of its own. */
+    /* Measured on an H200 (tools/nvprobe: every one of 4 292 recorded gradient lookups, 45 064
+     * exploration ones and 18 430 chosen to separate the rule from its near variants;
+     * docs/texture-unit.md 6.3): the components truncated to 10-bit significands, then nv_lambda
+     * with the diagonals. */
     if (!isfinite(dx[0]) || !isfinite(dx[1]) || !isfinite(dy[0]) || !isfinite(dy[1]))
         return isnan(dx[0]) || isnan(dx[1]) || isnan(dy[0]) || isnan(dy[1]) ? 0.0f : INFINITY;
-    double x0 = nv_q(dx[0]), x1 = nv_q(dx[1]), y0 = nv_q(dy[0]), y1 = nv_q(dy[1]);
-    double l = nv_axis_length(x0, x1), ly = nv_axis_length(y0, y1);
-    double ls = nv_diag_length(nv_add(x0, y0), nv_add(x1, y1));
-    double ld = nv_diag_length(nv_add(x0, -y0), nv_add(x1, -y1));
-    l = ly > l ? ly : l;
-    l = ls > l ? ls : l;
-    l = ld > l ? ld : l;
-    if (l == 0.0)
-        return -INFINITY;
+    return nv_lambda(nv_q(dx[0]), nv_q(dx[1]), nv_q(dy[0]), nv_q(dy[1]), 1);
+}
+
+/* v truncated toward zero to `bits` significant bits. */
+static double nv_qbits(double v, int bits)
+{
+    if (v == 0.0 || !isfinite(v))
+        return v;
     int e;
-    double m = frexp(l, &e); /* l = m 2^e, m in [1/2, 1) */
-    int k = (int)floor(m * 512.0) - 256;
-    return (float)(e - 1) + (float)nv_log2_table[k] * (1.0f / 256.0f);
+    double m = frexp(fabs(v), &e);
+    return copysign(ldexp(floor(ldexp(m, bits)), e - bits), v);
+}
+
+/* The coordinates (u, v), in [-1, 1] on the face, of point p on `face`; a point beyond the face
+ * is unfolded across the edge it crossed (the larger of |s_c|, |t_c| picks the edge): its
+ * coordinate across that edge is 2 - n / m, truncated to 11 significant bits (the best fit
+ * found, not exact).  Returns 1 when p left the face. */
+static int nv_cube_point(const float p[3], int face, double *u, double *v)
+{
+    double n, s, t;
+    tmu_unit_cube_axes(p, face, &n, &s, &t);
+    if (n > 0.0 && n >= fabs(s) && n >= fabs(t)) {
+        *u = s / n, *v = t / n;
+        return 0;
+    }
+    int swap = fabs(s) < fabs(t);
+    double a = swap ? t : s, b = swap ? s : t, m = fabs(a);
+    double across = copysign(nv_qbits(2.0 - n / m, 11), a), along = b / m;
+    *u = swap ? along : across, *v = swap ? across : along;
+    return 1;
+}
+
+float tmu_unit_nv_cube_lod(const float dir[3], const float dx[3], const float dy[3], uint32_t size)
+{
+    /* Measured on an H200 (tools/nvprobe --explore 7: 11 743 of 11 777 cube gradients; every one
+     * whose ends stay on the face): tex.grad.cube is a driver routine, not a texture
+     * instruction.  It projects the direction and the direction plus each gradient (fp32 sums)
+     * onto the direction's face and takes the differences (a forward difference, not the
+     * quotient rule), in texels (size / 2 per unit), then the 2D rule; when an end leaves the
+     * face it is unfolded across the edge and the footprint is the larger gradient length alone
+     * (no diagonals). */
+    for (int a = 0; a < 3; a++)
+        if (isnan(dir[a]) || isnan(dx[a]) || isnan(dy[a]))
+            return 0.0f;
+    int face;
+    float s, t, ma;
+    tmu_unit_cube_face(dir, &face, &s, &t, &ma);
+    if (!(ma > 0.0f) || isinf(ma))
+        return 0.0f;
+    double u0, v0, d[2][2] = {{0.0, 0.0}, {0.0, 0.0}};
+    nv_cube_point(dir, face, &u0, &v0);
+    const float *g[2] = {dx, dy};
+    int crossed = 0;
+    for (int k = 0; k < 2; k++) {
+        if (g[k][0] == 0.0f && g[k][1] == 0.0f && g[k][2] == 0.0f)
+            continue;
+        const float e[3] = {dir[0] + g[k][0], dir[1] + g[k][1], dir[2] + g[k][2]};
+        double u, v;
+        crossed |= nv_cube_point(e, face, &u, &v);
+        d[k][0] = (u - u0) * 0.5 * (double)size, d[k][1] = (v - v0) * 0.5 * (double)size;
+    }
+    return nv_lambda(nv_q(d[0][0]), nv_q(d[0][1]), nv_q(d[1][0]), nv_q(d[1][1]), !crossed);
 }

@@ -5,8 +5,8 @@
  * the same instruction text is parsed (tmu_ptx_parse_instr) and executed (tmu_ptx_exec_warp) on
  * the same texture contents (tools/nvprobe/nvprobe_cases.h), 32 lookups per warp.
  *
- * Usage: test_unit_nvidia [data.tsv] (default: $TMU_TEST_DATA/nvidia-h200.tsv, -lod.tsv and
- * -border.tsv, each of which must hold all its lookups; another file, e.g. the output of
+ * Usage: test_unit_nvidia [data.tsv] (default: $TMU_TEST_DATA/nvidia-h200.tsv, -lod.tsv,
+ * -border.tsv, -srgb-border.tsv and -grad3d-cube.tsv, each of which must hold all its lookups; another file, e.g. the output of
  * `nvprobe --explore N`, is replayed as it is); -v lists every mismatch. */
 #include <math.h>
 #include <stdarg.h>
@@ -218,9 +218,10 @@ static const struct known_group {
     unsigned max_differ;
     double max_err;
 } known[] = {
-    /* the border-colour sweep (nvidia-h200-border.tsv): the GPU's sRGB encoder gives one code
-       more for 9 colours within 0.0011 of a step below a half-way point */
-    {"border1_srgb8_pt", "border", 9, 0.008},
+    /* nvidia-h200-grad3d-cube.tsv (`nvprobe --explore 7`) */
+    {"mip3d_lin_lin", "grad3", 14149, 1.2},   /* 3D gradients: the 3D rule is not measured in yet */
+    {"mipcube_lin_lin", "gradc", 34, 0.036},  /* cube gradients whose ends leave the face */
+    {"mip48x40_lin_lin", "grad", 713, 0.094}, /* sizes that are no powers of two */
 };
 
 /* Register names the instruction texts use. */
@@ -396,14 +397,17 @@ int main(int argc, char **argv)
             fprintf(stderr, "test_unit_nvidia: cannot build texture %s\n", nvp_textures[t].name);
             return 1;
         }
-    /* the recorded lookups, then two sweeps kept as data: `nvprobe --explore 6` (lambda from
-     * gradients, inputs that separate the rule from its near variants) and `--explore 5` (border
-     * colours); each file must hold all its lookups */
+    /* the recorded lookups, then four sweeps kept as data: `nvprobe --explore 6` (lambda from
+     * gradients, inputs that separate the rule from its near variants), `--explore 5` (border
+     * colours), `--explore 8` (sRGB border colours around every code's cut-off) and `--explore 7`
+     * (lambda of 3D and cube gradients and of a 48 x 40 mip chain); each file must hold all its
+     * lookups */
     static const struct {
         const char *name;
         unsigned lookups;
     } files[] = {{"nvidia-h200.tsv", NVP_EXPECTED_LOOKUPS}, {"nvidia-h200-lod.tsv", 18430u},
-                 {"nvidia-h200-border.tsv", 23550u}};
+                 {"nvidia-h200-border.tsv", 23550u}, {"nvidia-h200-srgb-border.tsv", 3060u},
+                 {"nvidia-h200-grad3d-cube.tsv", 35844u}};
     unsigned failures = 0;
     for (size_t k = 0; k < (path ? 1 : sizeof files / sizeof files[0]); k++) {
         char defpath[1024];
