@@ -177,9 +177,14 @@ static float lane_lambda_base(const tmu_texture *tex, const tmu_sampler *smp, co
     lane_derivs(op, in, lane, n, dx, dy);
     for (int a = 0; a < 3; a++)
         rawx[a] = dx[a], rawy[a] = dy[a];
-    if (cube && smp->precision == TMU_PRECISION_NVIDIA && !(smp->max_anisotropy > 1.0f)) {
-        const float dir[3] = {in->coord[0][lane], in->coord[1][lane], in->coord[2][lane]};
-        return tmu_unit_nv_cube_lod(dir, rawx, rawy, tex->width);
+    if (smp->precision == TMU_PRECISION_NVIDIA && !(smp->max_anisotropy > 1.0f)) {
+        if (cube) {
+            const float dir[3] = {in->coord[0][lane], in->coord[1][lane], in->coord[2][lane]};
+            return tmu_unit_nv_cube_lod(dir, rawx, rawy, tex->width);
+        }
+        /* the GPU scales normalised derivatives to texels its own way (nvidia.c nv_texel) */
+        const uint32_t size[3] = {tex->width, tex->height, tex->depth};
+        return tmu_unit_nv_lod_from_grad(rawx, rawy, smp->normalized ? size : NULL);
     }
     if (cube) {
         float dir[3] = {in->coord[0][lane], in->coord[1][lane], in->coord[2][lane]};
@@ -198,8 +203,6 @@ static float lane_lambda_base(const tmu_texture *tex, const tmu_sampler *smp, co
         for (int a = 0; a < n; a++)
             dx[a] *= (float)size[a], dy[a] *= (float)size[a];
     }
-    if (smp->precision == TMU_PRECISION_NVIDIA && !(smp->max_anisotropy > 1.0f))
-        return tmu_unit_nv_lod_from_grad(dx, dy);
     if (!an || !(smp->max_anisotropy > 1.0f))
         return tmu_unit_lod_from_grad(dx, dy);
     /* Vulkan "Scale Factors and LOD": eta = min(rho_max / rho_min, maxAniso), 1 when both are 0,

@@ -92,9 +92,9 @@ extern const double tmu_unit_log2_coef[TMU_LOG2_TERMS];
 /* lambda from the derivatives of the texel-space-scaled coordinates (already multiplied by
  * the level-0 size): log2(max(rho_x, rho_y)) with rho = sqrt(sum of squares).  NaN -> 0. */
 float tmu_unit_lod_from_grad(const float dx[3], const float dy[3]);
-/* The NVIDIA model's isotropic lambda: log2 of the larger singular value of the Jacobian
- * (dx dy), the major axis of the footprint's ellipse (nvidia.c). */
-float tmu_unit_nv_lod_from_grad(const float dx[3], const float dy[3]);
+/* The NVIDIA model's isotropic lambda of 1D, 2D and 3D gradients dx, dy (nvidia.c): normalised
+ * derivatives scaled to texels on axes of size[0..2] texels, or already in texels (size NULL). */
+float tmu_unit_nv_lod_from_grad(const float dx[3], const float dy[3], const uint32_t size[3]);
 /* The NVIDIA model's lambda of a cube-map lookup in direction dir with direction-space gradients
  * dx, dy, on faces of `size` texels (tex.grad.cube: a driver routine on the GPU, nvidia.c). */
 float tmu_unit_nv_cube_lod(const float dir[3], const float dx[3], const float dy[3], uint32_t size);

@@ -399,19 +399,6 @@ static double nv_rnd(double t)
     return floor(t + 0.5);
 }
 
-/* The length of a gradient (x, y) (components already 10-bit): the larger component plus 11/32 of
- * the smaller one rounded to a quarter of the smaller one's last place (an octagon, not a circle:
- * 1.344 at 45 degrees, up to 1.055 near 19 degrees for a unit vector). */
-static double nv_axis_length(double x, double y)
-{
-    double ax = fabs(x), ay = fabs(y), mx = ax > ay ? ax : ay, mn = ax > ay ? ay : ax;
-    if (mn == 0.0)
-        return mx;
-    int e;
-    double m = nv_mant(mn, &e);
-    return mx + ldexp(nv_rnd(11.0 * m / 8.0) / 4.0, e);
-}
-
 /* x + y in the unit's sign-magnitude adder: both operands truncated toward zero to half the last
  * place of the larger one's 10-bit significand (one guard bit), then added exactly. */
 static double nv_add(double x, double y)
@@ -425,36 +412,101 @@ static double nv_add(double x, double y)
     return trunc(x / g) * g + trunc(y / g) * g;
 }
 
-/* The length of a diagonal (the gradients' sum or difference): 11/16 of the larger component to
- * half its last place, truncated back to 10 bits, plus 121/512 of the smaller one to an eighth of
- * its last place. */
-static double nv_diag_length(double x, double y)
+/* The texel-space value of a normalised derivative v on an axis of `size` texels: for a power of
+ * two, v's 10-bit significand times the size (nv_q(v) * size); otherwise the significand times
+ * the size plus 31 units of its last place, truncated to 10 bits (measured on a 48 x 40 chain:
+ * any constant from 24 to 31 fits; the fp32 product v * size misses 12 % of the lookups). */
+static double nv_texel(float v, uint32_t size)
 {
-    double ax = fabs(x), ay = fabs(y), mx = ax > ay ? ax : ay, mn = ax > ay ? ay : ax;
-    if (mx == 0.0)
+    if (v == 0.0f || size == 0)
         return 0.0;
     int e;
-    double m = nv_mant(mx, &e);
-    double l = nv_q(ldexp(nv_rnd(11.0 * m / 8.0) / 2.0, e));
-    if (mn == 0.0)
-        return l;
-    m = nv_mant(mn, &e);
-    return l + ldexp(nv_rnd(121.0 * m / 64.0) / 8.0, e);
+    double m = nv_mant(fabs((double)v), &e);
+    if ((size & (size - 1u)) == 0)
+        return copysign(ldexp(m * (double)size, e), (double)v);
+    return copysign(nv_q(ldexp(m * (double)size + 31.0, e)), (double)v);
 }
 
-/* lambda of a 2D footprint of texel-space gradients (x0, x1) and (y0, y1) (each component
- * already 10-bit: nv_q): the largest of the two gradients' lengths and, with `diagonals`, of the
- * diagonal lengths of their sum and difference; log2 as the exponent plus a table entry for the
- * 8-bit truncated mantissa: lambda in steps of 1/256 without a rounding of its own. */
-static float nv_lambda(double x0, double x1, double y0, double y1, int diagonals)
+/* The components of v by magnitude: *x >= *y >= *z. */
+static void nv_sort3(const double v[3], double *x, double *y, double *z)
 {
-    double l = nv_axis_length(x0, x1), ly = nv_axis_length(y0, y1);
-    l = ly > l ? ly : l;
+    double a = fabs(v[0]), b = fabs(v[1]), c = fabs(v[2]), t;
+    if (a < b)
+        t = a, a = b, b = t;
+    if (b < c)
+        t = b, b = c, c = t;
+    if (a < b)
+        t = a, a = b, b = t;
+    *x = a, *y = b, *z = c;
+}
+
+/* The last place of v's 10-bit significand (v > 0). */
+static double nv_ulp10(double v)
+{
+    int e;
+    nv_mant(v, &e);
+    return ldexp(1.0, e);
+}
+
+/* The length of a gradient (components already 10-bit): the largest component plus 11/32 of the
+ * middle one rounded to a quarter of its last place, plus a quarter of the smallest truncated to
+ * the last place of that term (an octagon in each plane: 1.344 at 45 degrees, up to 1.055 near 19
+ * degrees for a unit vector in 2D). */
+static double nv_length(const double v[3])
+{
+    double x, y, z;
+    nv_sort3(v, &x, &y, &z);
+    if (y == 0.0)
+        return x;
+    int e;
+    double m = nv_mant(y, &e);
+    double t = ldexp(nv_rnd(11.0 * m / 8.0) / 4.0, e);
+    if (z != 0.0) {
+        double g = nv_ulp10(t);
+        t += floor(z / 4.0 / g) * g;
+    }
+    return x + t;
+}
+
+/* The length of a diagonal (the gradients' sum or difference): 11/16 of the largest component to
+ * half its last place, truncated back to 10 bits, plus 121/512 of the middle one to an eighth of
+ * its last place, plus 11/64 of the smallest to an eighth of its last place truncated to the last
+ * place of the middle term. */
+static double nv_diag_length(const double v[3])
+{
+    double x, y, z;
+    nv_sort3(v, &x, &y, &z);
+    if (x == 0.0)
+        return 0.0;
+    int e;
+    double m = nv_mant(x, &e);
+    double l = nv_q(ldexp(nv_rnd(11.0 * m / 8.0) / 2.0, e));
+    if (y == 0.0)
+        return l;
+    m = nv_mant(y, &e);
+    double t = ldexp(nv_rnd(121.0 * m / 64.0) / 8.0, e);
+    if (z != 0.0) {
+        m = nv_mant(z, &e);
+        double zd = ldexp(nv_rnd(11.0 * m / 8.0) / 8.0, e), g = nv_ulp10(t);
+        t += floor(zd / g) * g;
+    }
+    return l + t;
+}
+
+/* lambda of the footprint of texel-space gradients a and b (components already 10-bit): the
+ * largest of the two gradients' lengths and, with `diagonals`, of the diagonal lengths of their
+ * sum and difference; log2 as the exponent plus a table entry for the 8-bit truncated mantissa:
+ * lambda in steps of 1/256 without a rounding of its own. */
+static float nv_lambda(const double a[3], const double b[3], int diagonals)
+{
+    double l = nv_length(a), t = nv_length(b);
+    l = t > l ? t : l;
     if (diagonals) {
-        double ls = nv_diag_length(nv_add(x0, y0), nv_add(x1, y1));
-        double ld = nv_diag_length(nv_add(x0, -y0), nv_add(x1, -y1));
-        l = ls > l ? ls : l;
-        l = ld > l ? ld : l;
+        double sum[3], dif[3];
+        for (int k = 0; k < 3; k++)
+            sum[k] = nv_add(a[k], b[k]), dif[k] = nv_add(a[k], -b[k]);
+        t = nv_diag_length(sum), l = t > l ? t : l;
+        t = nv_diag_length(dif), l = t > l ? t : l;
     }
     if (isnan(l))
         return 0.0f;
@@ -466,30 +518,24 @@ static float nv_lambda(double x0, double x1, double y0, double y1, int diagonals
     return (float)(e - 1) + (float)nv_log2_table[k] * (1.0f / 256.0f);
 }
 
-float tmu_unit_nv_lod_from_grad(const float dx[3], const float dy[3])
+float tmu_unit_nv_lod_from_grad(const float dx[3], const float dy[3], const uint32_t size[3])
 {
-    if (dx[2] != 0.0f || dy[2] != 0.0f) {
-        /* 3D footprints (not measured): log2 of the larger singular value of the Jacobian,
-         * rounded to 8 fraction bits */
-        double a = 0.0, b = 0.0, c = 0.0;
-        for (int k = 0; k < 3; k++) {
-            a += (double)dx[k] * dx[k];
-            b += (double)dx[k] * dy[k];
-            c += (double)dy[k] * dy[k];
-        }
-        double m = 0.5 * (a + c), d = sqrt(0.25 * (a - c) * (a - c) + b * b);
-        if (isnan(m) || isnan(d))
+    /* Measured on an H200 (tools/nvprobe: every one of 4 292 recorded 2D gradient lookups, 45 064
+     * exploration ones and 18 430 chosen to separate the rule from its near variants, and 24 066
+     * of 24 067 swept 3D and 48 x 40 ones; docs/texture-unit.md 6.3): the components as 10-bit
+     * texel-space values (nv_texel), then nv_lambda with the diagonals. */
+    for (int k = 0; k < 3; k++)
+        if (isnan(dx[k]) || isnan(dy[k]))
             return 0.0f;
-        double l = 0.5 * log2(m + d);
-        return isfinite(l) && fabs(l) < 0x1p20 ? (float)(floor(l * 256.0 + 0.5) / 256.0) : (float)l;
+    for (int k = 0; k < 3; k++)
+        if (isinf(dx[k]) || isinf(dy[k]))
+            return INFINITY;
+    double a[3], b[3];
+    for (int k = 0; k < 3; k++) {
+        a[k] = size ? nv_texel(dx[k], size[k]) : nv_q(dx[k]);
+        b[k] = size ? nv_texel(dy[k], size[k]) : nv_q(dy[k]);
     }
-    /* Measured on an H200 (tools/nvprobe: every one of 4 292 recorded gradient lookups, 45 064
-     * exploration ones and 18 430 chosen to separate the rule from its near variants;
-     * docs/texture-unit.md 6.3): the components truncated to 10-bit significands, then nv_lambda
-     * with the diagonals. */
-    if (!isfinite(dx[0]) || !isfinite(dx[1]) || !isfinite(dy[0]) || !isfinite(dy[1]))
-        return isnan(dx[0]) || isnan(dx[1]) || isnan(dy[0]) || isnan(dy[1]) ? 0.0f : INFINITY;
-    return nv_lambda(nv_q(dx[0]), nv_q(dx[1]), nv_q(dy[0]), nv_q(dy[1]), 1);
+    return nv_lambda(a, b, 1);
 }
 
 /* v truncated toward zero to `bits` significant bits. */
@@ -550,5 +596,6 @@ float tmu_unit_nv_cube_lod(const float dir[3], const float dx[3], const float dy
         crossed |= nv_cube_point(e, face, &u, &v);
         d[k][0] = (u - u0) * 0.5 * (double)size, d[k][1] = (v - v0) * 0.5 * (double)size;
     }
-    return nv_lambda(nv_q(d[0][0]), nv_q(d[0][1]), nv_q(d[1][0]), nv_q(d[1][1]), !crossed);
+    const double a[3] = {nv_q(d[0][0]), nv_q(d[0][1]), 0.0}, b[3] = {nv_q(d[1][0]), nv_q(d[1][1]), 0.0};
+    return nv_lambda(a, b, !crossed);
 }
