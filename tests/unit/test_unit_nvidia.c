@@ -6,7 +6,8 @@
  * the same texture contents (tools/nvprobe/nvprobe_cases.h), 32 lookups per warp.
  *
  * Usage: test_unit_nvidia [data.tsv] (default: $TMU_TEST_DATA/nvidia-h200.tsv, -lod.tsv,
- * -border.tsv, -srgb-border.tsv and -grad3d-cube.tsv, each of which must hold all its lookups; another file, e.g. the output of
+ * -border.tsv, -srgb-border.tsv, -grad3d-cube.tsv and -trilinear3d.tsv, each of which must hold all
+ * its lookups; another file, e.g. the output of
  * `nvprobe --explore N`, is replayed as it is); -v lists every mismatch. */
 #include <math.h>
 #include <stdarg.h>
@@ -22,8 +23,9 @@
 
 /* OP_BORDER: a `B` line of `nvprobe --explore 5`, a point lookup at (-0.5, 0.5) (the border only)
  * with the line's own border colour on one of the border point samplers. */
-enum { OP_TEX = 0, OP_LVL, OP_GRAD, OP_TLD4, OP_TEXO, OP_TLD4O, OP_GRAD3, OP_GRADC, OP_BORDER, OP_COUNT };
-static const char *const op_names[OP_COUNT] = {"tex", "lvl", "grad", "tld4", "texo", "tld4o", "grad3", "gradc", "border"};
+enum { OP_TEX = 0, OP_LVL, OP_GRAD, OP_TLD4, OP_TEXO, OP_TLD4O, OP_GRAD3, OP_GRADC, OP_LVL3, OP_BORDER, OP_COUNT };
+static const char *const op_names[OP_COUNT] = {"tex",   "lvl",   "grad", "tld4",  "texo",
+                                               "tld4o", "grad3", "gradc", "lvl3", "border"};
 
 typedef struct rec {
     int sampler, op, comp;
@@ -118,6 +120,9 @@ static void instr_text(const rec *q, char *buf, size_t size)
     case OP_LVL:
         snprintf(buf, size, "tex.level.2d.v4.f32.f32 %s, [%%rd1, %s], %%f9;", dst, c2);
         break;
+    case OP_LVL3:
+        snprintf(buf, size, "tex.level.3d.v4.f32.f32 %s, [%%rd1, {%%f5,%%f6,%%f7,%%f8}], %%f9;", dst);
+        break;
     case OP_GRAD:
         snprintf(buf, size, "tex.grad.2d.v4.f32.f32 %s, [%%rd1, %s], {%%f10,%%f11}, {%%f12,%%f13};", dst, c2);
         break;
@@ -179,7 +184,7 @@ static int parse_line(char *line, rec *q)
     int nf = 0;
     for (int a = 0; a < 3; a++)
         fields[nf++] = &q->c[a];
-    if (q->op == OP_LVL)
+    if (q->op == OP_LVL || q->op == OP_LVL3)
         fields[nf++] = &q->lod;
     if (q->op == OP_GRAD || q->op == OP_GRAD3 || q->op == OP_GRADC) {
         for (int a = 0; a < 3; a++)
@@ -221,6 +226,9 @@ static const struct known_group {
     /* nvidia-h200-grad3d-cube.tsv (`nvprobe --explore 7`) */
     {"mip3d_lin_lin", "grad3", 3827, 0.004}, /* 3D mip LINEAR: x, y, z blends a step of 1/256 off (lambda right) */
     {"mipcube_lin_lin", "gradc", 34, 0.036}, /* cube gradients whose ends leave the face */
+    /* nvidia-h200-trilinear3d.tsv (`nvprobe --explore 9`): 3D mip LINEAR */
+    {"levelcorner3d0_tri", "lvl3", 25, 0.004},
+    {"levelcorner3d1_tri", "lvl3", 50, 0.004},
 };
 
 /* Register names the instruction texts use. */
@@ -396,17 +404,17 @@ int main(int argc, char **argv)
             fprintf(stderr, "test_unit_nvidia: cannot build texture %s\n", nvp_textures[t].name);
             return 1;
         }
-    /* the recorded lookups, then four sweeps kept as data: `nvprobe --explore 6` (lambda from
+    /* the recorded lookups, then five sweeps kept as data: `nvprobe --explore 6` (lambda from
      * gradients, inputs that separate the rule from its near variants), `--explore 5` (border
-     * colours), `--explore 8` (sRGB border colours around every code's cut-off) and `--explore 7`
-     * (lambda of 3D and cube gradients and of a 48 x 40 mip chain); each file must hold all its
-     * lookups */
+     * colours), `--explore 8` (sRGB border colours around every code's cut-off), `--explore 7`
+     * (lambda of 3D and cube gradients and of a 48 x 40 mip chain) and `--explore 9` (3D mip
+     * LINEAR weights); each file must hold all its lookups */
     static const struct {
         const char *name;
         unsigned lookups;
     } files[] = {{"nvidia-h200.tsv", NVP_EXPECTED_LOOKUPS}, {"nvidia-h200-lod.tsv", 18430u},
                  {"nvidia-h200-border.tsv", 23550u}, {"nvidia-h200-srgb-border.tsv", 3060u},
-                 {"nvidia-h200-grad3d-cube.tsv", 35844u}};
+                 {"nvidia-h200-grad3d-cube.tsv", 35844u}, {"nvidia-h200-trilinear3d.tsv", 8192u}};
     unsigned failures = 0;
     for (size_t k = 0; k < (path ? 1 : sizeof files / sizeof files[0]); k++) {
         char defpath[1024];

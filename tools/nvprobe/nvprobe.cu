@@ -3,7 +3,7 @@
 //
 //   nvcc -O2 -arch=sm_90 -o nvprobe tools/nvprobe/nvprobe.cu && ./nvprobe > tests/data/nvidia-<gpu>.tsv
 //   ./nvprobe --list   prints the lookups' inputs without a GPU
-//   ./nvprobe --explore N   runs exploration sweep N (1-8) instead of the recorded lookups
+//   ./nvprobe --explore N   runs exploration sweep N (1-9) instead of the recorded lookups
 //
 // Every lookup is one PTX texture instruction (inline assembly on a bindless texture object), so
 // the file also checks tmu's reading of PTX: tex, tex.level, tex.grad, tld4, and texel offsets given
@@ -22,8 +22,8 @@
 
 #include "nvprobe_cases.h"
 
-enum { OP_TEX = 0, OP_LVL, OP_GRAD, OP_TLD4, OP_TEXO, OP_TLD4O, OP_GRAD3, OP_GRADC };
-static const char *op_names[] = {"tex", "lvl", "grad", "tld4", "texo", "tld4o", "grad3", "gradc"};
+enum { OP_TEX = 0, OP_LVL, OP_GRAD, OP_TLD4, OP_TEXO, OP_TLD4O, OP_GRAD3, OP_GRADC, OP_LVL3 };
+static const char *op_names[] = {"tex", "lvl", "grad", "tld4", "texo", "tld4o", "grad3", "gradc", "lvl3"};
 
 struct Rec {
     int sampler, op, comp, dim;
@@ -115,6 +115,10 @@ __global__ void probe(cudaTextureObject_t t, const Rec *recs, float4 *out, int n
         asm volatile("tex.grad.2d.v4.f32.f32 {%0,%1,%2,%3}, [%4, {%5,%6}], {%7,%8}, {%9,%10};"
                      : OUT4 : "l"(t), "f"(q.c[0]), "f"(q.c[1]), "f"(q.dx[0]), "f"(q.dx[1]),
                        "f"(q.dy[0]), "f"(q.dy[1]));
+        break;
+    case OP_LVL3:
+        asm volatile("tex.level.3d.v4.f32.f32 {%0,%1,%2,%3}, [%4, {%5,%6,%7,%8}], %9;"
+                     : OUT4 : "l"(t), "f"(q.c[0]), "f"(q.c[1]), "f"(q.c[2]), "f"(0.0f), "f"(q.lod));
         break;
     case OP_GRAD3:
         asm volatile("tex.grad.3d.v4.f32.f32 {%0,%1,%2,%3}, [%4, {%5,%6,%7,%8}], {%9,%10,%11,%12}, {%13,%14,%15,%16};"
@@ -569,6 +573,16 @@ static void gen_explore(int part)
 #include "explore_lod.inc"
     }
         break;
+    case 9: // 3D mip LINEAR: a level's share split over its 8 texels (corner patterns on level 0 or 1)
+        for (int s : {119, 120})
+            for (int k = 0; k < 4096; k++) {
+                Rec q = base(s, OP_LVL3);
+                for (int a = 0; a < 3; a++)
+                    q.c[a] = frand(-1.0f, 2.0f);
+                q.lod = (k & 7) == 0 ? (float)(k >> 3 & 1) : frand(0.0f, 2.0f);
+                recs.push_back(q);
+            }
+        break;
     case 7: // lambda of 3D and cube gradients, and of a mip chain whose sizes are no powers of two
     {
         // a gradient of random direction and a length of 2^[-1, 5] texels of a 32-texel level 0
@@ -855,7 +869,7 @@ static void print_inputs(const Rec &q)
         printf(" %d", q.comp);
     for (int a = 0; a < 3; a++)
         hexf(q.c[a]);
-    if (q.op == OP_LVL)
+    if (q.op == OP_LVL || q.op == OP_LVL3)
         hexf(q.lod);
     if (q.op == OP_GRAD || q.op == OP_GRAD3 || q.op == OP_GRADC) {
         for (int a = 0; a < 3; a++)
@@ -873,10 +887,10 @@ int main(int argc, char **argv)
     for (int a = 1; a < argc; a++) {
         if (!strcmp(argv[a], "--list"))
             list = 1;
-        else if (!strcmp(argv[a], "--explore") && a + 1 < argc && atoi(argv[a + 1]) >= 1 && atoi(argv[a + 1]) <= 8)
+        else if (!strcmp(argv[a], "--explore") && a + 1 < argc && atoi(argv[a + 1]) >= 1 && atoi(argv[a + 1]) <= 9)
             part = atoi(argv[++a]);
         else {
-            fprintf(stderr, "usage: nvprobe [--list] [--explore 1-8]\n");
+            fprintf(stderr, "usage: nvprobe [--list] [--explore 1-9]\n");
             return 2;
         }
     }

@@ -30,8 +30,8 @@ typedef enum nvp_content {
                        from (seed, level, channel) */
     NVP_CORNER,     /* RGBA32F: R = x & 1, G = y & 1, B = z & 1 (2D: x & y & 1), A = the product of the
                        axes in seed's bits (1 x, 2 y, 4 z) of their low bits (seed 0: 1) */
-    NVP_LEVELCORNER,/* RGBA32F mip chain: on level `seed` R = x & 1, G = y & 1, B = x & y & 1, A = 1;
-                       0 on the other levels */
+    NVP_LEVELCORNER,/* RGBA32F mip chain: on level `seed` R = x & 1, G = y & 1, B = x & y & 1, A = 1
+                       (3D: B = z & 1, A = x & y & 1); 0 on the other levels */
 } nvp_content;
 
 /* Shapes. */
@@ -125,6 +125,9 @@ static const nvp_texture nvp_textures[] = {
     /* 39 */ {"ramp_mip_3d32", NVP_3D, NVP_RGBA32F, 32, 32, 32, 6, NVP_RAMP, 0},
     /* 40 */ {"ramp_mip_cube32", NVP_CUBE, NVP_RGBA32F, 32, 32, 6, 6, NVP_RAMP, 0},
     /* 41 */ {"ramp_mip_48x40", NVP_2D, NVP_RGBA32F, 48, 40, 1, 6, NVP_RAMP, 0},
+    /* 3D mip chains with corner patterns on one level (the weights of a level's share) */
+    /* 42 */ {"levelcorner3d0", NVP_3D, NVP_RGBA32F, 8, 8, 8, 3, NVP_LEVELCORNER, 0},
+    /* 43 */ {"levelcorner3d1", NVP_3D, NVP_RGBA32F, 8, 8, 8, 3, NVP_LEVELCORNER, 1},
 };
 
 static const nvp_sampler nvp_samplers[] = {
@@ -249,6 +252,8 @@ static const nvp_sampler nvp_samplers[] = {
     /* 116 */ {"mip3d_lin_lin", 39, 1, 1, NVP_WRAP, 1, 0, 0},
     /* 117 */ {"mipcube_lin_lin", 40, 1, 1, NVP_CLAMP, 1, 1, 0},
     /* 118 */ {"mip48x40_lin_lin", 41, 1, 1, NVP_WRAP, 1, 0, 0},
+    /* 119 */ {"levelcorner3d0_tri", 42, 1, 1, NVP_WRAP, 1, 0, 0},
+    /* 120 */ {"levelcorner3d1_tri", 43, 1, 1, NVP_WRAP, 1, 0, 0},
 };
 
 #define NVP_TEXTURES ((int)(sizeof nvp_textures / sizeof nvp_textures[0]))
@@ -333,6 +338,8 @@ static inline uint32_t nvp_channel_bits(const nvp_texture *t, uint32_t level, ui
         if (level != t->seed)
             return 0u;
         uint32_t v = c == 0 ? (x & 1u) : c == 1 ? (y & 1u) : c == 2 ? (x & y & 1u) : 1u;
+        if (t->dim == NVP_3D) /* B = z & 1, A = x & y & 1 */
+            v = c == 0 ? (x & 1u) : c == 1 ? (y & 1u) : c == 2 ? (z & 1u) : (x & y & 1u);
         return v ? 0x3F800000u : 0u;
     }
     case NVP_RANDOM:
