@@ -4,8 +4,8 @@
  *
  *  - Each axis of a LINEAR footprint has an 8-bit weight q (coord.c); the texels' weights are
  *    integers of 1/256 summing to exactly 256, made by splitting 256 axis by axis (z, then x,
- *    then y) with one rounded product per split: the part on the tap-1 side for z and x; for y,
- *    the y1 part in column x1 and the y0 part in column x0 (tmu_unit_nv_level).  A seamless
+ *    then y) with one rounded product per split: the tap-0 part for z, the tap-1 part for x;
+ *    for y, the y1 part in column x1 and the y0 part in column x0 (tmu_unit_nv_level).  A seamless
  *    cube-corner tap passes its weight to the three texels meeting there in thirds.
  *  - Mip LINEAR gives the two levels 256 - g and g, g the LOD fraction truncated to 8 bits.
  *  - The weighted sum is exact, then rounded to the format's filter precision: 8-bit UNORM to
