@@ -570,12 +570,12 @@ static int nv_cube_point(const float p[3], int face, double *u, double *v)
 float tmu_unit_nv_cube_lod(const float dir[3], const float dx[3], const float dy[3], uint32_t size)
 {
     /* Measured on an H200 (tools/nvprobe --explore 7: 11 743 of 11 777 cube gradients; every one
-     * whose ends stay on the face): tex.grad.cube is a driver routine, not a texture
-     * instruction.  It projects the direction and the direction plus each gradient (fp32 sums)
-     * onto the direction's face and takes the differences (a forward difference, not the
-     * quotient rule), in texels (size / 2 per unit), then the 2D rule; when an end leaves the
-     * face it is unfolded across the edge and the footprint is the larger gradient length alone
-     * (no diagonals). */
+     * whose points stay on the face): tex.grad.cube is a driver routine that builds a quad of
+     * directions d, d + dx, d + dy (fp32 sums) and lets the texture unit take implicit
+     * derivatives over it (docs/texture-unit.md 6.3).  The points are projected onto d's face
+     * and differenced (a forward difference, not the quotient rule), in texels (size / 2 per
+     * unit), then the 2D rule; when a point leaves the face it is unfolded across the edge and
+     * the footprint is the larger gradient length alone (no diagonals). */
     for (int a = 0; a < 3; a++)
         if (isnan(dir[a]) || isnan(dx[a]) || isnan(dy[a]))
             return 0.0f;
