@@ -382,14 +382,20 @@ static double nv_mant(double v, int *e)
     return floor(m * 1024.0);
 }
 
-/* v truncated toward zero to 10 significant bits (9 fraction bits). */
-static double nv_q(double v)
+/* v truncated toward zero to `bits` significant bits. */
+static double nv_qbits(double v, int bits)
 {
-    if (v == 0.0)
+    if (v == 0.0 || !isfinite(v))
         return v;
     int e;
-    double m = nv_mant(fabs(v), &e);
-    return copysign(ldexp(m, e), v);
+    double m = frexp(fabs(v), &e);
+    return copysign(ldexp(floor(ldexp(m, bits)), e - bits), v);
+}
+
+/* v truncated toward zero to 10 significant bits (9 fraction bits): the LOD unit's operands. */
+static double nv_q(double v)
+{
+    return nv_qbits(v, 10);
 }
 
 /* floor(t + 1/2): the unit's rounding of its constant products (half up; ties to even gives the
@@ -538,15 +544,6 @@ float tmu_unit_nv_lod_from_grad(const float dx[3], const float dy[3], const uint
     return nv_lambda(a, b, 1);
 }
 
-/* v truncated toward zero to `bits` significant bits. */
-static double nv_qbits(double v, int bits)
-{
-    if (v == 0.0 || !isfinite(v))
-        return v;
-    int e;
-    double m = frexp(fabs(v), &e);
-    return copysign(ldexp(floor(ldexp(m, bits)), e - bits), v);
-}
 
 /* The coordinates (u, v), in [-1, 1] on the face, of point p on `face`; a point beyond the face
  * is unfolded across the edge it crossed (the larger of |s_c|, |t_c| picks the edge): its
