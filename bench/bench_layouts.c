@@ -2,7 +2,8 @@
  * for textures the caller lets tmu re-layout"): bare AVX-512 kernels that gather component 0
  * (c / 255.0f, as tmu does) of the 2x2 footprints of 128-lane waves of random coordinates on a
  * 1024^2 RGBA8 texture (repeat addressing), one kernel per layout, in alternating rounds of one
- * run, and tmu's own gather (tmu_unit_plan_execute on the linear texture) on the same waves.
+ * run, and tmu's own gather (tmu_unit_plan_execute on the linear texture, and on its row-pair
+ * copy) on the same waves.
  *   bench_layouts [ROUNDS]   prints one line per side:
  *   SIDE msamples_per_cpu_s lines_per_sample bytes_per_texel ratio_to_linear
  * Sides:
@@ -17,6 +18,8 @@
  *   rowpair      a second copy in which texel (x, y) holds T(x, y) and T(x, y + 1) (8 bytes):
  *                a footprint is one 16-byte load, in one line 7 times in 8 (twice the memory)
  *   tmu          tmu_unit_plan_execute (the whole call: checks, edge lanes, stores)
+ *   tmu_pairs    the same plan reading tmu's own row-pair copy (tmu_unit_pairs_build: the rowpair
+ *                layout padded with the wrapped column and row, so no lane has an edge)
  * Every side's results are compared with the linear kernel's, bit for bit, on the first waves.
  * Rates are samples per second of process CPU time (best round).  bench/layouts.sh runs it. */
 #define _DEFAULT_SOURCE /* clock_gettime, posix_memalign, madvise */
@@ -281,7 +284,7 @@ int main(int argc, char **argv)
     memset(&out, 0, sizeof out);
     for (int c = 0; c < 4; c++)
         out.data[c] = (void *)got[c];
-    static tmu_unit_plan plan;
+    static tmu_unit_plan plan, plan_pairs;
     in.coord[0] = coord, in.coord[1] = coord + LANES;
     if (tmu_texture_init_packed(&tex, TMU_DIM_2D, TMU_FORMAT_R8G8B8A8_UNORM, N, N, 1, 1, 1, 1, lin, texels * 4, NULL) !=
             TMU_OK ||
@@ -289,9 +292,18 @@ int main(int argc, char **argv)
         fprintf(stderr, "bench_layouts: tmu refused the gather\n");
         return 1;
     }
+    size_t pairs_size = tmu_unit_pairs_size(&tex);
+    void *pairs = huge_alloc(pairs_size);
+    plan_pairs = plan;
+    if (!pairs || tmu_unit_pairs_build(&tex, smp.address[0], pairs, pairs_size, NULL) != TMU_OK ||
+        tmu_unit_plan_use_pairs(&plan_pairs, pairs, pairs_size, NULL) != TMU_OK) {
+        fprintf(stderr, "bench_layouts: tmu refused the row-pair copy\n");
+        return 1;
+    }
     const side sides[] = {{"linear", k_linear, 2.125, 4},      {"linear_hw", k_linear_hw, 2.125, 4},
                           {"tiled4x4", k_tiled, 1.5625, 4},   {"tiled4x4_sc", k_tiled_scalar, 1.5625, 4},
-                          {"rowpair", k_rowpair, 1.125, 8 + 4}, {"tmu", NULL, 2.125, 4}};
+                          {"rowpair", k_rowpair, 1.125, 8 + 4}, {"tmu", NULL, 2.125, 4},
+                          {"tmu_pairs", NULL, 1.125, 8 + 4}};
     enum { NS = sizeof sides / sizeof sides[0] };
     /* every side equals the linear kernel on the first waves (lanes whose footprint has no
      * wrapped column: the bare kernels read the next row's first texel there) */
@@ -304,7 +316,7 @@ int main(int argc, char **argv)
                 sides[k].fn(&l, s, t, got);
             } else {
                 in.coord[0] = s, in.coord[1] = t;
-                tmu_unit_plan_execute(&plan, NULL, &in, &out, NULL);
+                tmu_unit_plan_execute(k == NS - 1 ? &plan_pairs : &plan, NULL, &in, &out, NULL);
             }
             for (int q = 0; q < 4; q++)
                 for (int i = 0; i < LANES; i++) {
@@ -335,7 +347,7 @@ int main(int argc, char **argv)
                         sides[k].fn(&l, s, t, got);
                     } else {
                         in.coord[0] = s, in.coord[1] = t;
-                        tmu_unit_plan_execute(&plan, NULL, &in, &out, NULL);
+                        tmu_unit_plan_execute(k == NS - 1 ? &plan_pairs : &plan, NULL, &in, &out, NULL);
                     }
                     sink += got[w & 3][w & (LANES - 1)];
                 }
@@ -348,7 +360,7 @@ int main(int argc, char **argv)
         }
     for (int k = 0; k < NS; k++)
         printf("%s %.1f %.4g %.0f %.3f\n", sides[k].name, best[k], sides[k].lines, sides[k].bytes, best[k] / best[0]);
-    free(lin), free(tiled), free(rowpair), free(coord);
+    free(lin), free(tiled), free(rowpair), free(coord), free(pairs);
     return sink == -1.0; /* keeps the results live */
 }
 #else

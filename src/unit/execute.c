@@ -807,6 +807,33 @@ tmu_status tmu_unit_plan_execute(const tmu_unit_plan *plan, const uint64_t exec[
     return TMU_OK;
 }
 
+tmu_status tmu_unit_plan_use_pairs(tmu_unit_plan *plan, const void *mem, size_t size, tmu_diag *diag)
+{
+    if (!plan)
+        FAIL(TMU_ERR_INVALID_ARGUMENT, "row pairs: NULL plan");
+    unit_plan *p = (unit_plan *)(void *)plan;
+    if (p->magic != PLAN_MAGIC)
+        FAIL(TMU_ERR_INVALID_ARGUMENT, "row pairs: the plan was not prepared (tmu_unit_plan_init failed or was not "
+                                       "called)");
+    if (!mem) {
+        if (p->fast)
+            p->k.pairs = NULL;
+        tmu_diag_clear(diag);
+        return TMU_OK;
+    }
+    const fast_consts *k = &p->k;
+    if (!p->fast || k->fmt != FAST_RGBA8 || k->fetch ||
+        !(k->gather || (k->filter && (k->mip == TMU_MIP_NONE || k->levels <= 1))))
+        FAIL(TMU_ERR_UNSUPPORTED, "row pairs: the plan's call reads no row pairs (only RGBA8 gathers and bilinear "
+                                  "samples without mips on a fast path do)");
+    tmu_status st = tmu_unit_pairs_check(&p->view, p->smp.address[0], mem, size, diag);
+    if (st != TMU_OK)
+        return st;
+    p->k.pairs = (const unsigned char *)mem + sizeof(tmu_pairs_header);
+    tmu_diag_clear(diag);
+    return TMU_OK;
+}
+
 tmu_status tmu_unit_execute(const tmu_texture *tex, const tmu_sampler *smp, const tmu_op *op, uint32_t lanes,
                             const uint64_t exec[2], const tmu_wave_in *in, tmu_wave_out *out, tmu_diag *diag)
 {

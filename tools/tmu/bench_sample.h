@@ -89,6 +89,8 @@ typedef struct tmu_bench_result {
     double msps;      /* million samples per CPU second (all threads), median run */
     double wall_msps; /* million samples per wall second, median run */
     double checksum;  /* sum of all results (keeps the work alive) */
+    size_t pairs_bytes;  /* the row-pair copy the row's plans read (tmu_unit_plan_use_pairs), 0: none */
+    double pairs_build_s; /* seconds of CPU time tmu_unit_pairs_build took for it */
 } tmu_bench_result;
 
 static inline double tmu_bench_cpu_now(void)
@@ -219,6 +221,8 @@ typedef struct tmu_bench_thread {
     const tmu_op *op;
     unsigned flags;
     int planned;          /* 1: one tmu_unit_plan, run per wave; 0: tmu_unit_execute_ex per wave */
+    const void *pairs;    /* the texture's row-pair copy for the plan (tmu_unit_plan_use_pairs), or NULL */
+    size_t pairs_size;
     double seconds;
     int reps, index, failed;
     pthread_barrier_t *barrier;
@@ -250,6 +254,11 @@ static inline void *tmu_bench_thread_main(void *arg)
     tmu_unit_plan *plan = th->planned ? (tmu_unit_plan *)malloc(sizeof *plan) : NULL;
     if (th->planned && (!plan || tmu_unit_plan_init(plan, th->tex, th->smp, th->op, TMU_MAX_LANES, &in, &out,
                                                     th->flags, NULL) != TMU_OK)) {
+        free(plan);
+        th->failed = 1;
+        return NULL;
+    }
+    if (plan && th->pairs && tmu_unit_plan_use_pairs(plan, th->pairs, th->pairs_size, NULL) != TMU_OK) {
         free(plan);
         th->failed = 1;
         return NULL;
@@ -327,10 +336,11 @@ static inline void tmu_bench_free(void *p, size_t size)
 
 /* Runs one case on `threads` threads (each its own waves, one shared texture); `flags` are
  * TMU_UNIT_* (e.g. TMU_UNIT_GENERAL_ONLY); `planned`: each thread prepares the call once
- * (tmu_unit_plan) and runs every wave through it, else calls tmu_unit_execute_ex per wave.
- * Returns 0 on success. */
+ * (tmu_unit_plan) and runs every wave through it, else calls tmu_unit_execute_ex per wave;
+ * `use_pairs` (with `planned`): the plans of RGBA8 gathers and bilinear samples without mips read
+ * a row-pair copy of the texture, built once before the runs.  Returns 0 on success. */
 static inline int tmu_bench_run_case(const tmu_bench_case *bc, double seconds, int reps, unsigned flags, int planned,
-                              int threads, int huge, tmu_bench_result *res)
+                                     int use_pairs, int threads, int huge, tmu_bench_result *res)
 {
     if (reps > TMU_BENCH_MAX_REPS)
         reps = TMU_BENCH_MAX_REPS;
@@ -373,6 +383,29 @@ static inline int tmu_bench_run_case(const tmu_bench_case *bc, double seconds, i
     op.dim = TMU_DIM_2D;
     op.level_mode = bc->lodmode == TMU_BENCH_LOD_IMPLICIT ? TMU_LEVEL_IMPLICIT : TMU_LEVEL_LOD;
     op.result = TMU_RESULT_F32;
+    /* the row-pair copy, built once before the runs (its time reported apart), where the row's
+     * call reads one: the caller lets tmu re-layout the texture (unit.h tmu_unit_pairs_build) */
+    int reads_pairs = use_pairs && planned && bc->format == TMU_FORMAT_R8G8B8A8_UNORM &&
+                      (bc->kind == TMU_OP_GATHER || (bc->kind == TMU_OP_SAMPLE && bc->filter == TMU_FILTER_LINEAR &&
+                                                     bc->mip == TMU_MIP_NONE));
+    size_t pairs_size = reads_pairs ? tmu_unit_pairs_size(&tex) : 0;
+    void *pairs = pairs_size ? tmu_bench_alloc(pairs_size, huge) : NULL;
+    double build_s = 0;
+    if (pairs) {
+        double c0 = tmu_bench_cpu_now();
+        tmu_status bst = tmu_unit_pairs_build(&tex, smp.address[0], pairs, pairs_size, NULL);
+        build_s = tmu_bench_cpu_now() - c0;
+        if (bst != TMU_OK) {
+            free(th);
+            tmu_bench_free(pairs, pairs_size);
+            tmu_bench_free(mem, size);
+            return -1;
+        }
+    } else if (pairs_size) {
+        free(th);
+        tmu_bench_free(mem, size);
+        return -1;
+    }
     pthread_barrier_t barrier;
     int use_barrier = threads > 1 && pthread_barrier_init(&barrier, NULL, (unsigned)threads) == 0;
     pthread_t tid[TMU_BENCH_MAX_THREADS];
@@ -380,6 +413,7 @@ static inline int tmu_bench_run_case(const tmu_bench_case *bc, double seconds, i
     for (int k = 0; k < threads; k++) {
         th[k].bc = bc, th[k].tex = &tex, th[k].smp = &smp, th[k].op = &op, th[k].flags = flags;
         th[k].planned = planned;
+        th[k].pairs = pairs, th[k].pairs_size = pairs_size;
         th[k].seconds = seconds, th[k].reps = reps, th[k].index = k;
         th[k].barrier = use_barrier ? &barrier : NULL;
     }
@@ -404,6 +438,7 @@ static inline int tmu_bench_run_case(const tmu_bench_case *bc, double seconds, i
             cpu += th[k].cpu[r], n += (double)th[k].samples[r], wall = th[k].wall[r] > wall ? th[k].wall[r] : wall;
         cpu_rate[r] = n / cpu / 1e6, wall_rate[r] = n / wall / 1e6;
     }
+    res->pairs_bytes = pairs ? pairs_size : 0, res->pairs_build_s = build_s;
     if (!failed) {
         qsort(cpu_rate, (size_t)reps, sizeof(double), tmu_bench_cmp_double);
         qsort(wall_rate, (size_t)reps, sizeof(double), tmu_bench_cmp_double);
@@ -412,6 +447,7 @@ static inline int tmu_bench_run_case(const tmu_bench_case *bc, double seconds, i
     if (use_barrier)
         pthread_barrier_destroy(&barrier);
     free(th);
+    tmu_bench_free(pairs, pairs_size);
     tmu_bench_free(mem, size);
     return failed ? -1 : 0;
 }

@@ -19,7 +19,7 @@ static void bench_usage(FILE *out)
 {
     fprintf(out, "usage: tmu bench sample [--csv] [--peer] [--threads N] [--general | --no-simd | --avx2]\n"
                  "                        [--seconds S] [--reps N] [--rounds R] [--size N] [--no-hugepages]\n"
-                 "                        [--per-call]\n"
+                 "                        [--per-call] [--no-pairs]\n"
                  "                        [CASE...]\n"
            "\n"
            "Measures texture sampling rates on the workloads of the lavapipe peer\n"
@@ -39,6 +39,11 @@ static void bench_usage(FILE *out)
            "  --no-hugepages  textures in 4 KiB pages (default: transparent huge pages advised)\n"
            "  --per-call  call tmu_unit_execute_ex for every wave (checks and set-up each time) instead\n"
            "              of one prepared call (tmu_unit_plan) per thread\n"
+           "  --no-pairs  read the texture's own rows only: by default the rows whose call reads a\n"
+           "              row-pair copy (RGBA8 gathers and bilinear samples without mips) build one\n"
+           "              before their runs (tmu_unit_pairs_build, its time shown apart) and their\n"
+           "              plans read it (tmu_unit_plan_use_pairs), as a caller that lets tmu re-layout\n"
+           "              its texture does\n"
            "  --seconds S minimum seconds per run (default 0.5); --reps N runs per case (default 3)\n"
            "  --rounds R  per row, R alternating runs of the peer and tmu, medians (default 1)\n"
            "Each row also shows the physical bound: this machine's rate of independent random 64-byte\n"
@@ -101,7 +106,7 @@ static int peer_run(const char *bin, const tmu_bench_case *bc, int threads, doub
 static int bench_sample(int argc, char **argv)
 {
     enum { O_CSV, O_PEER, O_THREADS, O_GENERAL, O_NO_SIMD, O_AVX2, O_SIZE, O_SECONDS, O_REPS, O_NOHUGE, O_ROUNDS,
-           O_PER_CALL, O_COUNT };
+           O_PER_CALL, O_NO_PAIRS, O_COUNT };
     static const tmu_cli_option opts[O_COUNT] = {
         [O_CSV] = {"--csv", NULL, TMU_CLI_FLAG},
         [O_PEER] = {"--peer", NULL, TMU_CLI_FLAG},
@@ -115,9 +120,10 @@ static int bench_sample(int argc, char **argv)
         [O_NOHUGE] = {"--no-hugepages", NULL, TMU_CLI_FLAG},
         [O_ROUNDS] = {"--rounds", NULL, TMU_CLI_VALUE},
         [O_PER_CALL] = {"--per-call", NULL, TMU_CLI_FLAG},
+        [O_NO_PAIRS] = {"--no-pairs", NULL, TMU_CLI_FLAG},
     };
     tmu_cli_set_command("bench sample", bench_usage);
-    int csv = 0, peer = 0, huge = 1, planned = 1;
+    int csv = 0, peer = 0, huge = 1, planned = 1, pairs = 1;
     long long reps = 3, size = 0, threads = 1, rounds = 1;
     unsigned flags = 0;
     float seconds = 0.5f;
@@ -138,6 +144,7 @@ static int bench_sample(int argc, char **argv)
         case O_PEER: peer = 1; break;
         case O_NOHUGE: huge = 0; break;
         case O_PER_CALL: planned = 0; break;
+        case O_NO_PAIRS: pairs = 0; break;
         case O_GENERAL: flags |= TMU_UNIT_GENERAL_ONLY; break;
         case O_NO_SIMD: flags |= TMU_UNIT_NO_SIMD; break;
         case O_AVX2: flags |= TMU_UNIT_MAX_AVX2; break;
@@ -177,6 +184,7 @@ static int bench_sample(int argc, char **argv)
         }
         }
     }
+    int use_pairs = pairs && planned && !(flags & TMU_UNIT_GENERAL_ONLY);
     char bin[4200];
     int have_peer = peer && peer_locate(bin, sizeof bin) == 0;
     const char *path = (flags & TMU_UNIT_GENERAL_ONLY) ? "general path"
@@ -190,6 +198,9 @@ static int bench_sample(int argc, char **argv)
                "threads), median of %lld x >= %.2fs; %lld round(s) per row, medians\n",
                path, planned ? "one prepared call (tmu_unit_plan) per thread" : "tmu_unit_execute_ex per wave",
                huge ? "huge (advised)" : "4 KiB", reps, (double)seconds, rounds);
+        if (use_pairs)
+            printf("row pairs: rows marked P read a row-pair copy of their texture (tmu_unit_pairs_build, built once "
+                   "before the runs; --no-pairs: the texture's rows only)\n");
         if (peer && !have_peer)
             printf("lavapipe: peer_bench not found (%s; see bench/README.md): tmu's rates only\n",
                    getenv("TMU_PEER_BENCH") ? "$TMU_PEER_BENCH" : "lavapipe/peer_bench next to tmu");
@@ -214,7 +225,7 @@ static int bench_sample(int argc, char **argv)
         for (long long rd = 0; rd < rounds; rd++) {
             if (peer_ok && peer_run(bin, bc, nthr, (double)seconds, (int)reps, &pc[rd], &pw[rd]) != 0)
                 peer_ok = 0;
-            if (tmu_bench_run_case(bc, (double)seconds, (int)reps, flags, planned, nthr, huge, &r) != 0)
+            if (tmu_bench_run_case(bc, (double)seconds, (int)reps, flags, planned, use_pairs, nthr, huge, &r) != 0)
                 return tmu_cli_error(bc->name, "the case could not run (out of memory?)");
             tc[rd] = r.msps, tw[rd] = r.wall_msps;
         }
@@ -237,9 +248,12 @@ static int bench_sample(int argc, char **argv)
         } else {
             char bound[32] = "-", note[40] = "";
             if (bc->lines > 0 && !size) {
-                double lr = tmu_bench_line_rate(bc->reach, (double)seconds / 2, (int)reps, huge);
-                snprintf(bound, sizeof bound, "%.0f", lr / bc->lines);
-                snprintf(note, sizeof note, "(%.3g @ %u KiB)", bc->lines, bc->reach >> 10);
+                /* a row-pair copy: a random footprint is one 16-byte read, in two lines 1 time in 8 */
+                double lines = r.pairs_bytes && bc->pattern == TMU_BENCH_RANDOM ? 1.125 : bc->lines;
+                uint32_t reach = r.pairs_bytes && bc->pattern == TMU_BENCH_RANDOM ? (uint32_t)r.pairs_bytes : bc->reach;
+                double lr = tmu_bench_line_rate(reach, (double)seconds / 2, (int)reps, huge);
+                snprintf(bound, sizeof bound, "%.0f", lr / lines);
+                snprintf(note, sizeof note, "(%.3g @ %u KiB)", lines, reach >> 10);
             }
             char pr[32] = "-", ratio[32] = "-", pws[32] = "-";
             if (peer_ok) {
@@ -249,8 +263,12 @@ static int bench_sample(int argc, char **argv)
             } else if (have_peer && bc->peer && !size) {
                 snprintf(pr, sizeof pr, "failed");
             }
-            printf("%-26s %3d %9.1f %9s %7s   %9s %-22s %9.1f %9s\n", bc->name, nthr, r.msps, pr, ratio, bound, note,
-                   r.wall_msps, pws);
+            char build[48] = "";
+            if (r.pairs_bytes)
+                snprintf(build, sizeof build, "  P: %.1f MiB, built in %.1f ms", (double)r.pairs_bytes / (1 << 20),
+                         r.pairs_build_s * 1e3);
+            printf("%-24s %1s %3d %9.1f %9s %7s   %9s %-22s %9.1f %9s%s\n", bc->name, r.pairs_bytes ? "P" : "", nthr,
+                   r.msps, pr, ratio, bound, note, r.wall_msps, pws, build);
         }
         fflush(stdout);
     }

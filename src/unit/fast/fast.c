@@ -290,6 +290,7 @@ static int scattered(const fast_ctx *cx, uint32_t lanes)
 int tmu_unit_fast_prepare(fast_consts *k, const tmu_texture *tex, const tmu_sampler *smp, const tmu_op *op,
                           const tmu_wave_in *in, const tmu_wave_out *out)
 {
+    k->pairs = NULL;
     if (out->lod || out->magnified || !fast_setup(k, tex, smp, op) || (k->fetch && in->sample))
         return 0;
     return 1;
