@@ -135,6 +135,21 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         out.lod = lod_out, out.magnified = mag_out;
     tmu_diag diag;
     tmu_unit_execute_ex(&tex, &smp, &op, lanes, exec, &in, &out, xflags, &diag);
+    /* issue 15: the same call prepared, reading a row-pair copy of the texture in memory of its
+     * exact size (any read past it is an ASan report); the copy's size request and the build's
+     * checks on whatever shape and view the input chose */
+    uint32_t pr = take(&r, 1);
+    if (pr & 1) {
+        size_t psize = tmu_unit_pairs_size(&tex);
+        size_t give = psize ? psize - (pr >> 1 & 1) : 64; /* one byte short: BUFFER_TOO_SMALL */
+        unsigned char *pmem = malloc(give);
+        static tmu_unit_plan plan;
+        if (pmem && tmu_unit_pairs_build(&tex, smp.address[0], pmem, give, &diag) == TMU_OK &&
+            tmu_unit_plan_init(&plan, &tex, &smp, &op, lanes, &in, &out, xflags, &diag) == TMU_OK &&
+            tmu_unit_plan_use_pairs(&plan, pmem, give, &diag) == TMU_OK)
+            tmu_unit_plan_execute(&plan, exec, &in, &out, &diag);
+        free(pmem);
+    }
     free(mem);
     return 0;
 }
