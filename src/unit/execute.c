@@ -822,10 +822,10 @@ tmu_status tmu_unit_plan_use_pairs(tmu_unit_plan *plan, const void *mem, size_t 
         return TMU_OK;
     }
     const fast_consts *k = &p->k;
-    if (!p->fast || k->fmt != FAST_RGBA8 || k->fetch ||
-        !(k->gather || (k->filter && (k->mip == TMU_MIP_NONE || k->levels <= 1))))
-        FAIL(TMU_ERR_UNSUPPORTED, "row pairs: the plan's call reads no row pairs (only RGBA8 gathers and bilinear "
-                                  "samples without mips on a fast path do)");
+    if (!p->fast || k->fetch ||
+        !(k->gather ? k->fmt == FAST_RGBA8 : k->filter && (k->mip == TMU_MIP_NONE || k->levels <= 1)))
+        FAIL(TMU_ERR_UNSUPPORTED, "row pairs: the plan's call reads no row pairs (only RGBA8 gathers and RGBA8 and "
+                                  "RGBA32F bilinear samples without mips on a fast path do)");
     tmu_status st = tmu_unit_pairs_check(&p->view, p->smp.address[0], mem, size, diag);
     if (st != TMU_OK)
         return st;

@@ -204,15 +204,17 @@ void tmu_unit_general_lane(const tmu_texture *tex, const tmu_sampler *smp, const
 
 /* ---- row-pair copies (pairs.c, unit.h tmu_unit_pairs_*) ---- */
 /* The 64 bytes before a copy's pairs: what it was built from.  Pair (c, r), c in [0, width + 1],
- * r in [0, height], lies at byte 64 + (r * (width + 2) + c) * 8 and holds texel (x, y), then
- * texel (x, y + 1), for x = c - 1 and y = r - 1 mapped into the level by the address mode. */
+ * r in [0, height], lies at byte 64 + (r * (width + 2) + c) * 2B (B = texel bytes: 4 or 16) and
+ * holds texel (x, y), then texel (x, y + 1), for x = c - 1 and y = r - 1 mapped into the level by
+ * the address mode. */
 typedef struct tmu_pairs_header {
     uint32_t magic;                /* TMU_PAIRS_MAGIC */
     uint32_t width, height, pitch; /* the view's level 0: size, row pitch in texels */
     uint64_t data;                 /* (uintptr_t) its texels */
     uint64_t bytes;                /* the whole copy, header included */
     uint32_t addr;                 /* tmu_address of the edges */
-    uint32_t reserved[7];
+    uint32_t format;               /* tmu_format of the texels */
+    uint32_t reserved[6];
 } tmu_pairs_header;
 #define TMU_PAIRS_MAGIC 0x70756d74u /* "tmup" backwards */
 _Static_assert(sizeof(tmu_pairs_header) == 64, "row-pair header: 64 bytes");

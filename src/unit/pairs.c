@@ -1,7 +1,8 @@
-/* Row-pair copies of RGBA8 textures (unit.h tmu_unit_pairs_size / tmu_unit_pairs_build): each
- * texel of the view's level 0 beside the texel below it, padded with the columns and the row that
- * the address mode puts beyond the edges, so every 2x2 footprint is one 16-byte read
- * (fast_simd.inc pair_index, fast_avx512.c pairs_stage). */
+/* Row-pair copies of RGBA8 and RGBA32F textures (unit.h tmu_unit_pairs_size /
+ * tmu_unit_pairs_build): each texel of the view's level 0 beside the texel below it, padded with
+ * the columns and the row that the address mode puts beyond the edges, so every 2x2 footprint is
+ * one 16-byte (RGBA8) or 64-byte (RGBA32F) read (fast_simd.inc pair_index, fast_avx512.c
+ * pairs_stage, pairs32_load). */
 #include <stdint.h>
 #include <string.h>
 
@@ -16,13 +17,17 @@ static tmu_status pairs_layout(const tmu_texture *tex, tmu_texture *view, size_t
     tmu_status st = tmu_unit_make_view(tex, view, &res, diag);
     if (st != TMU_OK)
         return st;
-    if (view->dim != TMU_DIM_2D || view->format != TMU_FORMAT_R8G8B8A8_UNORM)
-        FAIL(TMU_ERR_UNSUPPORTED, "row pairs: only 2D R8G8B8A8_UNORM textures have a row-pair copy (this one is %s %s)",
+    if (view->dim != TMU_DIM_2D ||
+        (view->format != TMU_FORMAT_R8G8B8A8_UNORM && view->format != TMU_FORMAT_R32G32B32A32_FLOAT))
+        FAIL(TMU_ERR_UNSUPPORTED,
+             "row pairs: only 2D R8G8B8A8_UNORM and R32G32B32A32_FLOAT textures have a row-pair copy (this one is "
+             "%s %s)",
              tmu_dim_name(view->dim), tmu_format_get(view->format)->name);
     size_t cols = (size_t)view->width + 2, rows = (size_t)view->height + 1;
-    if (cols > (SIZE_MAX - sizeof(tmu_pairs_header)) / 8 / rows)
+    size_t pair = 2 * (size_t)tmu_format_get(view->format)->bytes;
+    if (cols > (SIZE_MAX - sizeof(tmu_pairs_header)) / pair / rows)
         FAIL(TMU_ERR_UNSUPPORTED, "row pairs: a copy of %zu x %zu pairs overflows size_t", cols, rows);
-    *need = sizeof(tmu_pairs_header) + cols * rows * 8;
+    *need = sizeof(tmu_pairs_header) + cols * rows * pair;
     return TMU_OK;
 }
 
@@ -59,22 +64,24 @@ tmu_status tmu_unit_pairs_build(const tmu_texture *tex, tmu_address addr, void *
         FAIL(TMU_ERR_BUFFER_TOO_SMALL, "row pairs: the copy needs %zu bytes, the memory given has %zu", need, size);
     const unsigned char *src = (const unsigned char *)view.level[0].data;
     size_t pitch = view.level[0].row_pitch, cols = (size_t)view.width + 2;
+    size_t tb = tmu_format_get(view.format)->bytes; /* texel bytes: 4 or 16 */
     unsigned char *dst = (unsigned char *)mem + sizeof(tmu_pairs_header);
     /* pair (c, r) = texel (x, y), texel (x, y + 1) with x = c - 1, y = r - 1, both mapped */
     for (size_t r = 0; r <= view.height; r++) {
         const unsigned char *r0 = src + pairs_wrap((int64_t)r - 1, view.height, addr) * pitch;
         const unsigned char *r1 = src + pairs_wrap((int64_t)r, view.height, addr) * pitch;
-        unsigned char *d = dst + r * cols * 8;
+        unsigned char *d = dst + r * cols * 2 * tb;
         for (size_t c = 0; c < cols; c++) {
-            size_t x = pairs_wrap((int64_t)c - 1, view.width, addr) * 4;
-            memcpy(d + c * 8, r0 + x, 4);
-            memcpy(d + c * 8 + 4, r1 + x, 4);
+            size_t x = pairs_wrap((int64_t)c - 1, view.width, addr) * tb;
+            memcpy(d + c * 2 * tb, r0 + x, tb);
+            memcpy(d + c * 2 * tb + tb, r1 + x, tb);
         }
     }
     tmu_pairs_header h;
     memset(&h, 0, sizeof h);
     h.magic = TMU_PAIRS_MAGIC;
-    h.width = view.width, h.height = view.height, h.pitch = (uint32_t)(pitch / 4);
+    h.width = view.width, h.height = view.height, h.pitch = (uint32_t)(pitch / tb);
+    h.format = (uint32_t)view.format;
     h.addr = (uint32_t)addr;
     h.data = (uint64_t)(uintptr_t)src;
     h.bytes = need;
@@ -96,7 +103,8 @@ tmu_status tmu_unit_pairs_check(const tmu_texture *view, tmu_address addr, const
         FAIL(TMU_ERR_INVALID_ARGUMENT, "row pairs: the copy is %llu bytes, but only %zu are given",
              (unsigned long long)h.bytes, size);
     if (h.data != (uint64_t)(uintptr_t)view->level[0].data || h.width != view->width || h.height != view->height ||
-        (uint64_t)h.pitch * 4 != view->level[0].row_pitch)
+        h.format != (uint32_t)view->format ||
+        (uint64_t)h.pitch * tmu_format_get(view->format)->bytes != view->level[0].row_pitch)
         FAIL(TMU_ERR_INVALID_ARGUMENT,
              "row pairs: the copy was built from another texture (%ux%u, pitch %u texels) than the plan's (%ux%u, "
              "pitch %zu bytes, or other texel memory)",

@@ -491,10 +491,10 @@ static void test_fast_log2(void **state)
 }
 
 /* Row-pair copies (unit.h tmu_unit_pairs_*): the size and the pairs worked by hand on an 8x4
- * texture whose texel (x, y) holds x | y << 8 | 0xC0DE0000; the errors; and gathers and bilinear
- * samples of every edge (coordinates on a grid from -1.5 to 2.5 texture widths, repeat and
- * clamp to edge) reading a copy that ends right before a PROT_NONE guard page, equal to the
- * general path bit for bit. */
+ * texture whose texel (x, y) holds x | y << 8 | 0xC0DE0000 (and an RGBA32F one); the errors; and
+ * RGBA8 gathers and RGBA8 and RGBA32F bilinear samples of every edge (coordinates on a grid from
+ * -1.5 to 2.5 texture widths, repeat and clamp to edge) reading a copy that ends right before a
+ * PROT_NONE guard page, equal to the general path bit for bit. */
 static uint32_t pair_word(const unsigned char *copy, uint32_t w, uint32_t c, uint32_t r, int second)
 {
     uint32_t v;
@@ -510,24 +510,32 @@ static void test_fast_row_pairs(void **state)
     for (uint32_t y = 0; y < TH; y++)
         for (uint32_t x = 0; x < TW; x++)
             texels[y][x] = other[y][x] = x | y << 8 | 0xC0DE0000u;
-    tmu_texture tex, tex2, f32;
+    tmu_texture tex, tex2, f32, r8;
     assert_int_equal(tmu_texture_init_packed(&tex, TMU_DIM_2D, TMU_FORMAT_R8G8B8A8_UNORM, TW, TH, 1, 1, 1, 1, texels,
                                              sizeof texels, NULL),
                      TMU_OK);
     assert_int_equal(tmu_texture_init_packed(&tex2, TMU_DIM_2D, TMU_FORMAT_R8G8B8A8_UNORM, TW, TH, 1, 1, 1, 1, other,
                                              sizeof other, NULL),
                      TMU_OK);
-    static float f32mem[TH * TW * 4];
+    static float f32mem[TH][TW][4];
+    for (uint32_t y = 0; y < TH; y++)
+        for (uint32_t x = 0; x < TW; x++)
+            for (int c = 0; c < 4; c++)
+                f32mem[y][x][c] = (float)(x + 10 * y) + 0.25f * (float)c;
     assert_int_equal(tmu_texture_init_packed(&f32, TMU_DIM_2D, TMU_FORMAT_R32G32B32A32_FLOAT, TW, TH, 1, 1, 1, 1,
                                              f32mem, sizeof f32mem, NULL),
                      TMU_OK);
+    assert_int_equal(tmu_texture_init_packed(&r8, TMU_DIM_2D, TMU_FORMAT_R8_UNORM, TW, TH, 1, 1, 1, 1, texels,
+                                             sizeof texels, NULL),
+                     TMU_OK);
     size_t size = tmu_unit_pairs_size(&tex);
     assert_int_equal(size, 64 + (TW + 2) * (TH + 1) * 8);
-    assert_int_equal(tmu_unit_pairs_size(&f32), 0);
+    assert_int_equal(tmu_unit_pairs_size(&f32), 64 + (TW + 2) * (TH + 1) * 32);
+    assert_int_equal(tmu_unit_pairs_size(&r8), 0);
     static unsigned char copy[64 + (TW + 2) * (TH + 1) * 8 + 16], rcopy[sizeof copy];
     tmu_diag d;
     memset(copy, 0x5A, sizeof copy);
-    assert_int_equal(tmu_unit_pairs_build(&f32, TMU_ADDRESS_REPEAT, copy, sizeof copy, &d), TMU_ERR_UNSUPPORTED);
+    assert_int_equal(tmu_unit_pairs_build(&r8, TMU_ADDRESS_REPEAT, copy, sizeof copy, &d), TMU_ERR_UNSUPPORTED);
     assert_non_null(strstr(d.message, "R8G8B8A8_UNORM"));
     assert_int_equal(tmu_unit_pairs_build(&tex, TMU_ADDRESS_REPEAT, copy, size - 1, &d), TMU_ERR_BUFFER_TOO_SMALL);
     assert_int_equal(tmu_unit_pairs_build(&tex, TMU_ADDRESS_MIRRORED_REPEAT, copy, size, &d), TMU_ERR_UNSUPPORTED);
@@ -551,6 +559,12 @@ static void test_fast_row_pairs(void **state)
     assert_int_equal(pair_word(rcopy, TW, TW + 1, TH, 0), texels[TH - 1][0]); /* (8, 3) */
     assert_int_equal(pair_word(rcopy, TW, TW + 1, TH, 1), texels[0][0]);      /* (8, 4) */
     assert_int_equal(pair_word(rcopy, TW, 3, 2, 1), texels[2][2]);
+    /* RGBA32F, clamp: pair (c, r) is 32 bytes, texel (c - 1, r - 1) then the one below */
+    static float fcopy[(64 + (TW + 2) * (TH + 1) * 32) / 4];
+    assert_int_equal(tmu_unit_pairs_build(&f32, TMU_ADDRESS_CLAMP_TO_EDGE, fcopy, sizeof fcopy, &d), TMU_OK);
+    assert_true(fcopy[(64 + (2 * (TW + 2) + 4) * 32) / 4 + 2] == 13.5f);      /* (3, 1) ch 2: 3 + 10 + 0.5 */
+    assert_true(fcopy[(64 + (2 * (TW + 2) + 4) * 32) / 4 + 4 + 1] == 23.25f); /* (3, 2) ch 1 */
+    assert_true(fcopy[(64 + (TH * (TW + 2) + TW + 1) * 32) / 4 + 4] == 37.0f); /* (8, 4) -> (7, 3) */
 
     /* plans */
     test_wave *w = test_wave_new();
@@ -595,13 +609,22 @@ static void test_fast_row_pairs(void **state)
     assert_non_null(v);
     for (int n = 0; n < 64; n++) {
         uint32_t tw = 1u << (test_rand(&seed) % 8), th = 1u << (test_rand(&seed) % 8);
-        unsigned char *mem = malloc((size_t)tw * th * 4);
+        int f32t = n % 3 == 2; /* RGBA32F: bilinear samples only */
+        size_t tb = f32t ? 16 : 4;
+        unsigned char *mem = malloc((size_t)tw * th * tb);
         assert_non_null(mem);
-        for (size_t b = 0; b < (size_t)tw * th * 4; b++)
-            mem[b] = (unsigned char)test_rand(&seed);
+        for (size_t b = 0; b < (size_t)tw * th * tb; b += 4) {
+            uint32_t r32 = (uint32_t)test_rand(&seed);
+            if (f32t) {
+                float f = (float)test_randf(&seed, -2, 2);
+                memcpy(&r32, &f, 4);
+            }
+            memcpy(mem + b, &r32, 4);
+        }
         tmu_texture t;
-        assert_int_equal(tmu_texture_init_packed(&t, TMU_DIM_2D, TMU_FORMAT_R8G8B8A8_UNORM, tw, th, 1, 1, 1, 1, mem,
-                                                 (size_t)tw * th * 4, NULL),
+        assert_int_equal(tmu_texture_init_packed(&t, TMU_DIM_2D,
+                                                 f32t ? TMU_FORMAT_R32G32B32A32_FLOAT : TMU_FORMAT_R8G8B8A8_UNORM, tw,
+                                                 th, 1, 1, 1, 1, mem, (size_t)tw * th * tb, NULL),
                          TMU_OK);
         tmu_sampler sm = tmu_sampler_default();
         sm.address[0] = sm.address[1] = (n & 1) ? TMU_ADDRESS_CLAMP_TO_EDGE : TMU_ADDRESS_REPEAT;
@@ -613,8 +636,8 @@ static void test_fast_row_pairs(void **state)
         assert_int_equal(mprotect(map + span, (size_t)page, PROT_NONE), 0);
         unsigned char *pc = map + span - ps;
         assert_int_equal(tmu_unit_pairs_build(&t, sm.address[0], pc, ps, NULL), TMU_OK);
-        tmu_op op = (n >> 1) & 1 ? test_op(TMU_OP_GATHER, TMU_DIM_2D, TMU_LEVEL_BASE)
-                                 : test_op(TMU_OP_SAMPLE, TMU_DIM_2D, TMU_LEVEL_BASE);
+        tmu_op op = (n >> 1) & 1 && !f32t ? test_op(TMU_OP_GATHER, TMU_DIM_2D, TMU_LEVEL_BASE)
+                                          : test_op(TMU_OP_SAMPLE, TMU_DIM_2D, TMU_LEVEL_BASE);
         op.component = (uint8_t)(test_rand(&seed) & 3);
         for (int wave = 0; wave < 8; wave++) {
             for (uint32_t l = 0; l < TMU_MAX_LANES; l++) { /* the edges: within a texel of them, both sides */
@@ -630,14 +653,20 @@ static void test_fast_row_pairs(void **state)
                                                  NULL),
                              TMU_OK);
             tmu_wave_out g = {.data = {got[0], got[1], got[2], got[3]}, .resident = NULL};
+            if (f32t && wave == 0) { /* an RGBA32F gather reads no copy */
+                tmu_op ga = test_op(TMU_OP_GATHER, TMU_DIM_2D, TMU_LEVEL_BASE);
+                assert_int_equal(tmu_unit_plan_init(&plan, &t, &sm, &ga, TMU_MAX_LANES, &v->in, &g, 0, NULL), TMU_OK);
+                assert_int_equal(tmu_unit_plan_use_pairs(&plan, pc, ps, NULL), TMU_ERR_UNSUPPORTED);
+            }
             assert_int_equal(tmu_unit_plan_init(&plan, &t, &sm, &op, TMU_MAX_LANES, &v->in, &g, 0, NULL), TMU_OK);
             assert_int_equal(tmu_unit_plan_use_pairs(&plan, pc, ps, NULL), TMU_OK);
             assert_int_equal(tmu_unit_plan_execute(&plan, exec, &v->in, &g, NULL), TMU_OK);
             for (int c = 0; c < 4; c++)
                 for (uint32_t l = 0; l < TMU_MAX_LANES; l++)
                     if (got[c][l] != ref[c][l])
-                        fail_msg("row pairs %ux%u %s %s lane %u comp %d: 0x%08x, general 0x%08x (s=%a t=%a)", tw, th,
-                                 tmu_address_name(sm.address[0]), tmu_op_kind_name(op.kind), l, c, got[c][l],
+                        fail_msg("row pairs %ux%u %s %s %s lane %u comp %d: 0x%08x, general 0x%08x (s=%a t=%a)", tw, th,
+                                 f32t ? "rgba32f" : "rgba8", tmu_address_name(sm.address[0]),
+                                 tmu_op_kind_name(op.kind), l, c, got[c][l],
                                  ref[c][l], (double)v->coord[0][l], (double)v->coord[1][l]);
             lanes_compared += TMU_MAX_LANES;
         }
@@ -645,8 +674,8 @@ static void test_fast_row_pairs(void **state)
         free(mem);
     }
     free(v);
-    printf("row pairs: %ld edge lanes x 4 (gathers and bilinear samples, repeat and clamp, 1..128 texels a side) "
-           "bit-identical to the general path\n",
+    printf("row pairs: %ld edge lanes x 4 (RGBA8 gathers, RGBA8 and RGBA32F bilinear samples, repeat and clamp, "
+           "1..128 texels a side) bit-identical to the general path\n",
            lanes_compared);
 }
 

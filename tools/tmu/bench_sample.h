@@ -395,9 +395,10 @@ static inline int tmu_bench_run_case(const tmu_bench_case *bc, double seconds, i
     op.result = TMU_RESULT_F32;
     /* the row-pair copy, built once before the runs (its time reported apart), where the row's
      * call reads one: the caller lets tmu re-layout the texture (unit.h tmu_unit_pairs_build) */
-    int reads_pairs = use_pairs && planned && bc->format == TMU_FORMAT_R8G8B8A8_UNORM &&
-                      (bc->kind == TMU_OP_GATHER || (bc->kind == TMU_OP_SAMPLE && bc->filter == TMU_FILTER_LINEAR &&
-                                                     bc->mip == TMU_MIP_NONE));
+    int reads_pairs = use_pairs && planned &&
+                      (bc->kind == TMU_OP_GATHER ? bc->format == TMU_FORMAT_R8G8B8A8_UNORM
+                                                 : bc->kind == TMU_OP_SAMPLE && bc->filter == TMU_FILTER_LINEAR &&
+                                                       bc->mip == TMU_MIP_NONE);
     size_t pairs_size = reads_pairs ? tmu_unit_pairs_size(&tex) : 0;
     void *pairs = pairs_size ? tmu_bench_alloc(pairs_size, huge) : NULL;
     double build_s = 0;

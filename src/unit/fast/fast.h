@@ -63,8 +63,8 @@ typedef struct fast_consts {
     int defer_ok;      /* RGBA8: 8 bytes at base lie in level 0 (fast_simd.inc DEFER_LOADS reads them) */
     int gather_quad;   /* RGBA8 gather: one index per footprint where a block has no edge (fast_simd.inc
                           gather_wave_rgba8) */
-    const unsigned char *pairs; /* RGBA8: the row-pair copy of level 0 for `addr` (pair (c, r) at byte
-                                   (r * (level_w[0] + 2) + c) * 8: internal.h tmu_pairs_header), or NULL */
+    const unsigned char *pairs; /* the row-pair copy of level 0 for `addr` (pair (c, r) at byte (r * (level_w[0]
+                                   + 2) + c) * 2 * texel bytes: internal.h tmu_pairs_header), or NULL */
 } fast_consts;
 
 /* One call: the resolved constants and the call's arguments. */

@@ -319,6 +319,35 @@ static inline __attribute__((TMU_FAST_FORCE_INLINE target("avx512f"))) void pair
 }
 #define PAIRS_STAGED(stage, t) pairs_staged(stage, t)
 
+/* The channels of the texels 00 10 01 11 of 16 lanes' RGBA32F footprints from the row-pair copy
+ * (pairs 32 bytes: lane l's footprint is the 64 bytes at pair index idx[l], texels (i0,j0)
+ * (i0,j1) (i1,j0) (i1,j1)), in phase 2, block by block: one 512-bit load per lane, a 4x4
+ * transpose of 128-bit slots per four lanes l, l + 4, l + 8, l + 12 (one vector per texel), then
+ * gather_rgba32f's transpose inside each slot. */
+static inline __attribute__((TMU_FAST_FORCE_INLINE target("avx512f"))) void pairs32_load(const unsigned char *pairs,
+                                                                                 const int32_t *idx,
+                                                                                 __m512 v[4][4])
+{
+    __m512 z[4][4]; /* z[texel slot][k]: lanes k, k + 4, k + 8, k + 12 */
+    for (int k = 0; k < 4; k++) {
+        __m512 a = _mm512_loadu_ps((const float *)(const void *)(pairs + (int64_t)idx[k] * 32));
+        __m512 b = _mm512_loadu_ps((const float *)(const void *)(pairs + (int64_t)idx[k + 4] * 32));
+        __m512 c = _mm512_loadu_ps((const float *)(const void *)(pairs + (int64_t)idx[k + 8] * 32));
+        __m512 d = _mm512_loadu_ps((const float *)(const void *)(pairs + (int64_t)idx[k + 12] * 32));
+        __m512 t0 = _mm512_shuffle_f32x4(a, b, _MM_SHUFFLE(1, 0, 1, 0)), t1 = _mm512_shuffle_f32x4(a, b, _MM_SHUFFLE(3, 2, 3, 2));
+        __m512 t2 = _mm512_shuffle_f32x4(c, d, _MM_SHUFFLE(1, 0, 1, 0)), t3 = _mm512_shuffle_f32x4(c, d, _MM_SHUFFLE(3, 2, 3, 2));
+        z[0][k] = _mm512_shuffle_f32x4(t0, t2, _MM_SHUFFLE(2, 0, 2, 0));
+        z[1][k] = _mm512_shuffle_f32x4(t0, t2, _MM_SHUFFLE(3, 1, 3, 1));
+        z[2][k] = _mm512_shuffle_f32x4(t1, t3, _MM_SHUFFLE(2, 0, 2, 0));
+        z[3][k] = _mm512_shuffle_f32x4(t1, t3, _MM_SHUFFLE(3, 1, 3, 1));
+    }
+    slot_transpose(z[0], v[0]); /* 00 */
+    slot_transpose(z[2], v[1]); /* 10 */
+    slot_transpose(z[1], v[2]); /* 01 */
+    slot_transpose(z[3], v[3]); /* 11 */
+}
+#define PAIRS32_LOAD(pairs, idx, v) pairs32_load(pairs, idx, v)
+
 /* The texels of 16 registered pairs (dword indices idx: DEFER_PAIR_INDEX; *t0, *t1 hold the pairs'
  * own indices), loaded in phase 2 straight into vectors: for waves whose lanes read neighbouring
  * texels (fast.c: coherent), where the loads hit the caches and storing the pairs between the
