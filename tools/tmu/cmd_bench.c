@@ -208,7 +208,7 @@ static int bench_sample(int argc, char **argv)
         else if (have_peer)
             printf("lavapipe: %s, LP_NUM_THREADS = the row's threads, its MS/cpu-s median, run right before tmu's row\n",
                    bin);
-        printf("%-26s %3s %9s %9s %7s   %9s %-22s %9s %9s\n", "case", "thr", "tmu", "lavapipe", "ratio", "bound",
+        printf("%-27s %3s %9s %9s %7s   %9s %-22s %9s %9s\n", "case", "thr", "tmu", "lavapipe", "ratio", "bound",
                "(lines/sample @ reach)", "tmu wall", "lvp wall");
     }
     for (size_t c = 0; c < TMU_BENCH_NCASES; c++) {
@@ -270,7 +270,7 @@ static int bench_sample(int argc, char **argv)
             if (r.pairs_bytes)
                 snprintf(build, sizeof build, "  P: %.1f MiB, built in %.1f ms", (double)r.pairs_bytes / (1 << 20),
                          r.pairs_build_s * 1e3);
-            printf("%-24s %1s %3d %9.1f %9s %7s   %9s %-22s %9.1f %9s%s\n", bc->name, r.pairs_bytes ? "P" : "", nthr,
+            printf("%-25s %1s %3d %9.1f %9s %7s   %9s %-22s %9.1f %9s%s\n", bc->name, r.pairs_bytes ? "P" : "", nthr,
                    r.msps, pr, ratio, bound, note, r.wall_msps, pws, build);
         }
         fflush(stdout);
