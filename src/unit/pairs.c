@@ -109,6 +109,10 @@ tmu_status tmu_unit_pairs_check(const tmu_texture *view, tmu_address addr, const
              "row pairs: the copy was built from another texture (%ux%u, pitch %u texels) than the plan's (%ux%u, "
              "pitch %zu bytes, or other texel memory)",
              h.width, h.height, h.pitch, view->width, view->height, view->level[0].row_pitch);
+    size_t need = 0; /* the size the pairs' indices reach (a header claiming less is refused) */
+    if (pairs_layout(view, &(tmu_texture){0}, &need, NULL) != TMU_OK || h.bytes != need)
+        FAIL(TMU_ERR_INVALID_ARGUMENT, "row pairs: the copy's header says %llu bytes, a copy of this texture has %zu",
+             (unsigned long long)h.bytes, need);
     if (h.addr != (uint32_t)addr)
         FAIL(TMU_ERR_INVALID_ARGUMENT, "row pairs: the copy was built for address mode %s, the plan's sampler has %s",
              tmu_address_name((tmu_address)h.addr), tmu_address_name(addr));

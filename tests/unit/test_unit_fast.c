@@ -592,6 +592,12 @@ static void test_fast_row_pairs(void **state)
     assert_int_equal(tmu_unit_plan_use_pairs(&plan, rcopy, size - 8, &d), TMU_ERR_INVALID_ARGUMENT); /* cut short */
     assert_int_equal(tmu_unit_plan_use_pairs(&plan, rcopy, 32, &d), TMU_ERR_INVALID_ARGUMENT);
     assert_int_equal(tmu_unit_plan_use_pairs(&plan, texels, sizeof texels, &d), TMU_ERR_INVALID_ARGUMENT);
+    static unsigned char forged[sizeof rcopy];
+    memcpy(forged, rcopy, sizeof forged);
+    uint64_t small = 64; /* a header claiming fewer bytes than the texture's pairs reach */
+    memcpy(forged + 24, &small, 8);
+    assert_int_equal(tmu_unit_plan_use_pairs(&plan, forged, 64, &d), TMU_ERR_INVALID_ARGUMENT);
+    assert_non_null(strstr(d.message, "header says 64 bytes"));
     static unsigned char copy2[sizeof copy];
     assert_int_equal(tmu_unit_pairs_build(&tex2, TMU_ADDRESS_REPEAT, copy2, size, &d), TMU_OK);
     assert_int_equal(tmu_unit_plan_use_pairs(&plan, copy2, size, &d), TMU_ERR_INVALID_ARGUMENT); /* other memory */

@@ -295,8 +295,8 @@ static inline __attribute__((TMU_FAST_FORCE_INLINE target("avx512f"))) void quad
  * (pairs_stage) one 128-bit load and store per lane, into a 256-byte stage where the lanes l,
  * l + 4, l + 8, l + 12 lie side by side; in phase 2 (pairs_staged) one 512-bit load per four
  * lanes and a 4x4 transpose inside each 128-bit slot give the texels of lanes 0..15 in order.
- * Loading straight into vectors in phase 2 instead was 8 % slower on the project's Zen 5 (1024^2
- * random gather). */
+ * Loading straight into vectors in phase 2 instead was 7-10 % slower on the project's Zen 5
+ * (1024^2 random gather, first version of the copy). */
 static inline __attribute__((TMU_FAST_FORCE_INLINE target("avx512f"))) void pairs_stage(const unsigned char *pairs,
                                                                                 const int32_t *idx, void *stage)
 {
