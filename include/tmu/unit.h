@@ -93,37 +93,39 @@ tmu_status tmu_unit_plan_execute(const tmu_unit_plan *plan, const uint64_t exec[
 
 /* Row-pair copies: a re-layout of a texture's texels that a prepared call may read instead of
  * the texture's own memory, for textures the caller lets tmu re-layout (it costs twice the
- * texels' memory and one pass to build).  The copy holds each texel of the view's level 0 beside
- * the texel below it, with one more column on each side and one more row above, filled as the
- * sampler's address mode wraps or clamps them, so the 2x2 footprint of any bilinear sample or
+ * texels' memory and one pass to build).  The copy holds each texel of every level of the view
+ * beside the texel below it, with one more column on each side and one more row above, filled as
+ * the sampler's address mode wraps or clamps them, so the 2x2 footprint of any bilinear sample or
  * gather, edges included, is one read: 16 bytes for R8G8B8A8_UNORM (in one 64-byte cache line 7
  * times in 8, where the texture's own rows put it in two lines), 64 bytes for R32G32B32A32_FLOAT
- * (1.5 lines on average instead of 2.5).  Read by the AVX-512 fast paths of RGBA8 gathers and of
- * RGBA8 and RGBA32F bilinear samples without mips; every other read still goes to the texture.
- * Results are bit-identical to calls without the copy while the texture's texels are those it
- * was built from: after changing them, build it again. */
+ * (1.5 lines on average instead of 2.5).  Read by the AVX-512 fast paths of RGBA8 gathers, RGBA8
+ * bilinear and trilinear samples (every mip filter) and RGBA32F bilinear samples without mips;
+ * every other read still goes to the texture.  A view of level 0 only (level_count 1) makes a
+ * copy for the calls that read no mips.  Results are bit-identical to calls without the copy
+ * while the texture's texels are those it was built from: after changing them, build it again. */
 
-/* Bytes of the row-pair copy of `tex` (its view's level 0, w x h texels of B bytes): 64 + (w + 2)
- * * (h + 1) * 2B, or 0 when it has none: it is not a 2D R8G8B8A8_UNORM or R32G32B32A32_FLOAT
- * texture, or its fields are invalid. */
+/* Bytes of the row-pair copy of `tex` (every level of its view): a header of a few hundred bytes,
+ * then for each level of w x h texels of B bytes (w + 2) * (h + 1) pairs of 2B bytes, each level
+ * starting on a 64-byte boundary; or 0 when it has none: it is not a 2D R8G8B8A8_UNORM or
+ * R32G32B32A32_FLOAT texture, or its fields are invalid. */
 size_t tmu_unit_pairs_size(const tmu_texture *tex);
 
 /* Builds the row-pair copy of `tex` for address mode `addr` (TMU_ADDRESS_REPEAT or
  * TMU_ADDRESS_CLAMP_TO_EDGE: the copy serves samplers with that mode on both axes) into `mem`
  * (`size` bytes, at least tmu_unit_pairs_size(tex); 64-byte alignment makes its reads faster, any
- * alignment works).  Fails, writing nothing, when the texture has no copy (diag says why), its
- * level 0's memory is missing or smaller than its rows, `addr` is another mode, or `size` is too
+ * alignment works).  Fails, writing nothing, when the texture has no copy (diag says why), a
+ * level's memory is missing or smaller than its rows, `addr` is another mode, or `size` is too
  * small.  No allocation. */
 tmu_status tmu_unit_pairs_build(const tmu_texture *tex, tmu_address addr, void *mem, size_t size, tmu_diag *diag);
 
 /* Makes the prepared call `plan` read the row-pair copy at `mem` (`size` bytes, built by
- * tmu_unit_pairs_build from the texture the plan was prepared with, same level-0 memory, size
- * and pitch, for the address mode of the plan's sampler), or, with mem NULL, read only the
- * texture again.  The memory must stay valid and unchanged while the plan uses it; copies of the
- * plan made afterwards use it too.  Fails, leaving the plan as it was, when the plan is not
- * prepared, `mem` holds no copy or one of another texture or address mode, or the plan's call
- * takes no fast path that reads one (RGBA8 gathers and RGBA8 and RGBA32F bilinear samples without
- * mips do; not with TMU_UNIT_GENERAL_ONLY). */
+ * tmu_unit_pairs_build from the texture the plan was prepared with, for the address mode of the
+ * plan's sampler: the same texel memory, sizes and pitches of level 0, and of every level when
+ * the call reads mips), or, with mem NULL, read only the texture again.  The memory must stay
+ * valid and unchanged while the plan uses it; copies of the plan made afterwards use it too.
+ * Fails, leaving the plan as it was, when the plan is not prepared, `mem` holds no copy, one of
+ * another texture or address mode, or fewer levels than the call reads, or the plan's call takes
+ * no fast path that reads one (see above; not with TMU_UNIT_GENERAL_ONLY). */
 tmu_status tmu_unit_plan_use_pairs(tmu_unit_plan *plan, const void *mem, size_t size, tmu_diag *diag);
 
 /* Name of the widest SIMD instruction set the fast paths use on this CPU ("avx512", "avx2" or

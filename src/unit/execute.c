@@ -822,13 +822,22 @@ tmu_status tmu_unit_plan_use_pairs(tmu_unit_plan *plan, const void *mem, size_t 
         return TMU_OK;
     }
     const fast_consts *k = &p->k;
-    if (!p->fast || k->fetch ||
-        !(k->gather ? k->fmt == FAST_RGBA8 : k->filter && (k->mip == TMU_MIP_NONE || k->levels <= 1)))
-        FAIL(TMU_ERR_UNSUPPORTED, "row pairs: the plan's call reads no row pairs (only RGBA8 gathers and RGBA8 and "
-                                  "RGBA32F bilinear samples without mips on a fast path do)");
-    tmu_status st = tmu_unit_pairs_check(&p->view, p->smp.address[0], mem, size, diag);
+    int one_level = k->gather || k->mip == TMU_MIP_NONE || k->levels <= 1;
+    if (!p->fast || k->fetch || !(k->gather ? k->fmt == FAST_RGBA8 : k->filter && (one_level || k->fmt == FAST_RGBA8)))
+        FAIL(TMU_ERR_UNSUPPORTED, "row pairs: the plan's call reads no row pairs (only RGBA8 gathers, RGBA8 bilinear "
+                                  "and trilinear samples and RGBA32F bilinear samples without mips on a fast path do)");
+    uint32_t levels = one_level ? 1 : k->levels;
+    tmu_status st = tmu_unit_pairs_check(&p->view, p->smp.address[0], levels, mem, size, diag);
     if (st != TMU_OK)
         return st;
+    tmu_pairs_header h;
+    memcpy(&h, mem, sizeof h);
+    uint64_t pair = k->fmt == FAST_RGBA8 ? 8 : 32;
+    if ((h.bytes - sizeof h) / pair > INT32_MAX) /* the kernels' pair indices are 32-bit */
+        FAIL(TMU_ERR_UNSUPPORTED, "row pairs: the copy's %llu pairs exceed the kernels' 32-bit indices",
+             (unsigned long long)((h.bytes - sizeof h) / pair));
+    for (uint32_t l = 0; l < TMU_MAX_LEVELS; l++) /* every entry: the kernels look them up per lane */
+        p->k.pair_lvl[l] = l < levels ? (int32_t)(h.level_off[l] / pair) : 0;
     p->k.pairs = (const unsigned char *)mem + sizeof(tmu_pairs_header);
     tmu_diag_clear(diag);
     return TMU_OK;

@@ -203,24 +203,28 @@ void tmu_unit_general_lane(const tmu_texture *tex, const tmu_sampler *smp, const
                            const tmu_wave_in *in, tmu_wave_out *out, uint32_t lane);
 
 /* ---- row-pair copies (pairs.c, unit.h tmu_unit_pairs_*) ---- */
-/* The 64 bytes before a copy's pairs: what it was built from.  Pair (c, r), c in [0, width + 1],
- * r in [0, height], lies at byte 64 + (r * (width + 2) + c) * 2B (B = texel bytes: 4 or 16) and
- * holds texel (x, y), then texel (x, y + 1), for x = c - 1 and y = r - 1 mapped into the level by
- * the address mode. */
+/* The header of a copy: what it was built from and where its levels lie.  Pair (c, r) of level l,
+ * c in [0, w + 1], r in [0, h] (w x h the level's size), lies at byte sizeof header + level_off[l]
+ * + (r * (w + 2) + c) * 2B (B = texel bytes: 4 or 16) and holds texel (x, y), then texel
+ * (x, y + 1), for x = c - 1 and y = r - 1 mapped into the level by the address mode. */
 typedef struct tmu_pairs_header {
     uint32_t magic;                /* TMU_PAIRS_MAGIC */
-    uint32_t width, height, pitch; /* the view's level 0: size, row pitch in texels */
-    uint64_t data;                 /* (uintptr_t) its texels */
+    uint32_t width, height;        /* the view's level 0 */
+    uint32_t levels;               /* levels of the view copied (0 .. levels - 1) */
     uint64_t bytes;                /* the whole copy, header included */
     uint32_t addr;                 /* tmu_address of the edges */
     uint32_t format;               /* tmu_format of the texels */
-    uint32_t reserved[6];
+    uint64_t level_data[TMU_MAX_LEVELS];  /* (uintptr_t) each level's texels */
+    uint64_t level_off[TMU_MAX_LEVELS];   /* each level's pairs: byte offset after the header */
+    uint32_t level_pitch[TMU_MAX_LEVELS]; /* each level's row pitch in texels */
+    uint32_t reserved[8];
 } tmu_pairs_header;
 #define TMU_PAIRS_MAGIC 0x70756d74u /* "tmup" backwards */
-_Static_assert(sizeof(tmu_pairs_header) == 64, "row-pair header: 64 bytes");
-/* Checks that `mem` (`size` bytes) holds a row-pair copy of the texels of `view` (a resolved
- * view: tmu_unit_make_view) for address mode `addr`; fills diag and returns an error when not. */
-tmu_status tmu_unit_pairs_check(const tmu_texture *view, tmu_address addr, const void *mem, size_t size,
-                                tmu_diag *diag);
+_Static_assert(sizeof(tmu_pairs_header) % 64 == 0, "row-pair header: whole 64-byte lines");
+/* Checks that `mem` (`size` bytes) holds a row-pair copy of the texels of at least the first
+ * `levels` levels of `view` (a resolved view: tmu_unit_make_view) for address mode `addr`; fills
+ * diag and returns an error when not. */
+tmu_status tmu_unit_pairs_check(const tmu_texture *view, tmu_address addr, uint32_t levels, const void *mem,
+                                size_t size, tmu_diag *diag);
 
 #endif

@@ -492,13 +492,14 @@ static void test_fast_log2(void **state)
 
 /* Row-pair copies (unit.h tmu_unit_pairs_*): the size and the pairs worked by hand on an 8x4
  * texture whose texel (x, y) holds x | y << 8 | 0xC0DE0000 (and an RGBA32F one); the errors; and
- * RGBA8 gathers and RGBA8 and RGBA32F bilinear samples of every edge (coordinates on a grid from
- * -1.5 to 2.5 texture widths, repeat and clamp to edge) reading a copy that ends right before a
- * PROT_NONE guard page, equal to the general path bit for bit. */
+ * RGBA8 gathers, RGBA8 and RGBA32F bilinear samples and RGBA8 trilinear samples (mip chains,
+ * random LODs) of every edge (coordinates on a grid from -1.5 to 2.5 texture widths, repeat and
+ * clamp to edge) reading a copy that ends right before a PROT_NONE guard page, equal to the
+ * general path bit for bit. */
 static uint32_t pair_word(const unsigned char *copy, uint32_t w, uint32_t c, uint32_t r, int second)
 {
     uint32_t v;
-    memcpy(&v, copy + 64 + ((size_t)r * (w + 2) + c) * 8 + (second ? 4 : 0), 4);
+    memcpy(&v, copy + sizeof(tmu_pairs_header) + ((size_t)r * (w + 2) + c) * 8 + (second ? 4 : 0), 4);
     return v;
 }
 
@@ -528,11 +529,12 @@ static void test_fast_row_pairs(void **state)
     assert_int_equal(tmu_texture_init_packed(&r8, TMU_DIM_2D, TMU_FORMAT_R8_UNORM, TW, TH, 1, 1, 1, 1, texels,
                                              sizeof texels, NULL),
                      TMU_OK);
+    enum { HDR = sizeof(tmu_pairs_header) };
     size_t size = tmu_unit_pairs_size(&tex);
-    assert_int_equal(size, 64 + (TW + 2) * (TH + 1) * 8);
-    assert_int_equal(tmu_unit_pairs_size(&f32), 64 + (TW + 2) * (TH + 1) * 32);
+    assert_int_equal(size, HDR + ((TW + 2) * (TH + 1) * 8 + 63) / 64 * 64); /* one level, to a 64-byte line */
+    assert_int_equal(tmu_unit_pairs_size(&f32), HDR + (TW + 2) * (TH + 1) * 32);
     assert_int_equal(tmu_unit_pairs_size(&r8), 0);
-    static unsigned char copy[64 + (TW + 2) * (TH + 1) * 8 + 16], rcopy[sizeof copy];
+    static unsigned char copy[HDR + ((TW + 2) * (TH + 1) * 8 + 63) / 64 * 64 + 16], rcopy[sizeof copy];
     tmu_diag d;
     memset(copy, 0x5A, sizeof copy);
     assert_int_equal(tmu_unit_pairs_build(&r8, TMU_ADDRESS_REPEAT, copy, sizeof copy, &d), TMU_ERR_UNSUPPORTED);
@@ -560,11 +562,11 @@ static void test_fast_row_pairs(void **state)
     assert_int_equal(pair_word(rcopy, TW, TW + 1, TH, 1), texels[0][0]);      /* (8, 4) */
     assert_int_equal(pair_word(rcopy, TW, 3, 2, 1), texels[2][2]);
     /* RGBA32F, clamp: pair (c, r) is 32 bytes, texel (c - 1, r - 1) then the one below */
-    static float fcopy[(64 + (TW + 2) * (TH + 1) * 32) / 4];
+    static float fcopy[(HDR + (TW + 2) * (TH + 1) * 32) / 4];
     assert_int_equal(tmu_unit_pairs_build(&f32, TMU_ADDRESS_CLAMP_TO_EDGE, fcopy, sizeof fcopy, &d), TMU_OK);
-    assert_true(fcopy[(64 + (2 * (TW + 2) + 4) * 32) / 4 + 2] == 13.5f);      /* (3, 1) ch 2: 3 + 10 + 0.5 */
-    assert_true(fcopy[(64 + (2 * (TW + 2) + 4) * 32) / 4 + 4 + 1] == 23.25f); /* (3, 2) ch 1 */
-    assert_true(fcopy[(64 + (TH * (TW + 2) + TW + 1) * 32) / 4 + 4] == 37.0f); /* (8, 4) -> (7, 3) */
+    assert_true(fcopy[(HDR + (2 * (TW + 2) + 4) * 32) / 4 + 2] == 13.5f);      /* (3, 1) ch 2: 3 + 10 + 0.5 */
+    assert_true(fcopy[(HDR + (2 * (TW + 2) + 4) * 32) / 4 + 4 + 1] == 23.25f); /* (3, 2) ch 1 */
+    assert_true(fcopy[(HDR + (TH * (TW + 2) + TW + 1) * 32) / 4 + 4] == 37.0f); /* (8, 4) -> (7, 3) */
 
     /* plans */
     test_wave *w = test_wave_new();
@@ -595,9 +597,9 @@ static void test_fast_row_pairs(void **state)
     static unsigned char forged[sizeof rcopy];
     memcpy(forged, rcopy, sizeof forged);
     uint64_t small = 64; /* a header claiming fewer bytes than the texture's pairs reach */
-    memcpy(forged + 24, &small, 8);
-    assert_int_equal(tmu_unit_plan_use_pairs(&plan, forged, 64, &d), TMU_ERR_INVALID_ARGUMENT);
-    assert_non_null(strstr(d.message, "header says 64 bytes"));
+    memcpy(forged + offsetof(tmu_pairs_header, bytes), &small, 8);
+    assert_int_equal(tmu_unit_plan_use_pairs(&plan, forged, sizeof forged, &d), TMU_ERR_INVALID_ARGUMENT);
+    assert_non_null(strstr(d.message, "not built from the plan's texture"));
     static unsigned char copy2[sizeof copy];
     assert_int_equal(tmu_unit_pairs_build(&tex2, TMU_ADDRESS_REPEAT, copy2, size, &d), TMU_OK);
     assert_int_equal(tmu_unit_plan_use_pairs(&plan, copy2, size, &d), TMU_ERR_INVALID_ARGUMENT); /* other memory */
@@ -609,17 +611,23 @@ static void test_fast_row_pairs(void **state)
     long page = sysconf(_SC_PAGESIZE);
     assert_true(page > 0);
     uint64_t seed = 0x9a125ull;
-    long lanes_compared = 0;
+    long lanes_compared = 0, mips = 0;
     static uint32_t ref[4][TMU_MAX_LANES], got[4][TMU_MAX_LANES];
     test_wave *v = test_wave_new();
     assert_non_null(v);
     for (int n = 0; n < 64; n++) {
         uint32_t tw = 1u << (test_rand(&seed) % 8), th = 1u << (test_rand(&seed) % 8);
         int f32t = n % 3 == 2; /* RGBA32F: bilinear samples only */
-        size_t tb = f32t ? 16 : 4;
-        unsigned char *mem = malloc((size_t)tw * th * tb);
+        /* RGBA8 samples: every other texture mip-mapped, sampled trilinear at random LODs */
+        uint32_t levels = 1, mm = tw > th ? tw : th;
+        if (!f32t && n % 4 == 1)
+            for (; mm > 1; mm >>= 1)
+                levels++;
+        tmu_format tf = f32t ? TMU_FORMAT_R32G32B32A32_FLOAT : TMU_FORMAT_R8G8B8A8_UNORM;
+        size_t tsize = tmu_texture_packed_size(TMU_DIM_2D, tf, tw, th, 1, 1, levels, 1);
+        unsigned char *mem = malloc(tsize);
         assert_non_null(mem);
-        for (size_t b = 0; b < (size_t)tw * th * tb; b += 4) {
+        for (size_t b = 0; b < tsize; b += 4) {
             uint32_t r32 = (uint32_t)test_rand(&seed);
             if (f32t) {
                 float f = (float)test_randf(&seed, -2, 2);
@@ -628,13 +636,12 @@ static void test_fast_row_pairs(void **state)
             memcpy(mem + b, &r32, 4);
         }
         tmu_texture t;
-        assert_int_equal(tmu_texture_init_packed(&t, TMU_DIM_2D,
-                                                 f32t ? TMU_FORMAT_R32G32B32A32_FLOAT : TMU_FORMAT_R8G8B8A8_UNORM, tw,
-                                                 th, 1, 1, 1, 1, mem, (size_t)tw * th * tb, NULL),
-                         TMU_OK);
+        assert_int_equal(tmu_texture_init_packed(&t, TMU_DIM_2D, tf, tw, th, 1, 1, levels, 1, mem, tsize, NULL), TMU_OK);
         tmu_sampler sm = tmu_sampler_default();
         sm.address[0] = sm.address[1] = (n & 1) ? TMU_ADDRESS_CLAMP_TO_EDGE : TMU_ADDRESS_REPEAT;
         sm.mag_filter = sm.min_filter = TMU_FILTER_LINEAR;
+        sm.mip_filter = levels > 1 ? (n & 8 ? TMU_MIP_NEAREST : TMU_MIP_LINEAR) : TMU_MIP_NONE;
+        mips += levels > 1;
         size_t ps = tmu_unit_pairs_size(&t), span = (ps + (size_t)page - 1) / (size_t)page * (size_t)page;
         unsigned char *map = mmap(NULL, span + (size_t)page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
                                   -1, 0);
@@ -642,14 +649,15 @@ static void test_fast_row_pairs(void **state)
         assert_int_equal(mprotect(map + span, (size_t)page, PROT_NONE), 0);
         unsigned char *pc = map + span - ps;
         assert_int_equal(tmu_unit_pairs_build(&t, sm.address[0], pc, ps, NULL), TMU_OK);
-        tmu_op op = (n >> 1) & 1 && !f32t ? test_op(TMU_OP_GATHER, TMU_DIM_2D, TMU_LEVEL_BASE)
-                                          : test_op(TMU_OP_SAMPLE, TMU_DIM_2D, TMU_LEVEL_BASE);
+        tmu_op op = (n >> 1) & 1 && !f32t && levels == 1 ? test_op(TMU_OP_GATHER, TMU_DIM_2D, TMU_LEVEL_BASE)
+                                                         : test_op(TMU_OP_SAMPLE, TMU_DIM_2D, TMU_LEVEL_LOD);
         op.component = (uint8_t)(test_rand(&seed) & 3);
         for (int wave = 0; wave < 8; wave++) {
             for (uint32_t l = 0; l < TMU_MAX_LANES; l++) { /* the edges: within a texel of them, both sides */
                 double gx = (double)(test_rand(&seed) % 9) * 0.5 - 1.5, gy = (double)(test_rand(&seed) % 9) * 0.5 - 1.5;
                 v->coord[0][l] = (float)(gx + test_randf(&seed, -1.0, 1.0) / tw);
                 v->coord[1][l] = (float)(gy + test_randf(&seed, -1.0, 1.0) / th);
+                v->lod[l] = (float)test_randf(&seed, -1.0, levels + 0.5);
             }
             uint64_t exec[2] = {~0ull, wave == 7 ? test_rand(&seed) : ~0ull};
             tmu_wave_out o = {.data = {ref[0], ref[1], ref[2], ref[3]}, .resident = NULL};
@@ -659,6 +667,24 @@ static void test_fast_row_pairs(void **state)
                                                  NULL),
                              TMU_OK);
             tmu_wave_out g = {.data = {got[0], got[1], got[2], got[3]}, .resident = NULL};
+            if (levels > 1 && wave == 0) { /* a copy of level 0 only (a view of one level) serves no mips */
+                tmu_texture l0 = t;
+                l0.level_count = 1;
+                size_t s0 = tmu_unit_pairs_size(&l0);
+                unsigned char *c0 = malloc(s0);
+                assert_non_null(c0);
+                assert_true(s0 < ps);
+                assert_int_equal(tmu_unit_pairs_build(&l0, sm.address[0], c0, s0, NULL), TMU_OK);
+                assert_int_equal(tmu_unit_plan_init(&plan, &t, &sm, &op, TMU_MAX_LANES, &v->in, &g, 0, NULL), TMU_OK);
+                tmu_diag dg;
+                assert_int_equal(tmu_unit_plan_use_pairs(&plan, c0, s0, &dg), TMU_ERR_INVALID_ARGUMENT);
+                assert_non_null(strstr(dg.message, "holds 1 level(s)"));
+                tmu_sampler nomip = sm;
+                nomip.mip_filter = TMU_MIP_NONE;
+                assert_int_equal(tmu_unit_plan_init(&plan, &t, &nomip, &op, TMU_MAX_LANES, &v->in, &g, 0, NULL), TMU_OK);
+                assert_int_equal(tmu_unit_plan_use_pairs(&plan, c0, s0, NULL), TMU_OK);
+                free(c0);
+            }
             if (f32t && wave == 0) { /* an RGBA32F gather reads no copy */
                 tmu_op ga = test_op(TMU_OP_GATHER, TMU_DIM_2D, TMU_LEVEL_BASE);
                 assert_int_equal(tmu_unit_plan_init(&plan, &t, &sm, &ga, TMU_MAX_LANES, &v->in, &g, 0, NULL), TMU_OK);
@@ -680,9 +706,9 @@ static void test_fast_row_pairs(void **state)
         free(mem);
     }
     free(v);
-    printf("row pairs: %ld edge lanes x 4 (RGBA8 gathers, RGBA8 and RGBA32F bilinear samples, repeat and clamp, "
-           "1..128 texels a side) bit-identical to the general path\n",
-           lanes_compared);
+    printf("row pairs: %ld edge lanes x 4 (RGBA8 gathers, RGBA8 and RGBA32F bilinear samples, RGBA8 trilinear on "
+           "%ld mip-mapped textures, repeat and clamp, 1..128 texels a side) bit-identical to the general path\n",
+           lanes_compared, mips);
 }
 
 int main(void)

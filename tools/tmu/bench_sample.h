@@ -345,8 +345,9 @@ static inline void tmu_bench_free(void *p, size_t size)
 /* Runs one case on `threads` threads (each its own waves, one shared texture); `flags` are
  * TMU_UNIT_* (e.g. TMU_UNIT_GENERAL_ONLY); `planned`: each thread prepares the call once
  * (tmu_unit_plan) and runs every wave through it, else calls tmu_unit_execute_ex per wave;
- * `use_pairs` (with `planned`): the plans of RGBA8 gathers and bilinear samples without mips read
- * a row-pair copy of the texture, built once before the runs.  Returns 0 on success. */
+ * `use_pairs` (with `planned`): the plans of RGBA8 gathers, RGBA8 bilinear and trilinear samples
+ * and RGBA32F bilinear samples without mips read a row-pair copy of the levels they read, built
+ * once before the runs.  Returns 0 on success. */
 static inline int tmu_bench_run_case(const tmu_bench_case *bc, double seconds, int reps, unsigned flags, int planned,
                                      int use_pairs, int threads, int huge, tmu_bench_result *res)
 {
@@ -395,16 +396,20 @@ static inline int tmu_bench_run_case(const tmu_bench_case *bc, double seconds, i
     op.result = TMU_RESULT_F32;
     /* the row-pair copy, built once before the runs (its time reported apart), where the row's
      * call reads one: the caller lets tmu re-layout the texture (unit.h tmu_unit_pairs_build) */
+    int rgba8 = bc->format == TMU_FORMAT_R8G8B8A8_UNORM, one_level = bc->kind == TMU_OP_GATHER || bc->mip == TMU_MIP_NONE;
     int reads_pairs = use_pairs && planned &&
-                      (bc->kind == TMU_OP_GATHER ? bc->format == TMU_FORMAT_R8G8B8A8_UNORM
+                      (bc->kind == TMU_OP_GATHER ? rgba8
                                                  : bc->kind == TMU_OP_SAMPLE && bc->filter == TMU_FILTER_LINEAR &&
-                                                       bc->mip == TMU_MIP_NONE);
-    size_t pairs_size = reads_pairs ? tmu_unit_pairs_size(&tex) : 0;
+                                                       (rgba8 || one_level));
+    tmu_texture copied = tex; /* the levels the row reads: level 0 only, or the whole chain */
+    if (one_level)
+        copied.level_count = 1;
+    size_t pairs_size = reads_pairs ? tmu_unit_pairs_size(&copied) : 0;
     void *pairs = pairs_size ? tmu_bench_alloc(pairs_size, huge) : NULL;
     double build_s = 0;
     if (pairs) {
         double c0 = tmu_bench_cpu_now();
-        tmu_status bst = tmu_unit_pairs_build(&tex, smp.address[0], pairs, pairs_size, NULL);
+        tmu_status bst = tmu_unit_pairs_build(&copied, smp.address[0], pairs, pairs_size, NULL);
         build_s = tmu_bench_cpu_now() - c0;
         if (bst != TMU_OK) {
             free(th);

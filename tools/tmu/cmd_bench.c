@@ -40,8 +40,8 @@ static void bench_usage(FILE *out)
            "  --per-call  call tmu_unit_execute_ex for every wave (checks and set-up each time) instead\n"
            "              of one prepared call (tmu_unit_plan) per thread\n"
            "  --no-pairs  read the texture's own rows only: by default the rows whose call reads a\n"
-           "              row-pair copy (RGBA8 gathers; RGBA8 and RGBA32F bilinear samples without\n"
-           "              mips) build one\n"
+           "              row-pair copy (RGBA8 gathers, RGBA8 bilinear and trilinear samples, RGBA32F\n"
+           "              bilinear samples without mips) build one of the levels they read\n"
            "              before their runs (tmu_unit_pairs_build, its time shown apart) and their\n"
            "              plans read it (tmu_unit_plan_use_pairs), as a caller that lets tmu re-layout\n"
            "              its texture does\n"
@@ -250,8 +250,9 @@ static int bench_sample(int argc, char **argv)
             char bound[32] = "-", note[40] = "";
             if (bc->lines > 0 && !size) {
                 /* a row-pair copy: a random footprint is one read, of 16 bytes (RGBA8: in two lines 1
-                 * time in 8) or 64 bytes (RGBA32F: in two lines every other time) */
-                double paired = bc->format == TMU_FORMAT_R8G8B8A8_UNORM ? 1.125 : 1.5;
+                 * time in 8, against 2.125 lines from the texture) or 64 bytes (RGBA32F: in two lines
+                 * every other time, against 2.5) */
+                double paired = bc->format == TMU_FORMAT_R8G8B8A8_UNORM ? bc->lines / 2.125 * 1.125 : bc->lines / 2.5 * 1.5;
                 double lines = r.pairs_bytes && bc->pattern == TMU_BENCH_RANDOM ? paired : bc->lines;
                 uint32_t reach = r.pairs_bytes && bc->pattern == TMU_BENCH_RANDOM ? (uint32_t)r.pairs_bytes : bc->reach;
                 double lr = tmu_bench_line_rate(reach, (double)seconds / 2, (int)reps, huge);

@@ -63,8 +63,9 @@ typedef struct fast_consts {
     int defer_ok;      /* RGBA8: 8 bytes at base lie in level 0 (fast_simd.inc DEFER_LOADS reads them) */
     int gather_quad;   /* RGBA8 gather: one index per footprint where a block has no edge (fast_simd.inc
                           gather_wave_rgba8) */
-    const unsigned char *pairs; /* the row-pair copy of level 0 for `addr` (pair (c, r) at byte (r * (level_w[0]
-                                   + 2) + c) * 2 * texel bytes: internal.h tmu_pairs_header), or NULL */
+    const unsigned char *pairs; /* the row-pair copy for `addr` (internal.h tmu_pairs_header: pair (c, r) of level
+                                   l is pair number pair_lvl[l] + r * (level_w[l] + 2) + c), or NULL */
+    int32_t pair_lvl[TMU_MAX_LEVELS]; /* with pairs: each level's first pair (0 past the levels read) */
 } fast_consts;
 
 /* One call: the resolved constants and the call's arguments. */
