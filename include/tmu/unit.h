@@ -98,9 +98,9 @@ tmu_status tmu_unit_plan_execute(const tmu_unit_plan *plan, const uint64_t exec[
  * the sampler's address mode wraps or clamps them, so the 2x2 footprint of any bilinear sample or
  * gather, edges included, is one read: 16 bytes for R8G8B8A8_UNORM (in one 64-byte cache line 7
  * times in 8, where the texture's own rows put it in two lines), 64 bytes for R32G32B32A32_FLOAT
- * (1.5 lines on average instead of 2.5).  Read by the AVX-512 fast paths of RGBA8 gathers, RGBA8
- * bilinear and trilinear samples (every mip filter) and RGBA32F bilinear samples without mips;
- * every other read still goes to the texture.  A view of level 0 only (level_count 1) makes a
+ * (1.5 lines on average instead of 2.5).  Read by the AVX-512 and AVX2 fast paths of RGBA8
+ * gathers and RGBA8 bilinear and trilinear samples (every mip filter), and by the AVX-512 ones of
+ * RGBA32F bilinear samples without mips; every other read still goes to the texture.  A view of level 0 only (level_count 1) makes a
  * copy for the calls that read no mips.  Results are bit-identical to calls without the copy
  * while the texture's texels are those it was built from: after changing them, build it again. */
 

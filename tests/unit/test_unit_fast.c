@@ -10,8 +10,8 @@
  * neighbouring texels of one to three rows, as the AVX-512 row spans read them).  The call
  * runs five times: general path only, fast path with the widest SIMD, with at most AVX2,
  * portable, and as a prepared call (tmu_unit_plan, run from a copy of the plan), and, for RGBA8
- * textures with repeat or clamp-to-edge addressing, a sixth time as a prepared call reading a
- * row-pair copy (tmu_unit_plan_use_pairs; gathers and bilinear samples without mips read it);
+ * textures with repeat or clamp-to-edge addressing, twice more as a prepared call reading a
+ * row-pair copy (tmu_unit_plan_use_pairs), with the widest SIMD and with at most AVX2;
  * all result words and the untouched lanes must be identical bit for bit.  Most cases are of the kinds
  * the fast paths specialise; some are not (then both run the general path).
  * Default ~2M lanes per comparison; TMU_TEST_LONG=1 runs 10x more. */
@@ -49,7 +49,7 @@ static void test_fast_equals_general(void **state)
     uint64_t seed = 0xfa57fa57ull;
     test_wave *w = test_wave_new();
     static uint32_t ref[4][TMU_MAX_LANES], simd[4][TMU_MAX_LANES], avx2[4][TMU_MAX_LANES], port[4][TMU_MAX_LANES],
-        planned[4][TMU_MAX_LANES], paired[4][TMU_MAX_LANES];
+        planned[4][TMU_MAX_LANES], paired[4][TMU_MAX_LANES], paired2[4][TMU_MAX_LANES];
     static tmu_unit_plan plans[2];
     long lanes_compared = 0, fast_cases = 0, pairs_cases = 0;
     for (long n = 0; n < cases; n++) {
@@ -205,10 +205,12 @@ static void test_fast_equals_general(void **state)
         w->in.ilod = test_rand(&seed) & 1 ? w->ilod : NULL;
         w->in.sample = op.kind == TMU_OP_FETCH && test_rand(&seed) % 8 != 0 ? NULL : w->sample; /* fast: NULL */
         memset(w->sample, 0, sizeof w->sample);
-        uint32_t (*outs[6])[TMU_MAX_LANES] = {ref, simd, avx2, port, planned, paired};
-        static const unsigned flags[5] = {TMU_UNIT_GENERAL_ONLY, 0, TMU_UNIT_MAX_AVX2, TMU_UNIT_NO_SIMD, 0};
-        static const char *const kname[6] = {"general", "widest simd", "avx2 or less", "portable",
-                                             "prepared call (moved)", "prepared call with row pairs"};
+        uint32_t (*outs[7])[TMU_MAX_LANES] = {ref, simd, avx2, port, planned, paired, paired2};
+        static const unsigned flags[7] = {TMU_UNIT_GENERAL_ONLY, 0, TMU_UNIT_MAX_AVX2, TMU_UNIT_NO_SIMD, 0, 0,
+                                          TMU_UNIT_MAX_AVX2};
+        static const char *const kname[7] = {"general", "widest simd", "avx2 or less", "portable",
+                                             "prepared call (moved)", "prepared call with row pairs",
+                                             "prepared call with row pairs, avx2 or less"};
         /* a row-pair copy (RGBA8 2D, repeat or clamp to edge) for a sixth run, in memory of its
          * exact size (ASan sees any read past it) */
         size_t psize = tmu_unit_pairs_size(&tex);
@@ -219,7 +221,7 @@ static void test_fast_equals_general(void **state)
             assert_non_null(pmem);
             assert_int_equal(tmu_unit_pairs_build(&tex, smp.address[0], pmem, psize, NULL), TMU_OK);
         }
-        for (int k = 0; k < 6; k++) {
+        for (int k = 0; k < 7; k++) {
             if (k == 5 && !paired_run)
                 break;
             tmu_wave_out o = {.data = {outs[k][0], outs[k][1], outs[k][2], outs[k][3]}, .resident = NULL};
@@ -229,11 +231,13 @@ static void test_fast_equals_general(void **state)
             if (k < 4) {
                 assert_int_equal(tmu_unit_execute_ex(&tex, &smp, &op, lanes, exec, &w->in, &o, flags[k], NULL), TMU_OK);
             } else { /* tmu_unit_plan: prepared, then copied elsewhere and run from the copy */
-                assert_int_equal(tmu_unit_plan_init(&plans[0], &tex, &smp, &op, lanes, &w->in, &o, 0, NULL), TMU_OK);
-                if (k == 5) { /* the copy is read by RGBA8 gathers and bilinear samples without mips */
+                assert_int_equal(tmu_unit_plan_init(&plans[0], &tex, &smp, &op, lanes, &w->in, &o, flags[k], NULL),
+                                 TMU_OK);
+                if (k >= 5) { /* the copy is read by RGBA8 gathers and bilinear / trilinear samples, RGBA32F
+                                 bilinear samples without mips */
                     tmu_status ps = tmu_unit_plan_use_pairs(&plans[0], pmem, psize, NULL);
                     assert_true(ps == TMU_OK || ps == TMU_ERR_UNSUPPORTED);
-                    pairs_cases += ps == TMU_OK;
+                    pairs_cases += ps == TMU_OK && k == 5;
                 }
                 plans[1] = plans[0];
                 memset(&plans[0], 0xEE, sizeof plans[0]);
@@ -241,7 +245,7 @@ static void test_fast_equals_general(void **state)
             }
         }
         free(pmem);
-        for (int k = 1; k < 5 + paired_run; k++)
+        for (int k = 1; k < 5 + 2 * paired_run; k++)
             for (uint32_t l = 0; l < TMU_MAX_LANES; l++)
                 for (int c = 0; c < 4; c++)
                     if (outs[k][c][l] != ref[c][l])
@@ -690,23 +694,28 @@ static void test_fast_row_pairs(void **state)
                 assert_int_equal(tmu_unit_plan_init(&plan, &t, &sm, &ga, TMU_MAX_LANES, &v->in, &g, 0, NULL), TMU_OK);
                 assert_int_equal(tmu_unit_plan_use_pairs(&plan, pc, ps, NULL), TMU_ERR_UNSUPPORTED);
             }
-            assert_int_equal(tmu_unit_plan_init(&plan, &t, &sm, &op, TMU_MAX_LANES, &v->in, &g, 0, NULL), TMU_OK);
-            assert_int_equal(tmu_unit_plan_use_pairs(&plan, pc, ps, NULL), TMU_OK);
-            assert_int_equal(tmu_unit_plan_execute(&plan, exec, &v->in, &g, NULL), TMU_OK);
-            for (int c = 0; c < 4; c++)
-                for (uint32_t l = 0; l < TMU_MAX_LANES; l++)
-                    if (got[c][l] != ref[c][l])
-                        fail_msg("row pairs %ux%u %s %s %s lane %u comp %d: 0x%08x, general 0x%08x (s=%a t=%a)", tw, th,
-                                 f32t ? "rgba32f" : "rgba8", tmu_address_name(sm.address[0]),
-                                 tmu_op_kind_name(op.kind), l, c, got[c][l],
-                                 ref[c][l], (double)v->coord[0][l], (double)v->coord[1][l]);
-            lanes_compared += TMU_MAX_LANES;
+            for (int simd = 0; simd < 2; simd++) { /* the widest SIMD, then at most AVX2 */
+                memset(got, 0xA5, sizeof got);
+                assert_int_equal(tmu_unit_plan_init(&plan, &t, &sm, &op, TMU_MAX_LANES, &v->in, &g,
+                                                    simd ? TMU_UNIT_MAX_AVX2 : 0, NULL),
+                                 TMU_OK);
+                assert_int_equal(tmu_unit_plan_use_pairs(&plan, pc, ps, NULL), TMU_OK);
+                assert_int_equal(tmu_unit_plan_execute(&plan, exec, &v->in, &g, NULL), TMU_OK);
+                for (int c = 0; c < 4; c++)
+                    for (uint32_t l = 0; l < TMU_MAX_LANES; l++)
+                        if (got[c][l] != ref[c][l])
+                            fail_msg("row pairs (%s) %ux%u %s %s %s lane %u comp %d: 0x%08x, general 0x%08x (s=%a t=%a)",
+                                     simd ? "avx2 or less" : "widest simd", tw, th, f32t ? "rgba32f" : "rgba8",
+                                     tmu_address_name(sm.address[0]), tmu_op_kind_name(op.kind), l, c, got[c][l],
+                                     ref[c][l], (double)v->coord[0][l], (double)v->coord[1][l]);
+                lanes_compared += TMU_MAX_LANES;
+            }
         }
         munmap(map, span + (size_t)page);
         free(mem);
     }
     free(v);
-    printf("row pairs: %ld edge lanes x 4 (RGBA8 gathers, RGBA8 and RGBA32F bilinear samples, RGBA8 trilinear on "
+    printf("row pairs: %ld edge lanes x 4, widest SIMD and AVX2 (RGBA8 gathers, RGBA8 and RGBA32F bilinear samples, RGBA8 trilinear on "
            "%ld mip-mapped textures, repeat and clamp, 1..128 texels a side) bit-identical to the general path\n",
            lanes_compared, mips);
 }
