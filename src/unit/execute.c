@@ -832,7 +832,7 @@ tmu_status tmu_unit_plan_use_pairs(tmu_unit_plan *plan, const void *mem, size_t 
         return st;
     tmu_pairs_header h;
     memcpy(&h, mem, sizeof h);
-    uint64_t pair = k->fmt == FAST_RGBA8 ? 8 : 32;
+    uint64_t pair = 2u * tmu_format_get(p->view.format)->bytes;
     if ((h.bytes - sizeof h) / pair > INT32_MAX) /* the kernels' pair indices are 32-bit */
         FAIL(TMU_ERR_UNSUPPORTED, "row pairs: the copy's %llu pairs exceed the kernels' 32-bit indices",
              (unsigned long long)((h.bytes - sizeof h) / pair));

@@ -91,19 +91,10 @@ static inline __attribute__((TMU_FAST_FORCE_INLINE target("avx2,fma"))) void gat
 
 /* Row-pair copies (fast.h pairs, pairs.c), as fast_avx512.c with 8 lanes: each lane's RGBA8
  * footprint is the 16 bytes at its pair number, staged between the phases with lanes l and l + 4
- * side by side (pairs_stage) and read back two lanes per 256-bit load, a 4x4 transpose inside
+ * side by side (fast_simd.inc pairs_stage) and read back two lanes per 256-bit load, a 4x4 transpose inside
  * each 128-bit half giving the texels of lanes 0..7 in order (pairs_staged).  With --avx2 on the
  * project's Zen 5 (1024^2, random): gather 270 -> 674 M samples/s, trilinear +20-28 %, bilinear
  * unchanged. */
-static inline __attribute__((TMU_FAST_FORCE_INLINE target("avx2,fma"))) void pairs_stage(const unsigned char *pairs,
-                                                                                const int32_t *idx, void *stage)
-{
-    unsigned char *st = (unsigned char *)stage;
-    for (int l = 0; l < 8; l++)
-        memcpy(st + ((l & 3) * 2 + (l >> 2)) * 16, pairs + (int64_t)idx[l] * 8, 16);
-}
-#define PAIRS_STAGE(pairs, idx, stage) pairs_stage(pairs, idx, stage)
-
 /* The texels 00 10 01 11 of the 8 lanes pairs_stage left in `stage`. */
 static inline __attribute__((TMU_FAST_FORCE_INLINE target("avx2,fma"))) void pairs_staged(const void *stage, __m256i t[4])
 {

@@ -292,20 +292,11 @@ static inline __attribute__((TMU_FAST_FORCE_INLINE target("avx512f"))) void quad
 
 /* Row-pair copies (fast.h pairs, pairs.c): each lane's whole 2x2 footprint is the 16 bytes at its
  * pair index, texels (i0,j0) (i0,j1) (i1,j0) (i1,j1) in dword order.  Between the phases
- * (pairs_stage) one 128-bit load and store per lane, into a 256-byte stage where the lanes l,
- * l + 4, l + 8, l + 12 lie side by side; in phase 2 (pairs_staged) one 512-bit load per four
+ * (fast_simd.inc pairs_stage) one 128-bit load and store per lane, into a 256-byte stage where
+ * the lanes l, l + 4, l + 8, l + 12 lie side by side; in phase 2 (pairs_staged) one 512-bit load per four
  * lanes and a 4x4 transpose inside each 128-bit slot give the texels of lanes 0..15 in order.
  * Loading straight into vectors in phase 2 instead was 7-10 % slower on the project's Zen 5
  * (1024^2 random gather, first version of the copy). */
-static inline __attribute__((TMU_FAST_FORCE_INLINE target("avx512f"))) void pairs_stage(const unsigned char *pairs,
-                                                                                const int32_t *idx, void *stage)
-{
-    unsigned char *st = (unsigned char *)stage;
-    for (int l = 0; l < 16; l++)
-        memcpy(st + ((l & 3) * 4 + (l >> 2)) * 16, pairs + (int64_t)idx[l] * 8, 16);
-}
-#define PAIRS_STAGE(pairs, idx, stage) pairs_stage(pairs, idx, stage)
-
 /* The texels 00 10 01 11 of the 16 lanes pairs_stage left in `stage`. */
 static inline __attribute__((TMU_FAST_FORCE_INLINE target("avx512f"))) void pairs_staged(const void *stage, __m512i t[4])
 {
