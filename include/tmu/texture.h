@@ -50,16 +50,29 @@ typedef enum tmu_swizzle {
     TMU_SWIZZLE_ONE,
 } tmu_swizzle;
 
+struct tmu_surface;
+
 /* Memory of one mip level.  The texel at (x, y, z or layer, sample) is at
  *   data + layer_or_z * slice_pitch + y * row_pitch + sample * sample_pitch + x * bytes
  * (linear layout; 3D uses z, arrays and cube maps use the layer).  `size` is how
- * many bytes may be read from `data`; tmu_texture_validate() checks every texel fits. */
+ * many bytes may be read from `data`; tmu_texture_validate() checks every texel fits.
+ *
+ * Tiled levels (a GPU's own layout, include/tmu/layout.h): when `surface` is set, the pitches
+ * are ignored and the texel is at
+ *   data + tmu_surface_address_fast(surface, surface_level, x, y, surface_slice + layer_or_z, sample)
+ * where `data` is the surface's base (every level of one surface shares it) and `size` the bytes
+ * readable from it (at least surface->size).  The level's extent must lie inside level
+ * `surface_level` of the surface and the format's texel size must be the surface's element
+ * size.  Results are those of sampling the detiled texture (tests/layout/test_layout_unit.c). */
 typedef struct tmu_level {
     const void *data;
     size_t row_pitch;
     size_t slice_pitch;
     size_t sample_pitch;
     size_t size;
+    const struct tmu_surface *surface; /* NULL: linear (the pitches above) */
+    uint32_t surface_level;            /* mip level of `surface` this level is */
+    uint32_t surface_slice;            /* surface slice of this level's layer / z 0 */
 } tmu_level;
 
 /* Residency map of a sparse texture: a tile is tile_w x tile_h x tile_d texels of one
@@ -260,7 +273,8 @@ tmu_status tmu_texture_init_packed(tmu_texture *tex, tmu_dim dim, tmu_format for
                                    const void *memory, size_t size, tmu_diag *diag);
 
 /* Address of texel (x, y, z_or_layer, sample) of `level`, or NULL when outside the
- * level.  Handy for callers filling a texture laid out by tmu_texture_init_packed. */
+ * level.  Handy for callers filling a texture laid out by tmu_texture_init_packed (tiled
+ * levels give their texel's address in the surface too). */
 const void *tmu_texel_address(const tmu_texture *tex, uint32_t level, uint32_t x, uint32_t y,
                               uint32_t z_or_layer, uint32_t sample);
 

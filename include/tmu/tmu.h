@@ -16,6 +16,7 @@
 
 #include "tmu/status.h"
 #include "tmu/format.h"
+#include "tmu/layout.h"
 #include "tmu/texture.h"
 #include "tmu/op.h"
 #include "tmu/unit.h"

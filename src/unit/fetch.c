@@ -67,9 +67,18 @@ void tmu_unit_load(const tmu_texture *tex, const tmu_sampler *smp, const tmu_tex
     const tmu_format_info *fi = tmu_format_get(tex->format);
     const tmu_level *lv = &tex->level[r->level];
     uint32_t slice = tex->dim == TMU_DIM_3D ? (uint32_t)r->z : r->layer;
-    const unsigned char *p = (const unsigned char *)lv->data + (size_t)slice * lv->slice_pitch +
-                             (size_t)(uint32_t)r->y * lv->row_pitch + (size_t)r->sample * lv->sample_pitch +
-                             (size_t)(uint32_t)r->x * fi->bytes;
+    const unsigned char *p = (const unsigned char *)lv->data;
+    if (lv->surface) { /* tiled: the layout's address (texture.h), never past the memory */
+        uint64_t a = tmu_surface_address_fast(lv->surface, lv->surface_level, (uint32_t)r->x, (uint32_t)r->y,
+                                              lv->surface_slice + slice, r->sample);
+        if (a > lv->size - fi->bytes) {
+            memset(out, 0, sizeof *out);
+            return;
+        }
+        p += a;
+    } else
+        p += (size_t)slice * lv->slice_pitch + (size_t)(uint32_t)r->y * lv->row_pitch +
+             (size_t)r->sample * lv->sample_pitch + (size_t)(uint32_t)r->x * fi->bytes;
     if (!texel_resident(tex, r))
         *resident = 0;
     if (tmu_format_decode(tex->format, p, out) != TMU_OK)

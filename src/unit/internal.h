@@ -6,6 +6,7 @@
 #include <stdint.h>
 
 #include "tmu/op.h"
+#include "tmu/layout.h"
 #include "tmu/texture.h"
 #include "tmu/unit.h"
 

@@ -25,6 +25,10 @@ static tmu_status pairs_layout(const tmu_texture *tex, tmu_texture *view, tmu_pa
              "row pairs: only 2D R8G8B8A8_UNORM and R32G32B32A32_FLOAT textures have a row-pair copy (this one is "
              "%s %s)",
              tmu_dim_name(view->dim), tmu_format_get(view->format)->name);
+    for (uint32_t l = 0; l < view->levels; l++)
+        if (view->level[l].surface)
+            FAIL(TMU_ERR_UNSUPPORTED, "row pairs: level %u is tiled (a surface layout); row-pair copies are made of "
+                 "linear textures", l);
     memset(h, 0, sizeof *h);
     size_t pair = 2 * (size_t)tmu_format_get(view->format)->bytes, off = 0;
     for (uint32_t l = 0; l < view->levels; l++) {

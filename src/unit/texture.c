@@ -164,6 +164,45 @@ static tmu_status validate_shape(const tmu_texture *tex, tmu_diag *diag)
     return TMU_OK;
 }
 
+/* A tiled level (texture.h): its extent inside its surface level, the element size the
+ * format's, and the whole surface inside the level's memory. */
+static tmu_status validate_tiled_level(const tmu_texture *tex, uint32_t l, size_t bytes, tmu_diag *diag)
+{
+    const tmu_level *lv = &tex->level[l];
+    const tmu_surface *s = lv->surface;
+    uint32_t w = level_size(tex->width, l), h = level_size(tex->height, l);
+    uint32_t slices = level_slices(tex, l);
+    if (s->kind != TMU_LAYOUT_AMD_GFX6 && s->kind != TMU_LAYOUT_AMD_GFX9 && s->kind != TMU_LAYOUT_ADRENO6)
+        return tmu_diag_set(diag, TMU_ERR_INVALID_ARGUMENT, 0, 0, -1,
+                            "texture: level %u surface is not a computed layout (tmu_surface_init_amd / "
+                            "tmu_surface_init_adreno)", l);
+    if (lv->surface_level >= s->desc.levels || lv->surface_level >= TMU_SURFACE_MAX_LEVELS)
+        return tmu_diag_set(diag, TMU_ERR_INVALID_ARGUMENT, 0, 0, -1,
+                            "texture: level %u surface_level %u but the surface has %u levels", l,
+                            lv->surface_level, s->desc.levels);
+    if (!tmu_surface_level_addressable(s, lv->surface_level))
+        return tmu_diag_set(diag, TMU_ERR_UNSUPPORTED, 0, 0, -1,
+                            "texture: level %u: surface level %u has no known element order (UBWC, TILE6_2 or "
+                            "32-byte TILE6_3)", l, lv->surface_level);
+    const tmu_surface_level *sl = &s->level[lv->surface_level];
+    if ((uint64_t)bytes * 8 != s->desc.bpp)
+        return tmu_diag_set(diag, TMU_ERR_INVALID_ARGUMENT, 0, 0, -1,
+                            "texture: level %u format has %zu-bit texels but the surface %u-bit elements", l,
+                            bytes * 8, s->desc.bpp);
+    if (w > sl->width || h > sl->height || tex->samples > s->desc.samples ||
+        (uint64_t)lv->surface_slice + slices > sl->depth)
+        return tmu_diag_set(diag, TMU_ERR_INVALID_ARGUMENT, 0, 0, -1,
+                            "texture: level %u (%ux%u, slices %u..%u, %u samples) lies outside surface level %u "
+                            "(%ux%u, %u slices, %u samples)",
+                            l, w, h, lv->surface_slice, lv->surface_slice + slices - 1, tex->samples,
+                            lv->surface_level, sl->width, sl->height, sl->depth, s->desc.samples);
+    if (s->size > lv->size)
+        return tmu_diag_set(diag, TMU_ERR_INVALID_ARGUMENT, 0, 0, -1,
+                            "texture: level %u's surface needs %llu bytes but its size is %zu", l,
+                            (unsigned long long)s->size, lv->size);
+    return TMU_OK;
+}
+
 /* Checks that every texel of one level lies inside its memory. */
 static tmu_status validate_level(const tmu_texture *tex, uint32_t l, size_t bytes, tmu_diag *diag)
 {
@@ -172,6 +211,8 @@ static tmu_status validate_level(const tmu_texture *tex, uint32_t l, size_t byte
     uint32_t slices = level_slices(tex, l);
     if (!lv->data)
         return tmu_diag_set(diag, TMU_ERR_INVALID_ARGUMENT, 0, 0, -1, "texture: level %u has no data", l);
+    if (lv->surface)
+        return validate_tiled_level(tex, l, bytes, diag);
     if (lv->row_pitch < (size_t)w * bytes && h > 1)
         return tmu_diag_set(diag, TMU_ERR_INVALID_ARGUMENT, 0, 0, -1,
                             "texture: level %u row_pitch %zu is less than %u texels of %zu bytes", l, lv->row_pitch,
@@ -234,7 +275,9 @@ tmu_status tmu_unit_make_view(const tmu_texture *tex, tmu_texture *view, tmu_res
     memset(view->level, 0, sizeof view->level);
     for (uint32_t l = 0; l < view->levels; l++) {
         tmu_level lv = tex->level[b + l];
-        if (bl) { /* the view's layer 0 is image layer bl (3D has one layer: bl = 0) */
+        if (bl && lv.surface) { /* tiled: the view starts bl slices into the surface */
+            lv.surface_slice += bl;
+        } else if (bl) { /* the view's layer 0 is image layer bl (3D has one layer: bl = 0) */
             if (lv.slice_pitch > lv.size / bl)
                 return tmu_diag_set(diag, TMU_ERR_INVALID_ARGUMENT, 0, 0, -1,
                                     "texture: view base layer %u lies beyond level %u's %zu bytes", bl, b + l,
@@ -336,6 +379,9 @@ const void *tmu_texel_address(const tmu_texture *tex, uint32_t level, uint32_t x
         z_or_layer >= level_slices(tex, level) || sample >= tex->samples)
         return NULL;
     const tmu_level *lv = &tex->level[level];
+    if (lv->surface)
+        return (const unsigned char *)lv->data + tmu_surface_address_fast(lv->surface, lv->surface_level, x, y,
+                                                                            lv->surface_slice + z_or_layer, sample);
     return (const unsigned char *)lv->data + (size_t)z_or_layer * lv->slice_pitch + (size_t)y * lv->row_pitch +
            (size_t)sample * lv->sample_pitch + (size_t)x * fi->bytes;
 }

@@ -239,6 +239,8 @@ static int fast_setup(fast_consts *k, const tmu_texture *tex, const tmu_sampler 
         !k->fetch && (op->kind == TMU_OP_GATHER || smp->mip_filter == TMU_MIP_NONE) ? 1 : tex->levels;
     for (uint32_t l = 0; l < used; l++) {
         const tmu_level *lv = &tex->level[l];
+        if (lv->surface) /* tiled levels: the general path (tiled fast paths are issue 30's) */
+            return 0;
         intptr_t off = (intptr_t)((uintptr_t)lv->data - (uintptr_t)k->base);
         if ((lv->row_pitch & (bytes - 1)) || ((uintptr_t)off & (bytes - 1)) ||
             lv->row_pitch > (size_t)INT32_MAX / 2 || off < -(intptr_t)0x40000000 || off > (intptr_t)0x40000000 ||
