@@ -52,7 +52,7 @@ static int run_case(const bench_case *c, unsigned waves, double *gcn_ns, double 
         mem[i] = (unsigned char)(seed >> 56);
     }
     tmu_gcn_region region = {0x100000, bytes, mem, 1};
-    tmu_gcn_env env = {&region, 1, NULL, 0, NULL, 0};
+    tmu_gcn_env env = {&region, 1, NULL, 0, NULL, 0, NULL};
     tmu_texture shape;
     memset(&shape, 0, sizeof shape);
     shape.dim = TMU_DIM_2D;

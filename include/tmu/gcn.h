@@ -1,4 +1,5 @@
-/* tmu — AMD GCN MIMG (image instruction) codec for gfx6, gfx7, gfx8 (8.0 and 8.1) and gfx9.
+/* tmu — AMD GCN MIMG (image instruction) codec for gfx6, gfx7, gfx8 (8.0 and 8.1) and gfx9, and
+ * for the RDNA generations gfx10 (gfx1010), gfx10.3 (gfx1030) and gfx11 (gfx1100).
  *
  * One 64-bit word per instruction: WORD = DWORD0 | (DWORD1 << 32), DWORD0 first in memory, so
  * bit numbers are the ISA manual's (OPCODE = bits 18-24, VADDR = 32-39, D16 = 63).
@@ -17,7 +18,19 @@
  *
  * Ignored bits: bits 1-7 and 58-62 mean nothing on gfx6-9 (llvm-mc ignores them too).  decode
  * keeps them in f[TMU_GCN_F_IGN_LO/IGN_HI] so encode(decode(w)) == w, but text cannot carry
- * them, so assemble(print(decode(w))) == w with those bits cleared. */
+ * them, so assemble(print(decode(w))) == w with those bits cleared.
+ *
+ * RDNA (gfx10, gfx10.3, gfx11; docs/rdna-mimg.md): an instruction is 2 to 5 dwords
+ * (the base 64 bits, then 0-3 NSA dwords holding one address VGPR per byte), so the dword
+ * entry points (tmu_gcn_inst_dwords, tmu_gcn_decode_dwords, tmu_gcn_encode_dwords,
+ * tmu_gcn_disasm_dwords) take the instruction as dwords in memory order; the 64-bit ones work
+ * for the 2-dword forms.  The same field table (one column of bit positions per layout: gfx6-9,
+ * gfx10/10.3, gfx11) and opcode table (one column per generation) drive every generation.  Text
+ * is byte-identical to llvm-mc 16, and a word is valid exactly when llvm-mc 16 disassembles it
+ * and re-assembles its text to the same dwords (its gaps copied: gfx11 NSA holds at most five
+ * addresses, gather4 with D16 + TFE or VDATA above v252, atomics with TFE beyond DMASK 0x1).
+ * RDNA generations are a codec only: TMU_GCN_GEN_COUNT ends the generations that the
+ * executor (gcn_exec.h), the descriptor functions and the translator model. */
 #ifndef TMU_GCN_H
 #define TMU_GCN_H
 
@@ -31,48 +44,87 @@
 extern "C" {
 #endif
 
-/* GPU generations.  GFX81 (Stoney) differs from GFX8 only in packed D16 data. */
+/* GPU generations.  GFX81 (Stoney) differs from GFX8 only in packed D16 data.  The RDNA
+ * generations follow the GCN ones; the codec takes every value below TMU_GCN_GEN_ALL, the
+ * executor, descriptors and translator those below TMU_GCN_GEN_COUNT. */
 typedef enum tmu_gcn_gen {
     TMU_GCN_GFX6 = 0, /* GCN 1.0, Southern Islands, llvm -mcpu=tahiti */
     TMU_GCN_GFX7,     /* GCN 1.1, Sea Islands, bonaire */
     TMU_GCN_GFX8,     /* GCN 1.2, Volcanic Islands gfx8.0, tonga (unpacked D16) */
     TMU_GCN_GFX81,    /* gfx8.1, Stoney, gfx810 (packed D16) */
     TMU_GCN_GFX9,     /* GCN 1.4, Vega, gfx900 (packed D16, bit 15 = A16) */
-    TMU_GCN_GEN_COUNT
+    TMU_GCN_GFX10,    /* RDNA 1, Navi 1x, gfx1010 (NSA, DIM, DLC; codec only) */
+    TMU_GCN_GFX103,   /* RDNA 2, Navi 2x, gfx1030 (+ image_msaa_load, BVH; codec only) */
+    TMU_GCN_GFX11,    /* RDNA 3, Navi 3x, gfx1100 (new layout and opcodes; codec only) */
+    TMU_GCN_GEN_ALL   /* every generation the codec knows */
 } tmu_gcn_gen;
 
-/* Canonical name of a generation ("gfx6", "gfx7", "gfx8", "gfx81", "gfx9"); NULL if out of range. */
+/* The GCN generations gfx6-gfx9 (64-bit MIMG words): what the executor, the descriptor
+ * functions and the translator model.  Generations from TMU_GCN_GFX10 on are RDNA. */
+#define TMU_GCN_GEN_COUNT 5
+
+/* Whether a generation is RDNA (gfx10 and later: variable-length MIMG, codec only). */
+#define TMU_GCN_GEN_IS_RDNA(gen) ((unsigned)(gen) >= (unsigned)TMU_GCN_GFX10 && \
+                                  (unsigned)(gen) < (unsigned)TMU_GCN_GEN_ALL)
+
+/* Canonical name of a generation ("gfx6", "gfx7", "gfx8", "gfx81", "gfx9", "gfx10", "gfx10.3",
+ * "gfx11"); NULL if out of range. */
 const char *tmu_gcn_gen_name(tmu_gcn_gen gen);
 
+/* The llvm-mc -mcpu name tmu's text follows for a generation ("tahiti" ... "gfx900", "gfx1010",
+ * "gfx1030", "gfx1100"); NULL if out of range. */
+const char *tmu_gcn_gen_llvm_cpu(tmu_gcn_gen gen);
+
 /* Parses a generation name: gfx6|si|tahiti, gfx7|ci|bonaire, gfx8|vi|tonga, gfx81|gfx810|stoney,
- * gfx9|gfx900|vega (case-insensitive).  Returns TMU_ERR_NOT_FOUND for anything else. */
+ * gfx9|gfx900|vega, gfx10|gfx1010|gfx1011|gfx1012|navi10, gfx10.3|gfx103|gfx1030 ... gfx1036|
+ * navi21, gfx11|gfx1100 ... gfx1103|navi31 (case-insensitive; llvm-mc's -mcpu names of each
+ * RDNA generation, gfx1013 excepted: it adds BVH to gfx10).  Returns TMU_ERR_NOT_FOUND for
+ * anything else. */
 tmu_status tmu_gcn_gen_from_name(const char *name, tmu_gcn_gen *out);
+
+/* TMU_OK for a generation the executor, descriptors and translator model (gfx6-9); for an RDNA
+ * generation TMU_ERR_UNSUPPORTED with "<gen> <what> is not modelled yet" in diag (what =
+ * "execution", "descriptors", "translation" ...); TMU_ERR_INVALID_ARGUMENT out of range. */
+tmu_status tmu_gcn_gen_check_modelled(tmu_gcn_gen gen, const char *what, tmu_diag *diag);
 
 /* Every name tmu_gcn_gen_from_name accepts (for "did you mean" lists); *count receives the length. */
 const char *const *tmu_gcn_gen_names(size_t *count);
 
-/* The MIMG fields, in bit order.  tmu_gcn_mimg.f[] is indexed by these. */
+/* The MIMG fields, in gfx6-9 bit order.  tmu_gcn_mimg.f[] is indexed by these.  The bit
+ * positions of a field depend on the generation's layout (tmu_gcn_field_get_gen); the comments
+ * give gfx6-9 first, then gfx10 / gfx10.3 and gfx11 where they differ ("-" = absent). */
 typedef enum tmu_gcn_field {
-    TMU_GCN_F_OP7 = 0, /* bit 0: LLVM's opcode bit 7; must be 0 on gfx6-9 */
-    TMU_GCN_F_IGN_LO,  /* bits 1-7: ignored on gfx6-9 (DLC/NSA/DIM on gfx10) */
+    TMU_GCN_F_OP7 = 0, /* bit 0: LLVM's opcode bit 7; must be 0 on gfx6-9; gfx10: OPM; gfx11 - */
+    TMU_GCN_F_IGN_LO,  /* bits 1-7: ignored on gfx6-9; gfx10: bit 6; gfx11: bit 1 (ignored) */
     TMU_GCN_F_DMASK,   /* bits 8-11 */
     TMU_GCN_F_UNORM,   /* bit 12 */
     TMU_GCN_F_GLC,     /* bit 13 */
-    TMU_GCN_F_DA,      /* bit 14 */
-    TMU_GCN_F_R128,    /* bit 15 on gfx6-8 */
-    TMU_GCN_F_A16,     /* bit 15 on gfx9 */
-    TMU_GCN_F_TFE,     /* bit 16 */
-    TMU_GCN_F_LWE,     /* bit 17 */
-    TMU_GCN_F_OPCODE,  /* bits 18-24 */
-    TMU_GCN_F_SLC,     /* bit 25 */
+    TMU_GCN_F_DA,      /* bit 14 on gfx6-9; RDNA - (DIM instead) */
+    TMU_GCN_F_R128,    /* bit 15 on gfx6-8 and RDNA */
+    TMU_GCN_F_A16,     /* bit 15 on gfx9; gfx10: bit 62; gfx11: bit 16 */
+    TMU_GCN_F_TFE,     /* bit 16; gfx11: bit 53 */
+    TMU_GCN_F_LWE,     /* bit 17; gfx11: bit 54 */
+    TMU_GCN_F_OPCODE,  /* bits 18-24; gfx11: bits 18-25 (8 bits) */
+    TMU_GCN_F_SLC,     /* bit 25; gfx11: bit 12 */
     TMU_GCN_F_ENCODING,/* bits 26-31, must be 0b111100 */
-    TMU_GCN_F_VADDR,   /* bits 32-39 */
+    TMU_GCN_F_VADDR,   /* bits 32-39 (RDNA NSA: the first address VGPR) */
     TMU_GCN_F_VDATA,   /* bits 40-47 */
     TMU_GCN_F_SRSRC,   /* bits 48-52 (SGPR number / 4) */
-    TMU_GCN_F_SSAMP,   /* bits 53-57 (SGPR number / 4) */
-    TMU_GCN_F_IGN_HI,  /* bits 58-62: ignored on gfx6-9 */
-    TMU_GCN_F_D16,     /* bit 63 (gfx8+) */
-    TMU_GCN_F_COUNT
+    TMU_GCN_F_SSAMP,   /* bits 53-57 (SGPR number / 4); gfx11: bits 58-62 */
+    TMU_GCN_F_IGN_HI,  /* bits 58-62: ignored on gfx6-9; gfx10: 58-61; gfx11: 55-57 */
+    TMU_GCN_F_D16,     /* bit 63 (gfx8+); gfx11: bit 17 */
+    TMU_GCN_F_COUNT,   /* the fields of the gfx6-9 encoding end here */
+    /* RDNA only (0 on gfx6-9): */
+    TMU_GCN_F_NSA = TMU_GCN_F_COUNT, /* gfx10: bits 1-2, NSA dwords (0-3); gfx11: bit 0 */
+    TMU_GCN_F_DIM,     /* gfx10: bits 3-5; gfx11: bits 2-4 (SQ_RSRC_IMG_1D ... 2D_MSAA_ARRAY) */
+    TMU_GCN_F_DLC,     /* gfx10: bit 7; gfx11: bit 13 */
+    TMU_GCN_F_IGN_MID, /* ignored: gfx10 bit 14; gfx11 bits 5-6 */
+    TMU_GCN_F_IGN_TOP, /* ignored: gfx11 bit 63 */
+    TMU_GCN_F_ADDR1,   /* NSA dwords: address VGPR k (k = 1..12) at bits 56+8k .. 63+8k */
+    TMU_GCN_F_ADDR2, TMU_GCN_F_ADDR3, TMU_GCN_F_ADDR4, TMU_GCN_F_ADDR5, TMU_GCN_F_ADDR6,
+    TMU_GCN_F_ADDR7, TMU_GCN_F_ADDR8, TMU_GCN_F_ADDR9, TMU_GCN_F_ADDR10, TMU_GCN_F_ADDR11,
+    TMU_GCN_F_ADDR12,
+    TMU_GCN_F_ALL      /* every field: the size of tmu_gcn_mimg.f */
 } tmu_gcn_field;
 
 /* One row of the field table. */
@@ -83,8 +135,13 @@ typedef struct tmu_gcn_field_info {
     uint8_t gens;     /* bit g set = present on generation g */
 } tmu_gcn_field_info;
 
-/* The field table row of `field`, or NULL when out of range. */
+/* The gfx6-9 field table row of `field`, or NULL when out of range (an RDNA-only field's row
+ * there has width 0). */
 const tmu_gcn_field_info *tmu_gcn_field_get(tmu_gcn_field field);
+
+/* The field table row of `field` in the layout of `gen` (lo = bit number from the start of the
+ * instruction, NSA dwords included), or NULL when the field does not exist there. */
+const tmu_gcn_field_info *tmu_gcn_field_get_gen(tmu_gcn_gen gen, tmu_gcn_field field);
 
 /* What an opcode does. */
 typedef enum tmu_gcn_op_class {
@@ -94,7 +151,8 @@ typedef enum tmu_gcn_op_class {
     TMU_GCN_CLASS_ATOMIC,   /* image_atomic_* */
     TMU_GCN_CLASS_SAMPLE,   /* image_sample* */
     TMU_GCN_CLASS_GATHER,   /* image_gather4* */
-    TMU_GCN_CLASS_GET_LOD   /* image_get_lod */
+    TMU_GCN_CLASS_GET_LOD,  /* image_get_lod */
+    TMU_GCN_CLASS_BVH       /* image_bvh*_intersect_ray (gfx10.3, gfx11): ray tracing */
 } tmu_gcn_op_class;
 
 /* Flags of an opcode row: extra address components (in VADDR order) and properties. */
@@ -111,16 +169,20 @@ enum {
     TMU_GCN_OPF_SGN = 1u << 9,     /* _sgn: sign-extended raw data */
     TMU_GCN_OPF_CMPSWAP = 1u << 10,/* cmpswap / fcmpswap: data + compare in VDATA */
     TMU_GCN_OPF_COARSE = 1u << 11, /* _cd: coarse derivatives */
-    TMU_GCN_OPF_DISPUTED = 1u << 12/* defined by LLVM but not by every source (gfx7 rsub) */
+    TMU_GCN_OPF_DISPUTED = 1u << 12,/* defined by LLVM but not by every source (gfx7 rsub) */
+    TMU_GCN_OPF_G16 = 1u << 13,    /* _g16: 16-bit derivatives, two per VGPR (RDNA) */
+    TMU_GCN_OPF_MSAA = 1u << 14,   /* image_msaa_load: MSAA images only (RDNA) */
+    TMU_GCN_OPF_BVH64 = 1u << 15   /* image_bvh64_intersect_ray: 64-bit node pointer */
 };
 
 #define TMU_GCN_NO_OP 0xffu /* opcode column value: not defined on that generation */
 
 /* One row of the opcode table: one mnemonic with its opcode on each generation. */
 typedef struct tmu_gcn_opcode_info {
-    char name[24];                    /* "image_sample_c_lz_o", NUL-padded */
+    char name[32];                    /* "image_sample_c_lz_o", NUL-padded */
     uint8_t name_len;                 /* strlen(name) */
-    uint8_t op[TMU_GCN_GEN_COUNT];    /* opcode per generation, TMU_GCN_NO_OP when absent */
+    uint8_t op[TMU_GCN_GEN_ALL];      /* opcode per generation, TMU_GCN_NO_OP when absent
+                                       * (RDNA opcodes are 8 bits: gfx10 OP7:OPCODE) */
     uint8_t cls;                      /* tmu_gcn_op_class */
     uint16_t flags;                   /* TMU_GCN_OPF_* */
 } tmu_gcn_opcode_info;
@@ -128,7 +190,8 @@ typedef struct tmu_gcn_opcode_info {
 /* The whole opcode table; *count receives the number of rows. */
 const tmu_gcn_opcode_info *tmu_gcn_opcodes(size_t *count);
 
-/* The row for a 7-bit opcode on `gen`, or NULL when the opcode is not defined there. */
+/* The row for an opcode on `gen` (7 bits on gfx6-9, 8 on RDNA), or NULL when the opcode is not
+ * defined there. */
 const tmu_gcn_opcode_info *tmu_gcn_opcode_lookup(tmu_gcn_gen gen, unsigned opcode);
 
 /* The row for a mnemonic (lower case, exact), or NULL.  The row may be absent on some
@@ -140,18 +203,46 @@ const tmu_gcn_opcode_info *tmu_gcn_opcode_by_name(const char *name);
 typedef struct tmu_gcn_mimg {
     tmu_gcn_gen gen;
     const tmu_gcn_opcode_info *op; /* NULL until decoded / set */
-    uint32_t f[TMU_GCN_F_COUNT];   /* field values */
+    uint32_t f[TMU_GCN_F_ALL];     /* field values (RDNA-only fields 0 on gfx6-9) */
 } tmu_gcn_mimg;
 
 /* Initialises `inst` for `gen` and the mnemonic row `op` (may be NULL): all fields 0 except
- * ENCODING = 0x3c and OPCODE = op->op[gen]. */
+ * ENCODING = 0x3c and OPCODE = op->op[gen] (gfx10/10.3: its low 7 bits, bit 7 in OP7). */
 void tmu_gcn_mimg_init(tmu_gcn_mimg *inst, tmu_gcn_gen gen, const tmu_gcn_opcode_info *op);
 
 /* Decodes one word.  On success fills *inst and returns TMU_OK.  Otherwise returns
  * TMU_ERR_DECODE with diag->message giving the reason ("opcode 0x1e is not defined on gfx8")
  * and diag->offset the first offending bit; *inst then still holds the raw fields (op may be
- * NULL).  Validity follows llvm-mc 14 (see docs in src/gcn/decode.c). */
+ * NULL).  Validity follows llvm-mc 14 (see docs in src/gcn/decode.c); on RDNA llvm-mc 16 (the
+ * word is the first two dwords: an NSA instruction needs tmu_gcn_decode_dwords). */
 tmu_status tmu_gcn_decode(tmu_gcn_gen gen, uint64_t word, tmu_gcn_mimg *inst, tmu_diag *diag);
+
+/* The longest instruction: gfx10/10.3 with three NSA dwords (13 address VGPRs). */
+#define TMU_GCN_MAX_DWORDS 5
+
+/* Length in dwords of the instruction whose first dword is `dword0`, from that dword alone:
+ * 2 on gfx6-9; gfx10/10.3 2 + NSA (bits 1-2); gfx11 2 + bit 0.  0 for a bad generation. */
+unsigned tmu_gcn_inst_dwords(tmu_gcn_gen gen, uint32_t dword0);
+
+/* Decodes one instruction from dw[0 .. n-1] (dwords in memory order; the instruction may be
+ * followed by others).  *len (may be NULL) receives its length by tmu_gcn_inst_dwords, also on
+ * failure, so a disassembler can step over a bad instruction; TMU_ERR_DECODE when fewer than
+ * that many dwords are given ("truncated"), else as tmu_gcn_decode.  No allocation. */
+tmu_status tmu_gcn_decode_dwords(tmu_gcn_gen gen, const uint32_t *dw, size_t n,
+                                 tmu_gcn_mimg *inst, unsigned *len, tmu_diag *diag);
+
+/* Encodes every field of `inst` into dw[0 .. *len-1] (*len = 2 + NSA dwords on RDNA, 2 on
+ * gfx6-9); TMU_ERR_RANGE as tmu_gcn_encode. */
+tmu_status tmu_gcn_encode_dwords(const tmu_gcn_mimg *inst, uint32_t dw[TMU_GCN_MAX_DWORDS],
+                                 unsigned *len, tmu_diag *diag);
+
+/* Address VGPRs an instruction reads, as LLVM counts them (AMDGPU::getAddrSizeMIMGOp):
+ * gfx6-9 the llvm-mc 14 minimum (tmu_gcn_llvm_vaddr_min); RDNA computed from opcode, DIM and
+ * A16 (docs/rdna-mimg.md §4; BVH 11 / 12, 8 / 9 with A16).  0 without an opcode row. */
+unsigned tmu_gcn_vaddr_count(const tmu_gcn_mimg *inst);
+
+/* The llvm-mc 16 name of an RDNA DIM value ("SQ_RSRC_IMG_2D_ARRAY"), NULL above 7. */
+const char *tmu_gcn_dim_name(unsigned dim);
 
 /* Checks an instruction against the same rules as decode (without decoding).  TMU_OK or
  * TMU_ERR_INVALID with the reason in diag. */
@@ -162,7 +253,8 @@ tmu_status tmu_gcn_validate(const tmu_gcn_mimg *inst, tmu_diag *diag);
 tmu_status tmu_gcn_encode(const tmu_gcn_mimg *inst, uint64_t *word, tmu_diag *diag);
 
 /* Number of VDATA registers: popcount(DMASK) (0 counts as 1; gather4: 4), halved and rounded up
- * for D16 on packed generations (gfx81, gfx9), +1 with TFE.  LWE adds nothing (as LLVM). */
+ * for D16 on packed generations (gfx81, gfx9, RDNA), +1 with TFE.  LWE adds nothing (as LLVM).
+ * RDNA: gfx11 image_msaa_load counts like gather4; BVH always 4. */
 unsigned tmu_gcn_vdata_count(const tmu_gcn_mimg *inst);
 
 /* The VADDR register count llvm-mc prints for an opcode row (its per-opcode minimum). */
@@ -232,13 +324,15 @@ typedef struct tmu_gcn_print_opts {
                       * within v255, else printing fails) */
 } tmu_gcn_print_opts;
 
-/* Prints `inst` in llvm-mc 14 syntax into buf (NUL-terminated).  Returns the length, or -1 if
- * buf is too small or the instruction is invalid (decode/validate first).  opts may be NULL. */
+/* Prints `inst` in llvm-mc 14 syntax (RDNA: llvm-mc 16) into buf (NUL-terminated).  Returns the
+ * length, or -1 if buf is too small or the instruction is invalid (decode/validate first).  opts
+ * may be NULL (RDNA: ignored; the address count is encoded). */
 int tmu_gcn_print_llvm(const tmu_gcn_mimg *inst, const tmu_gcn_print_opts *opts, char *buf,
                        size_t size);
 
 /* Prints `inst` in CLRX syntax (dmask decimal and omitted when 1, r128 SRSRC as 4 SGPRs, VADDR
- * as at least 4 registers like clrxdisasm).  Same conventions as tmu_gcn_print_llvm. */
+ * as at least 4 registers like clrxdisasm).  Same conventions as tmu_gcn_print_llvm; gfx6-9
+ * only (-1 on RDNA). */
 int tmu_gcn_print_clrx(const tmu_gcn_mimg *inst, const tmu_gcn_print_opts *opts, char *buf,
                        size_t size);
 
@@ -248,15 +342,31 @@ typedef enum tmu_gcn_syntax { TMU_GCN_SYNTAX_LLVM = 0, TMU_GCN_SYNTAX_CLRX } tmu
 /* Assembles one instruction (text up to `len` bytes or the first NUL; no newline) for `gen`.
  * `line` is the line number used in diagnostics; diag->column is 1-based within `text`.
  * Register sizes are checked like llvm-mc (VDATA must match DMASK/TFE/D16, VADDR at least the
- * minimum).  Returns TMU_OK with *inst filled, else TMU_ERR_PARSE or TMU_ERR_INVALID. */
+ * minimum).  Returns TMU_OK with *inst filled, else TMU_ERR_PARSE or TMU_ERR_INVALID.
+ * RDNA (LLVM syntax only): llvm-mc 16's assembler syntax (`dim:` required, NSA address lists
+ * `[v4, v9]`, modifiers dmask dim unorm {glc slc dlc} r128 a16 tfe lwe d16); its verdicts, and
+ * its messages at the start of diag->message.  It accepts what llvm-mc 16's assembler accepts,
+ * some of which its disassembler rejects (cmpswap DMASK 0x1 with TFE, gather4 D16 into
+ * v[254:255]): tmu_gcn_validate says so.  Encode with tmu_gcn_encode_dwords. */
 tmu_status tmu_gcn_assemble(tmu_gcn_gen gen, tmu_gcn_syntax syntax, const char *text, size_t len,
                             uint32_t line, tmu_gcn_mimg *inst, tmu_diag *diag);
 
 /* Decodes and prints one word in one call (the fast path for disassemblers: the word is
  * validated once).  Returns the text length, or -1 with the reason in diag (TMU_ERR_DECODE for
- * an invalid word, TMU_ERR_BUFFER_TOO_SMALL when buf cannot hold the text). */
+ * an invalid word, TMU_ERR_BUFFER_TOO_SMALL when buf cannot hold the text).  RDNA: the 2-dword
+ * forms only (tmu_gcn_disasm_dwords takes NSA instructions too); LLVM syntax only. */
 int tmu_gcn_disasm(tmu_gcn_gen gen, uint64_t word, tmu_gcn_syntax syntax, char *buf, size_t size,
                    tmu_diag *diag);
+
+/* The longest text tmu prints for one instruction, NUL included (an RDNA NSA list of 13
+ * addresses with every modifier); a buffer this large never fails. */
+#define TMU_GCN_TEXT_MAX 256
+
+/* tmu_gcn_disasm for one instruction at dw[0 .. n-1] (dwords in memory order): *len (may be
+ * NULL) receives its length in dwords, also when it is invalid (see tmu_gcn_decode_dwords).
+ * Returns the text length or -1 as tmu_gcn_disasm.  No allocation. */
+int tmu_gcn_disasm_dwords(tmu_gcn_gen gen, const uint32_t *dw, size_t n, unsigned *len,
+                          tmu_gcn_syntax syntax, char *buf, size_t size, tmu_diag *diag);
 
 /* ---- Descriptors ------------------------------------------------------------------------- */
 
@@ -362,8 +472,12 @@ struct tmu_sampler;
  * can reach), layers = the image's layers (gfx6-8 DEPTH + 1, cube images 6 per DEPTH + 1; gfx9
  * DEPTH + 1); a view that is the whole image leaves the view fields 0.  TYPE CUBE is a cube
  * array when the view spans more than 6 faces.  Follows radv's conventions (docs/gcn-mimg.md
- * section 4).  TMU_ERR_UNSUPPORTED when the format has no tmu equivalent or a DST_SEL is
- * reserved; TMU_ERR_INVALID for LAST_LEVEL < BASE_LEVEL or a view outside the image. */
+ * section 4).  MIN_LOD above LAST_LEVEL is clamped to LAST_LEVEL (the hardware clamps the
+ * LOD to the view's levels after MIN_LOD, so both select the last level [inf]).
+ * TMU_ERR_UNSUPPORTED when the format has no tmu equivalent (block-compressed and FMASK formats
+ * say so) or a DST_SEL is reserved; TMU_ERR_INVALID for LAST_LEVEL < BASE_LEVEL, LAST_LEVEL
+ * beyond the mip chain of WIDTH x HEIGHT (x DEPTH), a view outside the image, TYPE CUBE with
+ * WIDTH != HEIGHT, a multisampled LAST_LEVEL above 4 (16 samples).  Messages name T# fields. */
 tmu_status tmu_gcn_tdesc_to_texture(const tmu_gcn_tdesc *desc, struct tmu_texture *out,
                                     tmu_diag *diag);
 
@@ -391,9 +505,10 @@ tmu_status tmu_gcn_sdesc_to_sampler(const tmu_gcn_sdesc *desc, struct tmu_sample
  *  one-level image uses PITCH + 1 as its pitch, a mipmapped one PITCH + 1 rows per slice
  *  (addrlib's epitchIsHeight) and MAX_MIP + 1 levels in its chain.
  * `shape` is what tmu_gcn_tdesc_to_texture gives for `desc`; *out receives the placement of its
- * levels 0 .. shape->levels - 1.  TMU_ERR_UNSUPPORTED for any other TILING_INDEX or SW_MODE,
- * COMPRESSION_EN = 1, multisampled types (never linear), INTERLACED = 1, gfx9 ARRAY_PITCH != 0,
- * 96-bit texels with more than one level on gfx6-8. */
+ * levels 0 .. shape->levels - 1.  TMU_ERR_UNSUPPORTED for any other TILING_INDEX or SW_MODE
+ * (tiled images: tmu_gcn_tdesc_surface), COMPRESSION_EN = 1, multisampled types (never
+ * linear), INTERLACED = 1, gfx9 ARRAY_PITCH != 0, 96-bit texels with more than one level on
+ * gfx6-8. */
 #define TMU_GCN_MAX_LEVELS 16 /* = TMU_MAX_LEVELS */
 typedef struct tmu_gcn_placement {
     uint64_t offset[TMU_GCN_MAX_LEVELS];      /* bytes from the base address to texel (0,0,0) */
@@ -412,6 +527,59 @@ tmu_status tmu_gcn_tdesc_placement(const tmu_gcn_tdesc *desc, const struct tmu_t
 tmu_status tmu_gcn_tdesc_for_texture(tmu_gcn_gen gen, const struct tmu_texture *shape,
                                      uint64_t address, tmu_gcn_tdesc *out, uint64_t *size,
                                      tmu_diag *diag);
+
+/* ---- Tiled images (AMD surface layouts, include/tmu/layout.h) ------------------------------ */
+
+struct tmu_amd_chip;
+struct tmu_surface;
+
+/* The chip (address registers) tmu assumes for the tiled T#s of a generation when the caller
+ * gives none (tmu_gcn_env.chip NULL): gfx6 "tahiti", gfx7 "bonaire", gfx8 and gfx81 "tonga",
+ * gfx9 "vega10" (tmu_amd_chip_find presets; `tmu gcn run --chip NAME` picks another).  Those are
+ * the first chip of each generation.  PS4 code wants "liverpool" (alias "ps4"), Raven APUs
+ * "raven"; a chip without a preset (Stoney among them) needs its own registers.  NULL for a
+ * generation out of range. */
+const struct tmu_amd_chip *tmu_gcn_default_chip(tmu_gcn_gen gen);
+
+/* The AMD surface a tiled T# describes, laid out by tmu_surface_init_amd on `chip` (NULL: the
+ * default chip of desc->gen; its generation must be desc->gen's, gfx81 taking a gfx8 chip).
+ * A T# is tiled when its gfx6-8 TILING_INDEX is not 8 or the chip's GB_TILE_MODE8 is not
+ * ARRAY_LINEAR_ALIGNED, or its gfx9 SW_MODE is not 0; for the other (linear) T#s this returns
+ * TMU_ERR_NOT_FOUND and tmu_gcn_tdesc_placement applies.  `shape` is what
+ * tmu_gcn_tdesc_to_texture gives for `desc`.  The surface is the whole image from level 0 at
+ * *base (BASE_ADDRESS << 8 | BASE_ADDRESS_HI << 40, less the gfx9 pipe/bank XOR), whatever
+ * BASE_LEVEL says:
+ *  - element: the format's texel (bpp = bits per texel; block-compressed, FMASK and 96-bit
+ *    formats are refused);
+ *  - extent: WIDTH + 1, HEIGHT + 1 (1D: 1); slices = DEPTH + 1 of a 3D image, else the image's
+ *    layers as tmu_gcn_tdesc_to_texture counts them (gfx6-8 cubes: 6 per DEPTH + 1);
+ *  - levels: gfx6-8 LAST_LEVEL + 1 (each level's layout depends only on the levels before
+ *    it), gfx9 MAX_MIP + 1 (the mip tail depends on the whole chain); multisampled types one
+ *    level of 2^LAST_LEVEL samples;
+ *  - gfx6-8: tile_index = TILING_INDEX; flags TEXTURE, plus DEPTH when GB_TILE_MODE's micro tile
+ *    mode is DEPTH_SAMPLE_ORDER and DISPLAY when it is DISPLAYABLE on a tiled array mode, CUBE
+ *    for TYPE CUBE, VOLUME and NO_LARGE_THICK_DEGRADE for TYPE 3D (the T# mode is the one the
+ *    hardware reads), POW2_PAD when the T# POW2_PAD bit is set (radv sets it for mipmapped
+ *    images); multisampled types take COLOR (or DEPTH) instead of TEXTURE.  PITCH + 1 (8-dword
+ *    T#s) must be the level-0 pitch addrlib gives (radv writes that one).  A macro-tiled
+ *    surface's base must be aligned to its base alignment: low BASE_ADDRESS bits there would
+ *    be a bank/pipe swizzle (Mesa's tile_swizzle), which is not modelled;
+ *  - gfx9: swizzle_mode = SW_MODE (modes 1-11 and 16-27), rsrc 3D for TYPE 3D, else 2D (1D
+ *    images are laid out as 2D, as radv allocates them); flags TEXTURE; multisampled types are
+ *    refused (addrlib's address equation for gfx9 MSAA, which the layout module reproduces,
+ *    overlaps samples: it is not the hardware's).  For the _X and _T modes the BASE_ADDRESS
+ *    bits below the block size (4 KiB or 64 KiB) hold the pipe/bank XOR shifted to the pipe
+ *    interleave (radv / radeonsi OR Mesa's tile_swizzle into BASE_ADDRESS), which the layout
+ *    XORs into every address.  PITCH is not read (the swizzled layout follows from WIDTH,
+ *    HEIGHT, DEPTH and MAX_MIP [inf]); MAX_MIP may exceed the mip chain (addrlib lays the
+ *    extra levels out at 1x1).
+ * Refusals name the T# field: COMPRESSION_EN = 1 (DCC, or HTILE on depth surfaces),
+ * INTERLACED = 1, ARRAY_PITCH != 0, MAX_MIP below LAST_LEVEL, a pipe/bank XOR the chip cannot
+ * hold, a layout addrlib refuses, a chip of another generation (TMU_ERR_INVALID_ARGUMENT).
+ * TMU_OK fills *surf and *base. */
+tmu_status tmu_gcn_tdesc_surface(const tmu_gcn_tdesc *desc, const struct tmu_texture *shape,
+                                 const struct tmu_amd_chip *chip, struct tmu_surface *surf,
+                                 uint64_t *base, tmu_diag *diag);
 
 #ifdef __cplusplus
 }

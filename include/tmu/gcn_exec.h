@@ -21,8 +21,12 @@
  * retires first, as the hardware waits.
  *
  * Modelling decisions where AMD documents nothing (each names its source or says [inf]):
- *  - Texture memory placement: linear images only, by AMD addrlib's rules (gcn.h,
- *    tmu_gcn_tdesc_placement); tiled modes and DCC are refused with TMU_ERR_UNSUPPORTED.
+ *  - Texture memory placement by AMD addrlib's rules: linear images as
+ *    tmu_gcn_tdesc_placement places them, tiled ones (gfx6-8 TILING_INDEX, gfx9 SW_MODE) as
+ *    tmu_gcn_tdesc_surface lays them out on the environment's chip (gcn.h says how the T#
+ *    fields map to the surface); the texture unit reads tiled levels in place.  Compression
+ *    and its metadata (COMPRESSION_EN = 1: DCC or HTILE; FMASK formats) are refused by name.
+ *  - T# MIN_LOD above LAST_LEVEL is clamped to LAST_LEVEL (tmu_gcn_tdesc_to_texture).
  *  - The data (VDATA) dword count follows tmu_gcn_vdata_count, except that LWE alone also adds
  *    the status dword (LLVM code generation, review D48826).  The status dword is written only
  *    when an access fails (docs/gcn-mimg.md §3.5): bit 0 = a texel it needed is not resident (TFE),
@@ -70,6 +74,7 @@
 #include <stdint.h>
 
 #include "tmu/gcn.h"
+#include "tmu/layout.h"
 #include "tmu/op.h"
 #include "tmu/status.h"
 #include "tmu/texture.h"
@@ -106,8 +111,12 @@ typedef struct tmu_gcn_prt {
 /* What an instruction may touch besides the wave: guest memory, the border-colour table
  * (BORDER_COLOR_TYPE REGISTER reads entry BORDER_COLOR_PTR: four raw 32-bit values, floats for
  * float and normalised images, integers for UINT/SINT ones, as the hardware's table in memory
- * at TA_BC_BASE_ADDR) and sparse-image residency.  Read-only to tmu except the bytes stores and
- * atomics write. */
+ * at TA_BC_BASE_ADDR), sparse-image residency and the chip whose address registers lay out
+ * tiled images (a preset of tmu_amd_chip_find or the caller's own GB_ADDR_CONFIG /
+ * GB_TILE_MODE / GB_MACROTILE_MODE values; NULL = tmu_gcn_default_chip of the wave's
+ * generation; a chip of another generation is refused when a tiled T# needs it).  Read-only to
+ * tmu except the bytes stores and atomics write; the chip's registers must not change while a
+ * wave has instructions prepared with them (the wave keys its cache on the pointer). */
 typedef struct tmu_gcn_env {
     const tmu_gcn_region *regions;
     size_t region_count;
@@ -115,6 +124,7 @@ typedef struct tmu_gcn_env {
     size_t border_count;
     const tmu_gcn_prt *prt;
     size_t prt_count;
+    const tmu_amd_chip *chip;     /* tiled layouts; NULL = tmu_gcn_default_chip(gen) */
 } tmu_gcn_env;
 
 /* Kinds of hazard (missing s_waitcnt). */
@@ -148,12 +158,12 @@ typedef struct tmu_gcn_pending {
     uint32_t data[5][TMU_GCN_LANES];
 } tmu_gcn_pending;
 
-/* A wave: registers, counters, hazard log.  About 150 KiB: allocate it (once) on the heap or
+/* A wave: registers, counters, hazard log.  About 160 KiB: allocate it (once) on the heap or
  * statically, then tmu_gcn_wave_init.  Callers read and write gen, exec, sgpr and vgpr freely;
  * `priv` is internal.  The wave keeps the last instruction it prepared (descriptors bound, operand
  * layout, the texture-unit call as a tmu_unit_plan) and reuses it while the instruction word, its
- * T#/S#, the environment's entries it reads and the wave's address stay the same; a copy of a
- * wave (snapshot, restore) is a wave of its own and prepares again. */
+ * T#/S#, the environment's entries it reads (the chip pointer included) and the wave's address
+ * stay the same; a copy of a wave (snapshot, restore) is a wave of its own and prepares again. */
 typedef struct tmu_gcn_wave {
     tmu_gcn_gen gen;
     uint64_t exec;                                   /* lane n active = bit n */
@@ -171,8 +181,8 @@ typedef struct tmu_gcn_wave {
         /* the last instruction prepared (descriptors bound, op lifted) and what it depended on */
         uint32_t cache_valid;
         uint32_t cache_plan_ready; /* cache_plan holds its texture-unit call, prepared */
-        uint64_t cache_key[32];
-        uint64_t cache[320];
+        uint64_t cache_key[40];
+        uint64_t cache[1024];
         tmu_unit_plan cache_plan;
     } priv;
 } tmu_gcn_wave;
@@ -231,12 +241,23 @@ const char *tmu_gcn_hazard_name(tmu_gcn_hazard_kind kind);
 
 /* ---- Descriptors in guest memory ---------------------------------------------------------- */
 
-/* Binds a T# to guest memory: tmu_gcn_tdesc_to_texture, then the level placement
- * (tmu_gcn_tdesc_placement), then the region holding every level (level[].data, .size point
- * into it).  `sdesc` (may be NULL) supplies FORCE_DEGAMMA / SKIP_DEGAMMA, which change the
- * format.  `writable`: the region must be writable.  TMU_ERR_RANGE when no single region holds
- * the image; TMU_ERR_UNSUPPORTED for tiling, compression, MSAA and field values tmu does not
- * model (message names the field and value). */
+/* Binds a T# to guest memory: tmu_gcn_tdesc_to_texture, then the level placement (linear:
+ * tmu_gcn_tdesc_placement; tiled: tmu_gcn_tdesc_surface on env->chip, into *surface), then the
+ * region holding the whole image (level[].data, .size point into it; a tiled image's levels
+ * all point at the surface base and read through *surface, which must stay in place and
+ * unchanged while `out` is used).  The region must hold every byte the layout spans
+ * (surface->size bytes from the surface base for tiled images): nothing outside it is ever
+ * read.  `sdesc` (may be NULL) supplies FORCE_DEGAMMA / SKIP_DEGAMMA, which change the
+ * format.  `writable`: the region must be writable.  `surface` may be NULL: tiled T#s are then
+ * refused.  TMU_ERR_RANGE when no single region holds the image; TMU_ERR_UNSUPPORTED for
+ * compression, linear MSAA and field values tmu does not model (message names the T# field
+ * and value). */
+tmu_status tmu_gcn_bind_texture_surface(const tmu_gcn_tdesc *tdesc, const tmu_gcn_sdesc *sdesc,
+                                        const tmu_gcn_env *env, int writable, tmu_texture *out,
+                                        tmu_surface *surface, tmu_diag *diag);
+
+/* tmu_gcn_bind_texture_surface without a surface: linear images only (tiled T#s are refused
+ * with TMU_ERR_UNSUPPORTED, naming TILING_INDEX / SW_MODE). */
 tmu_status tmu_gcn_bind_texture(const tmu_gcn_tdesc *tdesc, const tmu_gcn_sdesc *sdesc,
                                 const tmu_gcn_env *env, int writable, tmu_texture *out,
                                 tmu_diag *diag);
@@ -254,7 +275,12 @@ typedef struct tmu_gcn_explain {
     tmu_gcn_tdesc tdesc;         /* from s[4*SRSRC ..] */
     tmu_gcn_sdesc sdesc;         /* from s[4*SSAMP ..] when has_sampler */
     int has_sampler;
-    tmu_texture texture;         /* bound to guest memory */
+    tmu_texture texture;         /* bound to guest memory (tiled: its levels read `surface`) */
+    int tiled;                   /* 1: the T# is tiled, laid out in `surface` */
+    uint64_t surface_base;       /* tiled: GPU address of the surface (level 0) */
+    const tmu_amd_chip *chip;    /* tiled: the chip that laid it out */
+    tmu_surface surface;         /* tiled: the layout (a copy of the explain struct must
+                                    re-point texture.level[].surface at its own) */
     tmu_sampler sampler;         /* when has_sampler */
     tmu_op op;                   /* the lifted operation (loads, stores, atomics: FETCH) */
     tmu_gcn_vaddr_layout vaddr;  /* which VGPR (VADDR + dword, half) holds which component */

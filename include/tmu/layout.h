@@ -142,7 +142,7 @@ typedef struct tmu_surface_level {
     /* gfx6-8 */
     tmu_amd_tile_mode tile_mode; /* mode the level really uses (degraded 2D -> 1D, thick -> thin) */
     tmu_amd_tile_type tile_type;
-    int32_t tile_index;     /* GB_TILE_MODE index of that mode, -1 if none */
+    int32_t tile_index;     /* GB_TILE_MODE index of that mode, -1 if none (-2: addrlib's linear general) */
     int32_t macro_index;    /* GB_MACROTILE_MODE index, -1 not macro tiled, -3 gfx6 (no table) */
     uint32_t banks, bank_width, bank_height, macro_aspect, tile_split; /* tile_split in bytes */
     uint32_t pipe_config;   /* addrlib AddrPipeCfg (= GB_TILE_MODE.PIPE_CONFIG + 1) */

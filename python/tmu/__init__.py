@@ -12,6 +12,8 @@ constant of ``tmu/tmu.h`` is also reachable as ``tmu.lib`` / ``tmu.ffi``), with 
 * instruction sets: :func:`disasm` / :func:`asm` for GCN and ir3, :func:`ptx_check`,
   :func:`ptx_format`, :func:`ptx_exec` (a PTX texture instruction run for a 32-lane warp);
 * the load planner: :func:`plan_load`;
+* AMD surface layouts as addrlib computes them: :class:`Surface` (sizes, tile modes, element
+  addresses, detile / retile between tiled memory and NumPy arrays), :func:`amd_chips`;
 * the executors: :class:`GcnWave` (GCN MIMG image instructions on a wave64 with guest memory,
   T#/S# in SGPRs, VM_CNT/EXP_CNT and hazards) and :class:`Ir3Wave` (ir3 cat5 instructions on a
   wave of fibers).
@@ -36,7 +38,8 @@ from .isa import asm, disasm
 from .ptx import Diagnostic, ptx_check, ptx_exec, ptx_format
 from .loadplan import plan_load
 from .executors import GcnWave, Ir3Wave
-from . import executors, isa, loadplan, ptx  # noqa: F401  (submodules: tmu.isa.decode, tmu.loadplan.names)
+from .layout import Surface, amd_chips
+from . import executors, isa, layout, loadplan, ptx  # noqa: F401  (submodules: tmu.isa.decode, tmu.loadplan.names)
 
 __version__ = "0.1.0"
 
@@ -54,5 +57,5 @@ __all__ = [
     "Format", "formats", "format_info", "decode", "encode",
     "Texture", "Sampler", "Result", "sample", "fetch", "gather", "query", "quads", "unquads",
     "disasm", "asm", "Diagnostic", "ptx_check", "ptx_format", "ptx_exec", "plan_load",
-    "GcnWave", "Ir3Wave", "version", "ffi", "lib",
+    "GcnWave", "Ir3Wave", "Surface", "amd_chips", "version", "ffi", "lib",
 ]

@@ -90,6 +90,8 @@ class GcnWave:
     def __init__(self, gpu="gfx9", *, border=None):
         where = "GcnWave"
         self._gen = gcn_gen(gpu, where)
+        diag = ffi.new("tmu_diag *")  # RDNA generations: codec only, execution refused by name
+        check(lib.tmu_gcn_gen_check_modelled(self._gen, b"execution", diag), diag, where)
         self.wave = ffi.new("tmu_gcn_wave *")
         lib.tmu_gcn_wave_init(self.wave, self._gen)
         self.sgpr = np.frombuffer(ffi.buffer(self.wave.sgpr), dtype=np.uint32)

@@ -375,8 +375,15 @@ tmu_status tmu_gcn_tdesc_to_texture(const tmu_gcn_tdesc *desc, struct tmu_textur
         const tmu_gcn_desc_field_info *nr = tmu_gcn_tdesc_field_get(desc->gen, TMU_GCN_T_NUM_FORMAT);
         const char *dn = dfmt < dr->nvalues && dr->values[dfmt] ? dr->values[dfmt] : "reserved";
         const char *nn = nfmt < nr->nvalues && nr->values[nfmt] ? nr->values[nfmt] : "reserved";
-        TFAIL(TMU_ERR_UNSUPPORTED, 32 + 20, "DATA_FORMAT %u (%s) / NUM_FORMAT %u (%s) has no tmu format",
-              dfmt, dn, nfmt, nn);
+        const char *why = "has no tmu format";
+        if (!strncmp(dn, "BC", 2))
+            why = "is block-compressed: BCn formats are not modelled";
+        else if (!strncmp(dn, "FMASK", 5))
+            why = "is FMASK (multisample compression metadata), which is not modelled";
+        else if (!strncmp(dn, "ASTC", 4) || !strncmp(dn, "ETC2", 4))
+            why = "is block-compressed, which is not modelled";
+        TFAIL(TMU_ERR_UNSUPPORTED, 32 + 20, "DATA_FORMAT %u (%s) / NUM_FORMAT %u (%s) %s", dfmt, dn,
+              nfmt, nn, why);
     }
     out->format = fmt;
     static const tmu_gcn_tdesc_field sels[4] = {TMU_GCN_T_DST_SEL_X, TMU_GCN_T_DST_SEL_Y,
@@ -418,25 +425,46 @@ tmu_status tmu_gcn_tdesc_to_texture(const tmu_gcn_tdesc *desc, struct tmu_textur
             if (layers > 6)
                 out->dim = TMU_DIM_CUBE_ARRAY;
         }
+        if (out->dim == TMU_DIM_CUBE_ARRAY && (lastl - first + 1) % 6)
+            TFAIL(TMU_ERR_INVALID, 5 * 32, "TYPE CUBE: BASE_ARRAY %u .. %s %u spans %u faces, not a "
+                  "multiple of 6", first, gfx9 ? "DEPTH" : "LAST_ARRAY", lastl, lastl - first + 1);
         out->layers = layers;
         if (first != 0 || lastl + 1 != layers) {
             out->base_layer = first;
             out->layer_count = lastl - first + 1;
         }
     }
+    if ((out->dim == TMU_DIM_CUBE || out->dim == TMU_DIM_CUBE_ARRAY) && out->width != out->height)
+        TFAIL(TMU_ERR_INVALID, 2 * 32, "TYPE CUBE with WIDTH + 1 = %u and HEIGHT + 1 = %u: cube faces "
+              "are square", out->width, out->height);
     if (out->dim == TMU_DIM_2D_MS || out->dim == TMU_DIM_2D_MS_ARRAY) {
         /* MSAA: LAST_LEVEL holds log2(samples) and there is one level. */
+        if (last > 4)
+            TFAIL(TMU_ERR_INVALID, 3 * 32 + 16, "LAST_LEVEL %u of a multisampled TYPE means %u samples "
+                  "(at most 16)", last, 1u << last);
         out->samples = 1u << last;
         out->levels = 1;
     } else {
         if (last < base)
             TFAIL(TMU_ERR_INVALID, 3 * 32 + 16, "LAST_LEVEL %u is below BASE_LEVEL %u", last, base);
+        uint32_t big = out->width > out->height ? out->width : out->height, chain = 1;
+        if (out->depth > big)
+            big = out->depth;
+        while (big >>= 1)
+            chain++;
+        if (last >= chain)
+            TFAIL(TMU_ERR_INVALID, 3 * 32 + 16, "LAST_LEVEL %u: a %ux%ux%u image has %u levels (0..%u)",
+                  last, out->width, out->height, out->depth, chain, chain - 1);
         out->levels = last + 1;
         if (base != 0) {
             out->base_level = base;
             out->level_count = last - base + 1;
         }
+        /* the hardware clamps the LOD to the view's levels after MIN_LOD: a MIN_LOD beyond
+         * LAST_LEVEL selects the last level, as LAST_LEVEL itself does */
         out->min_lod = (float)f[TMU_GCN_T_MIN_LOD] / 256.0f;
+        if (out->min_lod > (float)last)
+            out->min_lod = (float)last;
     }
     tmu_diag_clear(diag);
     return TMU_OK;

@@ -296,8 +296,10 @@ _Static_assert(sizeof(gcn_inst) <= sizeof(((tmu_gcn_wave *)0)->priv.cache), "pre
 /* Everything gcn_prepare reads: the instruction (its word, or its fields when it comes decoded),
  * its T# and S#, and the environment (region, border-table and residency entries).  Returns the
  * number of key words (key[0] holds it too), 0 when it does not fit the key (then no caching). */
+#define CACHE_KEY_WORDS (sizeof(((tmu_gcn_wave *)0)->priv.cache_key) / sizeof(uint64_t))
+
 static unsigned cache_key(const tmu_gcn_wave *w, const tmu_gcn_env *env, const tmu_gcn_mimg *mi,
-                          const uint64_t *word, uint64_t key[32])
+                          const uint64_t *word, uint64_t key[CACHE_KEY_WORDS])
 {
     const tmu_gcn_field_info *fr = &tmu_gcn_field_rows[TMU_GCN_F_SRSRC];
     const tmu_gcn_field_info *fsm = &tmu_gcn_field_rows[TMU_GCN_F_SSAMP];
@@ -341,11 +343,12 @@ static unsigned cache_key(const tmu_gcn_wave *w, const tmu_gcn_env *env, const t
         key[k++] = env->prt[0].base;
         key[k++] = (uint64_t)(uintptr_t)env->prt[0].residency;
     }
+    key[k++] = (uint64_t)(uintptr_t)env->chip; /* the registers behind it must not change */
     key[0] = k | (uint64_t)(word != NULL) << 8 | (uint64_t)w->gen << 16;
     return k;
 }
 
-_Static_assert(1 + 1 + 1 + (TMU_GCN_F_COUNT + 1) / 2 + 4 + 2 + 1 + 6 + 1 + 2 + 1 + 2 <= 32,
+_Static_assert(1 + 1 + 1 + (TMU_GCN_F_COUNT + 1) / 2 + 4 + 2 + 1 + 6 + 1 + 2 + 1 + 2 + 1 <= CACHE_KEY_WORDS,
                "cache key size");
 
 /* The wave's one-entry cache of prepared instructions: an emulator runs the same instructions
@@ -386,7 +389,7 @@ tmu_status tmu_gcn_exec(tmu_gcn_wave *wave, const tmu_gcn_env *env, const tmu_gc
     tmu_status st = tmu_gcn_validate(inst, diag);
     if (st != TMU_OK)
         return st;
-    uint64_t key[32];
+    uint64_t key[CACHE_KEY_WORDS];
     unsigned k = cache_key(wave, env, inst, NULL, key);
     const gcn_inst *x = cache_lookup(wave, key, k);
     if (!x && (st = prepare_into_cache(wave, env, inst, key, k, &x, diag)) != TMU_OK)
@@ -400,7 +403,7 @@ tmu_status tmu_gcn_exec_word(tmu_gcn_wave *wave, const tmu_gcn_env *env, uint64_
     if (!wave || (unsigned)wave->gen >= TMU_GCN_GEN_COUNT)
         return tmu_diag_set(diag, TMU_ERR_INVALID_ARGUMENT, 0, 0, -1, "NULL wave");
     /* a hit skips decoding too: the word was decoded and prepared before */
-    uint64_t key[32];
+    uint64_t key[CACHE_KEY_WORDS];
     unsigned k = cache_key(wave, env, NULL, &word, key);
     const gcn_inst *x = cache_lookup(wave, key, k);
     if (!x) {
@@ -430,6 +433,17 @@ tmu_status tmu_gcn_exec_explain(const tmu_gcn_wave *wave, const tmu_gcn_env *env
     out->sdesc = x.sdesc;
     out->has_sampler = x.has_sampler;
     out->texture = x.tex;
+    out->tiled = x.tex.level[0].surface != NULL;
+    if (out->tiled) {
+        out->chip = env && env->chip ? env->chip : tmu_gcn_default_chip(inst->gen);
+        /* the same layout again, for its base address (gfx9: less the pipe/bank XOR) */
+        if ((st = tmu_gcn_tdesc_surface(&x.tdesc, &x.tex, out->chip, &out->surface,
+                                        &out->surface_base, diag)) != TMU_OK)
+            return st;
+        for (uint32_t n = 0; n < TMU_MAX_LEVELS; n++)
+            if (out->texture.level[n].surface)
+                out->texture.level[n].surface = &out->surface;
+    }
     out->sampler = x.smp;
     out->op = x.op;
     out->vaddr = x.vaddr;

@@ -25,9 +25,30 @@ static const tmu_gcn_region *find_region(const tmu_gcn_env *env, uint64_t addr, 
     return NULL;
 }
 
-tmu_status tmu_gcn_bind_texture(const tmu_gcn_tdesc *tdesc, const tmu_gcn_sdesc *sdesc,
-                                const tmu_gcn_env *env, int writable, tmu_texture *out,
-                                tmu_diag *diag)
+/* FORCE_DEGAMMA decodes an UNORM image as sRGB, SKIP_DEGAMMA (gfx9) an sRGB one as UNORM. */
+static tmu_status apply_degamma(const tmu_gcn_tdesc *tdesc, const tmu_gcn_sdesc *sdesc,
+                                tmu_texture *out, tmu_diag *diag)
+{
+    const tmu_format_info *fi = tmu_format_get(out->format);
+    unsigned df = tdesc->f[TMU_GCN_T_DATA_FORMAT];
+    if (sdesc->f[TMU_GCN_S_FORCE_DEGAMMA] && fi->numeric == TMU_NUMERIC_UNORM) {
+        tmu_format s = tmu_format_from_gcn(df, 9);
+        if (s == TMU_FORMAT_INVALID)
+            FAIL(TMU_ERR_UNSUPPORTED, 20, "FORCE_DEGAMMA = 1 on %s: the texture unit has no sRGB "
+                 "form of DATA_FORMAT %u", fi->name, df);
+        out->format = s;
+    } else if (sdesc->f[TMU_GCN_S_SKIP_DEGAMMA] && fi->numeric == TMU_NUMERIC_SRGB) {
+        tmu_format u = tmu_format_from_gcn(df, 0);
+        if (u == TMU_FORMAT_INVALID)
+            FAIL(TMU_ERR_UNSUPPORTED, 3 * 32 + 12, "SKIP_DEGAMMA = 1 on %s: no UNORM form", fi->name);
+        out->format = u;
+    }
+    return TMU_OK;
+}
+
+tmu_status tmu_gcn_bind_texture_surface(const tmu_gcn_tdesc *tdesc, const tmu_gcn_sdesc *sdesc,
+                                        const tmu_gcn_env *env, int writable, tmu_texture *out,
+                                        tmu_surface *surface, tmu_diag *diag)
 {
     if (!tdesc || !out)
         FAIL(TMU_ERR_INVALID_ARGUMENT, -1, "bad argument to tmu_gcn_bind_texture");
@@ -35,32 +56,37 @@ tmu_status tmu_gcn_bind_texture(const tmu_gcn_tdesc *tdesc, const tmu_gcn_sdesc 
     if (st != TMU_OK)
         return st;
     const uint32_t *f = tdesc->f;
-    /* FORCE_DEGAMMA decodes an UNORM image as sRGB, SKIP_DEGAMMA (gfx9) an sRGB one as UNORM. */
-    if (sdesc) {
-        const tmu_format_info *fi = tmu_format_get(out->format);
-        unsigned df = f[TMU_GCN_T_DATA_FORMAT];
-        if (sdesc->f[TMU_GCN_S_FORCE_DEGAMMA] && fi->numeric == TMU_NUMERIC_UNORM) {
-            tmu_format s = tmu_format_from_gcn(df, 9);
-            if (s == TMU_FORMAT_INVALID)
-                FAIL(TMU_ERR_UNSUPPORTED, 20, "FORCE_DEGAMMA = 1 on %s: the texture unit has no sRGB "
-                     "form of DATA_FORMAT %u", fi->name, df);
-            out->format = s;
-        } else if (sdesc->f[TMU_GCN_S_SKIP_DEGAMMA] && fi->numeric == TMU_NUMERIC_SRGB) {
-            tmu_format u = tmu_format_from_gcn(df, 0);
-            if (u == TMU_FORMAT_INVALID)
-                FAIL(TMU_ERR_UNSUPPORTED, 3 * 32 + 12, "SKIP_DEGAMMA = 1 on %s: no UNORM form", fi->name);
-            out->format = u;
-        }
-    }
-    tmu_gcn_placement p;
-    if ((st = tmu_gcn_tdesc_placement(tdesc, out, &p, diag)) != TMU_OK)
+    if (sdesc && (st = apply_degamma(tdesc, sdesc, out, diag)) != TMU_OK)
         return st;
+    const tmu_amd_chip *chip = env && env->chip ? env->chip : tmu_gcn_default_chip(tdesc->gen);
     uint64_t base = ((uint64_t)f[TMU_GCN_T_BASE_ADDRESS] << 8) |
                     ((uint64_t)f[TMU_GCN_T_BASE_ADDRESS_HI] << 40);
-    const tmu_gcn_region *r = find_region(env, base, p.extent);
+    uint64_t extent;
+    tmu_gcn_placement p;
+    int tiled = 0;
+    tmu_surface scratch; /* only to tell a tiled T# when the caller has no surface for it */
+    st = tmu_gcn_tdesc_surface(tdesc, out, chip, surface ? surface : &scratch, &base, diag);
+    if (st == TMU_OK && !surface) {
+        int g9 = tdesc->gen == TMU_GCN_GFX9;
+        FAIL(TMU_ERR_UNSUPPORTED, 3 * 32 + 20, "%s = %u: a tiled image needs a tmu_surface to hold its "
+             "layout (tmu_gcn_bind_texture_surface)", g9 ? "SW_MODE" : "TILING_INDEX",
+             f[g9 ? TMU_GCN_T_SW_MODE : TMU_GCN_T_TILING_INDEX]);
+    }
+    if (st == TMU_OK)
+        tiled = 1;
+    else if (st != TMU_ERR_NOT_FOUND)
+        return st;
+    if (tiled) {
+        extent = surface->size;
+    } else {
+        if ((st = tmu_gcn_tdesc_placement(tdesc, out, &p, diag)) != TMU_OK)
+            return st;
+        extent = p.extent;
+    }
+    const tmu_gcn_region *r = find_region(env, base, extent);
     if (!r)
-        FAIL(TMU_ERR_RANGE, 0, "T# image at 0x%llx (%llu bytes) is not inside one guest-memory region",
-             (unsigned long long)base, (unsigned long long)p.extent);
+        FAIL(TMU_ERR_RANGE, 0, "T# image at 0x%llx (%llu bytes%s) is not inside one guest-memory region",
+             (unsigned long long)base, (unsigned long long)extent, tiled ? " of tiled surface" : "");
     if (writable && !r->writable)
         FAIL(TMU_ERR_RANGE, 0, "T# image at 0x%llx lies in a read-only region (0x%llx, %llu bytes)",
              (unsigned long long)base, (unsigned long long)r->base, (unsigned long long)r->size);
@@ -69,6 +95,14 @@ tmu_status tmu_gcn_bind_texture(const tmu_gcn_tdesc *tdesc, const tmu_gcn_sdesc 
     const tmu_format_info *fi = tmu_format_get(out->format);
     for (uint32_t n = 0; n < out->levels; n++) {
         tmu_level *lv = &out->level[n];
+        if (tiled) {
+            lv->data = host;
+            lv->size = (size_t)avail;
+            lv->surface = surface;
+            lv->surface_level = n;
+            lv->surface_slice = 0;
+            continue;
+        }
         lv->data = host + p.offset[n];
         lv->row_pitch = (size_t)p.row_pitch[n];
         lv->slice_pitch = (size_t)p.slice_pitch[n];
@@ -81,6 +115,13 @@ tmu_status tmu_gcn_bind_texture(const tmu_gcn_tdesc *tdesc, const tmu_gcn_sdesc 
                 out->residency = env->prt[i].residency;
     tmu_diag_clear(diag);
     return TMU_OK;
+}
+
+tmu_status tmu_gcn_bind_texture(const tmu_gcn_tdesc *tdesc, const tmu_gcn_sdesc *sdesc,
+                                const tmu_gcn_env *env, int writable, tmu_texture *out,
+                                tmu_diag *diag)
+{
+    return tmu_gcn_bind_texture_surface(tdesc, sdesc, env, writable, out, NULL, diag);
 }
 
 tmu_status tmu_gcn_bind_sampler(const tmu_gcn_sdesc *sdesc, const tmu_gcn_tdesc *tdesc,
@@ -205,8 +246,8 @@ tmu_status gcn_prepare(const tmu_gcn_wave *w, const tmu_gcn_env *env, const tmu_
             return st;
         tmu_gcn_sdesc_decode(gen, sw, &x->sdesc, NULL);
     }
-    if ((st = tmu_gcn_bind_texture(&x->tdesc, x->has_sampler ? &x->sdesc : NULL, env,
-                                   store || atomic, &x->tex, diag)) != TMU_OK)
+    if ((st = tmu_gcn_bind_texture_surface(&x->tdesc, x->has_sampler ? &x->sdesc : NULL, env,
+                                           store || atomic, &x->tex, &x->surf, diag)) != TMU_OK)
         return st;
     if (x->has_sampler) {
         if ((st = tmu_gcn_bind_sampler(&x->sdesc, &x->tdesc, &x->tex, env, &x->smp, diag)) != TMU_OK)

@@ -19,6 +19,7 @@ typedef struct gcn_inst {
     tmu_gcn_sdesc sdesc;
     int has_sampler;
     tmu_texture tex;
+    tmu_surface surf; /* a tiled image's layout: tex.level[].surface points here */
     tmu_sampler smp;
     tmu_gcn_vaddr_layout vaddr;
     int pos[TMU_GCN_AC_COUNT]; /* index of each component in vaddr, -1 when absent */

@@ -26,11 +26,106 @@ static inline unsigned tmu_gcn_extract(tmu_gcn_gen gen, uint64_t word, tmu_gcn_m
     TMU_GCN_X_(12) TMU_GCN_X_(13) TMU_GCN_X_(14) TMU_GCN_X_(15) TMU_GCN_X_(16)
     TMU_GCN_X_(17) TMU_GCN_X_(18)
 #undef TMU_GCN_X_
+    for (unsigned i = TMU_GCN_F_COUNT; i < TMU_GCN_F_ALL; i++)
+        inst->f[i] = 0; /* the RDNA-only fields */
     inst->gen = gen;
     unsigned ri = tmu_gcn_op_index[gen][inst->f[TMU_GCN_F_OPCODE] & 0x7f];
     inst->op = ri ? &tmu_gcn_opcode_rows[ri - 1] : (const tmu_gcn_opcode_info *)0;
     return ri;
 }
+
+/* RDNA: splits an instruction (dw[0 .. TMU_GCN_MAX_DWORDS-1], the dwords past its length zero)
+ * into inst->f[] with the generation's column of the field table, sets gen and op, and returns
+ * the opcode's row number + 1 (0: not defined on gen).  gen must be an RDNA generation.  As for
+ * gfx6-9, the fields are written out one by one per layout, so every lo / width is a constant. */
+#define TMU_GCN_XR_(L, i)                                                                         \
+    inst->f[i] = (dw[tmu_gcn_fields[L][i].lo >> 5] >> (tmu_gcn_fields[L][i].lo & 31)) &           \
+                 (uint32_t)((1ull << tmu_gcn_fields[L][i].width) - 1);
+#define TMU_GCN_XR4_(L, i) TMU_GCN_XR_(L, i) TMU_GCN_XR_(L, (i) + 1) TMU_GCN_XR_(L, (i) + 2)         \
+    TMU_GCN_XR_(L, (i) + 3)
+#define TMU_GCN_XR_ALL_(L)                                                                        \
+    TMU_GCN_XR4_(L, 0) TMU_GCN_XR4_(L, 4) TMU_GCN_XR4_(L, 8) TMU_GCN_XR4_(L, 12)                   \
+    TMU_GCN_XR4_(L, 16) TMU_GCN_XR4_(L, 20) TMU_GCN_XR4_(L, 24) TMU_GCN_XR4_(L, 28)                \
+    TMU_GCN_XR4_(L, 32)
+static inline unsigned tmu_gcn_extract_dwords(tmu_gcn_gen gen, const uint32_t *dw,
+                                              tmu_gcn_mimg *inst)
+{
+    _Static_assert(TMU_GCN_F_ALL == 36, "tmu_gcn_extract_dwords: one line per field");
+    if (gen == TMU_GCN_GFX11) {
+        TMU_GCN_XR_ALL_(TMU_GCN_LAYOUT_GFX11)
+    } else {
+        TMU_GCN_XR_ALL_(TMU_GCN_LAYOUT_GFX10)
+    }
+    inst->gen = gen;
+    unsigned ri = tmu_gcn_op_index[gen][(inst->f[TMU_GCN_F_OPCODE] | inst->f[TMU_GCN_F_OP7] << 7) & 0xff];
+    inst->op = ri ? &tmu_gcn_opcode_rows[ri - 1] : (const tmu_gcn_opcode_info *)0;
+    return ri;
+}
+#undef TMU_GCN_XR_ALL_
+#undef TMU_GCN_XR4_
+#undef TMU_GCN_XR_
+
+/* Whether an RDNA row returns four texels whatever DMASK says: gather4, and gfx11's
+ * image_msaa_load. */
+static inline unsigned tmu_gcn_rdna_gather_like(tmu_gcn_gen gen, const tmu_gcn_opcode_info *op)
+{
+    return op->cls == TMU_GCN_CLASS_GATHER ||
+           ((op->flags & TMU_GCN_OPF_MSAA) && gen == TMU_GCN_GFX11);
+}
+
+/* VDATA count of a non-BVH RDNA instruction (tmu_gcn_vdata_count's rule). */
+static inline unsigned tmu_gcn_rdna_vdata(const uint32_t *f, unsigned gather_like)
+{
+    static const uint8_t regs[16] = {1, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
+    unsigned n = gather_like ? 4u : regs[f[TMU_GCN_F_DMASK] & 15];
+    unsigned p = f[TMU_GCN_F_D16] & 1;
+    return ((n + p) >> p) + (f[TMU_GCN_F_TFE] & 1);
+}
+
+/* The RDNA rules of decode.c at once, for a freshly extracted instruction (fields within their
+ * bits): true exactly when tmu_gcn_rdna_check accepts it, BVH left to the ordered check. */
+static inline bool tmu_gcn_rdna_fast_ok(const tmu_gcn_mimg *inst, unsigned ri)
+{
+    const uint32_t *f = inst->f;
+    if (!ri || f[TMU_GCN_F_ENCODING] != 0x3c)
+        return false;
+    const tmu_gcn_opcode_info *op = &tmu_gcn_opcode_rows[ri - 1];
+    if (op->cls == TMU_GCN_CLASS_BVH)
+        return false;
+    const tmu_gcn_gen_info *g = &tmu_gcn_gens[inst->gen];
+    const tmu_gcn_row_fast *rf = &tmu_gcn_row_fasts[ri - 1];
+    unsigned gl = tmu_gcn_rdna_gather_like(inst->gen, op);
+    unsigned dmask = f[TMU_GCN_F_DMASK], dim = f[TMU_GCN_F_DIM], nsa = f[TMU_GCN_F_NSA];
+    unsigned nv = tmu_gcn_rdna_vdata(f, gl);
+    unsigned n = rf->addr_n[dim * 2 + f[TMU_GCN_F_A16]];
+    unsigned bad = f[TMU_GCN_F_IGN_LO] | f[TMU_GCN_F_IGN_MID] | f[TMU_GCN_F_IGN_HI] |
+                   f[TMU_GCN_F_IGN_TOP];
+    bad |= (f[TMU_GCN_F_SSAMP] != 0) & !rf->sampler;
+    bad |= gl & !((0x0116u >> dmask) & 1);
+    bad |= !((rf->rdna_dmask_ok[f[TMU_GCN_F_TFE]] >> dmask) & 1);
+    bad |= !((g->srsrc_ok >> f[TMU_GCN_F_SRSRC]) & 1);
+    bad |= rf->sampler & !((g->ssamp_ok >> f[TMU_GCN_F_SSAMP]) & 1);
+    bad |= ((op->flags & TMU_GCN_OPF_MSAA) != 0) & (dim < 6);
+    bad |= f[TMU_GCN_F_D16] & !rf->d16_ok;
+    bad |= gl & ((nv == 3) | (f[TMU_GCN_F_VDATA] > 252));
+    bad |= f[TMU_GCN_F_VDATA] + nv > 256;
+    bad |= !((rf->addr_ok[nsa != 0] >> n) & 1);
+    if (bad)
+        return false;
+    if (!nsa)
+        return f[TMU_GCN_F_VADDR] + n <= 256;
+    if (n < 2 || (inst->gen == TMU_GCN_GFX11 ? n > 5 : (n + 2) / 4 != nsa))
+        return false;
+    unsigned nz = 0; /* bit k: NSA byte k + 1 is not 0; bytes n .. 4 * nsa must be 0 */
+    for (unsigned k = 0; k < 12; k++)
+        nz |= (unsigned)(f[TMU_GCN_F_ADDR1 + k] != 0) << k;
+    return (nz >> (n - 1)) == 0; /* bytes past the NSA dwords are 0 (decoded from none) */
+}
+
+/* The RDNA validity rules (decode.c, reference/rdna-mimg.md section 9) in order; ri as
+ * tmu_gcn_extract_dwords returns it; st is the status reported for a broken rule. */
+tmu_status tmu_gcn_rdna_check(const tmu_gcn_mimg *inst, unsigned ri, tmu_status st,
+                              tmu_diag *diag);
 
 /* popcount of a DMASK, 0 counting as 1 (the VDATA register count before D16 and TFE). */
 static const uint8_t tmu_gcn_dmask_regs[16] = {1, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};

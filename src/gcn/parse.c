@@ -308,12 +308,532 @@ static const char *nearest_mnemonic(const char *mn, tmu_gcn_gen gen)
     return best;
 }
 
+/* ---- RDNA (gfx10, gfx10.3, gfx11): llvm-mc 16's assembler -------------------------------
+ * Syntax: MNEMONIC VDATA, VADDR, SRSRC[, SSAMP] [dmask:N] dim:D [unorm] [glc|slc|dlc ...] [r128]
+ * [a16] [tfe] [lwe] [d16], VADDR a register range or an NSA list "[v4, v9, v2]" (gfx11 BVH:
+ * "[v9, v10, v[11:13], v[14:16], v[17:19]]").  Verdicts and messages follow llvm-mc 16 as
+ * shared/vectors/rdna-llvm-mc16-asm.tsv shows them (probed further with llvm-mc 16.0.6):
+ *  - registers: "expected a register", "register index is out of range", "invalid register
+ *    alignment" (SGPR tuples), "invalid or unsupported register size", "first register index
+ *    should not exceed second index";
+ *  - operands: commas between operands may be left out; an operand too many or too few, dmask:
+ *    after another modifier, dim: after a one-bit modifier or twice, an NSA list longer than
+ *    the opcode's NSA forms (gfx11: 5) -> "not a valid operand.";
+ *  - a register of the wrong kind or a size the opcode has no form for, a modifier out of order,
+ *    twice, unknown or not taken by the opcode (d16 on atomics, _pck, get_lod; anything but a16
+ *    on BVH) -> "invalid operand for instruction"; glc/slc/dlc in any order among themselves,
+ *    twice -> "duplicate cache policy modifier"; no dim: -> "operands are not valid for this
+ *    GPU or mode" (or "invalid operand for instruction" when a one-bit modifier stands there);
+ *  - then, in llvm-mc's order: "invalid dim; must be MSAA type", "image data size does not
+ *    match dmask, d16 and tfe" (atomics: "dmask and tfe"), "image address size does not match
+ *    dim and a16" (an 8-VGPR range is accepted for 5-7 addresses), "invalid atomic image dmask"
+ *    (0x1, 0x3, 0xf), "invalid image_gather dmask: only one bit must be set".
+ * BVH: VDATA 4 VGPRs, SRSRC 4 SGPRs, a16 follows from the address count. */
+
+#define RDNA_MAX_OPERANDS 6
+#define RDNA_MAX_NSA 16
+
+typedef struct {
+    int kind;        /* REG_V, REG_S, REG_TTMP; -1: an NSA list */
+    unsigned first;  /* first register (SGPR number for ttmp too) */
+    unsigned count;  /* registers (NSA list: elements) */
+    size_t pos;      /* column of the operand */
+    unsigned nsa_first[RDNA_MAX_NSA], nsa_count[RDNA_MAX_NSA];
+    size_t nsa_pos[RDNA_MAX_NSA];
+} rdna_opnd;
+
+#define RERR(lx, pos, st, ...) tmu_diag_set((lx)->diag, st, (lx)->line, (uint32_t)(pos) + 1, \
+                                            (int64_t)(pos), __VA_ARGS__)
+#define NOT_VALID "not a valid operand."
+#define INVALID_OPND "invalid operand for instruction"
+
+/* Whether the text at the lexer starts a register name: v, s or ttmp then a digit or '['. */
+static int rdna_at_reg(const lex_t *lx)
+{
+    const char *s = lx->s + lx->pos;
+    size_t rest = lx->len - lx->pos, k;
+    if (rest >= 4 && !strncmp(s, "ttmp", 4))
+        k = 4;
+    else if (rest >= 1 && (s[0] == 'v' || s[0] == 's'))
+        k = 1;
+    else
+        return 0;
+    while (k < rest && (s[k] == ' ' || s[k] == '\t'))
+        k++;
+    return k < rest && (isdigit((unsigned char)s[k]) || s[k] == '[');
+}
+
+/* One register or range, as llvm-mc 16 reads it (spaces allowed inside the brackets). */
+static tmu_status rdna_reg(lex_t *lx, tmu_gcn_gen gen, unsigned *kind, unsigned *first,
+                           unsigned *count)
+{
+    skip_ws(lx);
+    size_t pos = lx->pos;
+    if (!rdna_at_reg(lx))
+        return RERR(lx, pos, TMU_ERR_PARSE, "expected a register");
+    int k = lx->s[pos] == 't' ? REG_TTMP : lx->s[pos] == 'v' ? REG_V : REG_S;
+    lx->pos += k == REG_TTMP ? 4 : 1;
+    skip_ws(lx);
+    unsigned long a, b;
+    if (peek(lx) == '[') {
+        lx->pos++;
+        skip_ws(lx);
+        if (read_uint(lx, &a))
+            return RERR(lx, lx->pos, TMU_ERR_PARSE, "expected a register index");
+        skip_ws(lx);
+        b = a;
+        if (peek(lx) == ':') {
+            lx->pos++;
+            skip_ws(lx);
+            if (read_uint(lx, &b))
+                return RERR(lx, lx->pos, TMU_ERR_PARSE, "expected a register index");
+            skip_ws(lx);
+        }
+        if (peek(lx) != ']')
+            return RERR(lx, lx->pos, TMU_ERR_PARSE, "expected a closing square bracket");
+        lx->pos++;
+        if (b < a)
+            return RERR(lx, pos, TMU_ERR_PARSE, "first register index should not exceed second index");
+    } else {
+        if (read_uint(lx, &a))
+            return RERR(lx, pos, TMU_ERR_PARSE, "expected a register");
+        b = a;
+    }
+    int c = peek(lx);
+    if (isalnum(c) || c == '_')
+        return RERR(lx, pos, TMU_ERR_PARSE, "expected a register");
+    const tmu_gcn_gen_info *g = tmu_gcn_gen_info_get(gen);
+    unsigned long limit = k == REG_V ? 256 : k == REG_S ? g->sgpr_count : g->ttmp_count;
+    if (b >= limit)
+        return RERR(lx, pos, TMU_ERR_INVALID, "register index is out of range");
+    unsigned long n = b - a + 1;
+    /* register classes: VGPRs 1-12, 16, 32; SGPR tuples 1-8, 16, 32 */
+    if (!(n <= (k == REG_V ? 12u : 8u) || n == 16 || n == 32))
+        return RERR(lx, pos, TMU_ERR_INVALID, "invalid or unsupported register size");
+    if (k != REG_V && n > 1 && a % (n == 2 ? 2 : 4))
+        return RERR(lx, pos, TMU_ERR_INVALID, "invalid register alignment");
+    *kind = (unsigned)k;
+    *first = (unsigned)a + (k == REG_TTMP ? g->ttmp_base : 0);
+    *count = (unsigned)n;
+    return TMU_OK;
+}
+
+/* One operand: a register or an NSA list "[reg, reg, ...]". */
+static tmu_status rdna_operand(lex_t *lx, tmu_gcn_gen gen, rdna_opnd *o)
+{
+    skip_ws(lx);
+    o->pos = lx->pos;
+    unsigned kind;
+    tmu_status st;
+    if (peek(lx) != '[') {
+        if ((st = rdna_reg(lx, gen, &kind, &o->first, &o->count)) != TMU_OK)
+            return st;
+        o->kind = (int)kind;
+        return TMU_OK;
+    }
+    lx->pos++;
+    o->kind = -1;
+    o->count = 0;
+    for (;;) {
+        skip_ws(lx);
+        size_t epos = lx->pos;
+        unsigned first, count;
+        if ((st = rdna_reg(lx, gen, &kind, &first, &count)) != TMU_OK)
+            return st;
+        if (kind != REG_V)
+            return RERR(lx, epos, TMU_ERR_INVALID, INVALID_OPND ": an address list holds VGPRs");
+        if (o->count == RDNA_MAX_NSA)
+            return RERR(lx, epos, TMU_ERR_INVALID, NOT_VALID " (too many addresses)");
+        o->nsa_first[o->count] = first;
+        o->nsa_count[o->count] = count;
+        o->nsa_pos[o->count++] = epos;
+        skip_ws(lx);
+        if (peek(lx) == ']') {
+            lx->pos++;
+            return TMU_OK;
+        }
+        if (peek(lx) != ',')
+            return RERR(lx, lx->pos, TMU_ERR_PARSE, "expected a comma or a closing square bracket");
+        lx->pos++;
+    }
+}
+
+/* Address operand of BVH (reference/rdna-mimg.md section 7): sets VADDR, NSA and A16.  The
+ * group sizes of the gfx11 NSA form: node pointer (bvh64 2), extent, origin, direction,
+ * inverse direction (A16: one packed group of 3 for both directions). */
+static tmu_status rdna_bvh_addr(lex_t *lx, tmu_gcn_gen gen, const rdna_opnd *a, int a16_given,
+                                size_t a16_pos, tmu_gcn_mimg *inst)
+{
+    uint32_t *f = inst->f;
+    unsigned is64 = (inst->op->flags & TMU_GCN_OPF_BVH64) != 0, full = 11 + is64;
+    const unsigned groups[5] = {1 + is64, 1, 3, 3, 3};
+    int g11 = gen == TMU_GCN_GFX11;
+    if (a->kind == REG_V || (a->kind == -1 && a->count == 1 && a->nsa_count[0] > 1)) {
+        unsigned n = a->kind == REG_V ? a->count : a->nsa_count[0];
+        unsigned first = a->kind == REG_V ? a->first : a->nsa_first[0];
+        if (n != full && n != full - 3)
+            return RERR(lx, a->pos, TMU_ERR_INVALID, INVALID_OPND ": %s takes %u or %u (a16) "
+                        "address VGPRs", inst->op->name, full, full - 3);
+        if (a16_given && n == full)
+            return RERR(lx, a16_pos, TMU_ERR_INVALID, INVALID_OPND ": a16 needs %u address VGPRs",
+                        full - 3);
+        f[TMU_GCN_F_A16] = n != full;
+        f[TMU_GCN_F_VADDR] = first;
+        return TMU_OK;
+    }
+    if (a->kind != -1)
+        return RERR(lx, a->pos, TMU_ERR_INVALID, INVALID_OPND ": the addresses must be VGPRs");
+    unsigned k = a->count, singles = 1;
+    for (unsigned i = 0; i < k; i++)
+        singles &= a->nsa_count[i] == 1;
+    if (!g11) {
+        if (!singles) {
+            int gfx11_form = k == 5 || k == 4;
+            for (unsigned i = 0; gfx11_form && i < k; i++)
+                gfx11_form = a->nsa_count[i] == groups[i];
+            if (gfx11_form && !a16_given && k == 5)
+                return RERR(lx, 0, TMU_ERR_INVALID, "operands are not valid for this GPU or mode "
+                            "(grouped BVH addresses are gfx11's form)");
+            for (unsigned i = 0; i < k; i++)
+                if (a->nsa_count[i] != 1)
+                    return RERR(lx, a->nsa_pos[i], TMU_ERR_INVALID,
+                                INVALID_OPND ": %s takes one VGPR per address here",
+                                inst->op->name);
+        }
+        if (k != full && k != full - 3)
+            return RERR(lx, a->pos, TMU_ERR_INVALID, INVALID_OPND ": %s takes %u or %u (a16) "
+                        "addresses", inst->op->name, full, full - 3);
+        if (a16_given && k == full)
+            return RERR(lx, a16_pos, TMU_ERR_INVALID, INVALID_OPND ": a16 needs %u addresses",
+                        full - 3);
+        f[TMU_GCN_F_A16] = k != full;
+        f[TMU_GCN_F_NSA] = (k + 2) / 4;
+    } else {
+        if (singles && (k == full || k == full - 3))
+            return RERR(lx, 0, TMU_ERR_INVALID, "operands are not valid for this GPU or mode "
+                        "(gfx11 BVH addresses come in groups: [node, extent, origin, dir, inv_dir])");
+        if (k != 5 && k != 4)
+            return RERR(lx, a->pos, TMU_ERR_INVALID, INVALID_OPND ": gfx11 BVH addresses are 5 "
+                        "groups (4 with a16)");
+        for (unsigned i = 0; i < k; i++)
+            if (a->nsa_count[i] != groups[i])
+                return RERR(lx, a->nsa_pos[i], TMU_ERR_INVALID,
+                            INVALID_OPND ": address group %u of %s is %u VGPRs", i,
+                            inst->op->name, groups[i]);
+        if (a16_given && k == 5)
+            return RERR(lx, a16_pos, TMU_ERR_INVALID, INVALID_OPND ": a16 needs 4 address groups");
+        f[TMU_GCN_F_A16] = k == 4;
+        f[TMU_GCN_F_NSA] = 1;
+    }
+    f[TMU_GCN_F_VADDR] = a->nsa_first[0];
+    for (unsigned i = 1; i < k; i++)
+        f[TMU_GCN_F_ADDR1 + i - 1] = a->nsa_first[i];
+    return TMU_OK;
+}
+
+static unsigned popcount4_(unsigned v)
+{
+    return (v & 1) + ((v >> 1) & 1) + ((v >> 2) & 1) + ((v >> 3) & 1);
+}
+
+static tmu_status assemble_rdna(tmu_gcn_gen gen, tmu_gcn_syntax syntax, const char *text,
+                                size_t len, uint32_t line, tmu_gcn_mimg *inst, tmu_diag *diag)
+{
+    lex_t lx0 = {text, len, 0, line, syntax, diag, ""}, *lx = &lx0;
+    const tmu_gcn_gen_info *g = tmu_gcn_gen_info_get(gen);
+    if (syntax != TMU_GCN_SYNTAX_LLVM)
+        return RERR(lx, 0, TMU_ERR_UNSUPPORTED, "CLRX syntax is for gfx6-9; %s takes LLVM syntax",
+                    g->name);
+    skip_ws(lx);
+    size_t mpos = lx->pos;
+    char mn[48];
+    size_t ml = read_word(lx, mn, sizeof mn, 1);
+    if (ml == 0)
+        return RERR(lx, mpos, TMU_ERR_PARSE, "expected an instruction mnemonic");
+    if (ml >= sizeof mn)
+        return RERR(lx, mpos, TMU_ERR_PARSE, "invalid instruction: mnemonic too long");
+    const tmu_gcn_opcode_info *op = tmu_gcn_opcode_by_name(mn);
+    if (!op) {
+        const char *near = nearest_mnemonic(mn, gen);
+        return RERR(lx, mpos, TMU_ERR_PARSE, "invalid instruction '%s'%s%s%s", mn,
+                    near ? ", did you mean: " : "", near ? near : "", near ? "?" : "");
+    }
+    if (op->op[gen] == TMU_GCN_NO_OP)
+        return RERR(lx, mpos, TMU_ERR_INVALID, "instruction not supported on this GPU (%s, %s)",
+                    op->name, g->name);
+    tmu_gcn_mimg_init(inst, gen, op);
+    uint32_t *f = inst->f;
+    size_t nrows;
+    const tmu_gcn_row_fast *rf = &tmu_gcn_row_fasts[op - tmu_gcn_opcodes(&nrows)];
+    const int bvh = op->cls == TMU_GCN_CLASS_BVH, atomic = op->cls == TMU_GCN_CLASS_ATOMIC;
+    const int gl = op->cls == TMU_GCN_CLASS_GATHER ||
+                   ((op->flags & TMU_GCN_OPF_MSAA) && gen == TMU_GCN_GFX11);
+    const unsigned want_ops = rf->sampler ? 4u : 3u;
+    tmu_status st;
+
+    /* 1. register operands (commas between them may be left out, as llvm-mc allows) */
+    rdna_opnd o[RDNA_MAX_OPERANDS];
+    unsigned nops = 0;
+    for (;;) {
+        skip_ws(lx);
+        if (nops > 0 && peek(lx) == ',') {
+            lx->pos++;
+            skip_ws(lx);
+            if (peek(lx) == ',')
+                return RERR(lx, lx->pos, TMU_ERR_PARSE, "unknown token in expression");
+        }
+        if (!(peek(lx) == '[' || rdna_at_reg(lx)))
+            break;
+        /* llvm-mc 16's NSA forms differ in their operand counts, so with an address list a
+         * register too many or too few is an operand of the wrong kind */
+        if (nops == want_ops)
+            return RERR(lx, lx->pos, TMU_ERR_INVALID, "%s",
+                        bvh || (o[1].kind == -1 && o[1].count > 1) ? INVALID_OPND : NOT_VALID);
+        if ((st = rdna_operand(lx, gen, &o[nops])) != TMU_OK)
+            return st;
+        nops++;
+    }
+    if (nops < want_ops)
+        return RERR(lx, lx->pos, TMU_ERR_PARSE, "%s (%s takes %u register operands)",
+                    nops > 1 && o[1].kind == -1 && o[1].count > 1 ? INVALID_OPND : NOT_VALID,
+                    op->name, want_ops);
+    const int nsa_list = o[1].kind == -1 && o[1].count > 1;
+
+    /* 2. modifiers, in llvm-mc 16's order */
+    enum { M_DMASK = 0, M_DIM = 1, M_FIRST_BIT = 2, M_CPOL = 3 };
+    int last = -1;          /* modifier table index of the last one seen */
+    unsigned cpol_seen = 0; /* glc / slc / dlc given */
+    int dim_seen = 0, a16_given = 0;
+    size_t dmask_pos = 0, first_bit_pos = 0, a16_pos = 0;
+    unsigned long dmask_v = 0;
+    for (;;) {
+        skip_ws(lx);
+        if (lx->pos >= lx->len || peek(lx) == ';' ||
+            (peek(lx) == '/' && lx->pos + 1 < lx->len && lx->s[lx->pos + 1] == '/'))
+            break;
+        size_t mp = lx->pos;
+        char w[24];
+        size_t wl = read_word(lx, w, sizeof w, 0);
+        if (wl == 0)
+            return RERR(lx, mp, TMU_ERR_PARSE, "unknown token in expression");
+        if (wl >= sizeof w)
+            return RERR(lx, mp, TMU_ERR_INVALID, INVALID_OPND);
+        int idx = -1, neg = 0;
+        for (int m = 0; m < TMU_GCN_RDNA_NUM_MODIFIERS; m++)
+            if (!strcmp(w, tmu_gcn_rdna_modifiers[m].name))
+                idx = m;
+        if (idx < 0 && wl > 2 && w[0] == 'n' && w[1] == 'o')
+            for (int m = M_FIRST_BIT; m < TMU_GCN_RDNA_NUM_MODIFIERS; m++)
+                if (!strcmp(w + 2, tmu_gcn_rdna_modifiers[m].name)) {
+                    idx = m;
+                    neg = 1;
+                }
+        if (idx < 0) {
+            if (!strcmp(w, "scc"))
+                return RERR(lx, mp, TMU_ERR_INVALID, "scc modifier is not supported on this GPU");
+            return RERR(lx, mp, TMU_ERR_INVALID, INVALID_OPND ": unknown modifier '%s'", w);
+        }
+        if (idx <= M_DIM) { /* dmask:N, dim:D */
+            if (last >= (idx == M_DMASK ? M_DMASK : M_DIM) || bvh)
+                return RERR(lx, mp, TMU_ERR_INVALID, "%s ('%s:' comes %s)",
+                            nsa_list ? INVALID_OPND : NOT_VALID, w,
+                            bvh ? "in no BVH instruction" : idx == M_DMASK ? "first, once"
+                                                                            : "after dmask, once");
+            skip_ws(lx);
+            if (peek(lx) != ':')
+                return RERR(lx, lx->pos, TMU_ERR_INVALID, NOT_VALID);
+            lx->pos++;
+            skip_ws(lx);
+            if (idx == M_DMASK) {
+                int negv = peek(lx) == '-';
+                lx->pos += (size_t)negv;
+                if (read_expr(lx, &dmask_v, 0))
+                    return RERR(lx, lx->pos, TMU_ERR_PARSE, "expected absolute expression");
+                if (negv)
+                    dmask_v = (0ul - dmask_v) & 0xffff;
+                dmask_pos = mp;
+                f[TMU_GCN_F_DMASK] = (uint32_t)(dmask_v & 0xf);
+            } else {
+                size_t dp = lx->pos;
+                char dn[40];
+                size_t dl = read_word(lx, dn, sizeof dn, 0);
+                const char *suffix = dn;
+                if (dl >= 12 && dl < sizeof dn && !memcmp(dn, "SQ_RSRC_IMG_", 12))
+                    suffix = dn + 12;
+                int d = -1;
+                for (unsigned k = 0; k < 8 && dl > 0 && dl < sizeof dn; k++)
+                    if (!strncasecmp_(suffix, tmu_gcn_dim_name(k) + 12, 40))
+                        d = (int)k;
+                if (d < 0)
+                    return RERR(lx, dp, TMU_ERR_INVALID, "invalid dim value");
+                f[TMU_GCN_F_DIM] = (uint32_t)d;
+                dim_seen = 1;
+            }
+            last = idx;
+            skip_ws(lx);
+            if (peek(lx) == ',') /* llvm-mc takes a comma after these */
+                lx->pos++;
+            continue;
+        }
+        if (peek(lx) == ':')
+            return RERR(lx, lx->pos, TMU_ERR_PARSE, "unknown token in expression");
+        tmu_gcn_field fld = tmu_gcn_rdna_modifiers[idx].field;
+        int cpol = fld == TMU_GCN_F_GLC || fld == TMU_GCN_F_SLC || fld == TMU_GCN_F_DLC;
+        int slot = cpol ? M_CPOL : idx;
+        if (cpol && (cpol_seen & (1u << idx)))
+            return RERR(lx, mp, TMU_ERR_INVALID, "duplicate cache policy modifier");
+        if (slot < last || (slot == last && !cpol))
+            return RERR(lx, mp, TMU_ERR_INVALID,
+                        INVALID_OPND ": '%s' out of order (llvm-mc 16's order: dmask dim unorm "
+                        "glc|slc|dlc r128 a16 tfe lwe d16)", w);
+        if (bvh && fld != TMU_GCN_F_A16)
+            return RERR(lx, mp, TMU_ERR_INVALID, INVALID_OPND ": %s takes no '%s'", op->name, w);
+        if (fld == TMU_GCN_F_D16 && !rf->d16_ok)
+            return RERR(lx, mp, TMU_ERR_INVALID, INVALID_OPND ": %s takes no d16", op->name);
+        if (!first_bit_pos)
+            first_bit_pos = mp;
+        if (cpol)
+            cpol_seen |= 1u << idx;
+        if (fld == TMU_GCN_F_A16 && !neg) {
+            a16_given = 1;
+            a16_pos = mp;
+        }
+        f[fld] = !neg;
+        last = slot;
+        if (peek(lx) == ',') {
+            size_t cp = lx->pos++;
+            skip_ws(lx);
+            if (lx->pos < lx->len && peek(lx) != ';')
+                return RERR(lx, cp, TMU_ERR_INVALID, INVALID_OPND);
+        }
+    }
+    if (!bvh && !dim_seen) {
+        /* llvm-mc 16 matches NSA forms by their operand count, and a one-bit modifier where dim:
+         * should be is an operand of the wrong kind unless a dmask: came first */
+        if (o[1].kind == -1 && o[1].count > 1 && !first_bit_pos)
+            return RERR(lx, 0, TMU_ERR_INVALID, "too few operands for instruction (dim: is "
+                        "required on %s)", g->name);
+        if (first_bit_pos && (!dmask_pos || nsa_list || !f[TMU_GCN_F_D16]))
+            return RERR(lx, first_bit_pos, TMU_ERR_INVALID, INVALID_OPND ": dim: must come before "
+                        "this modifier (dim is required on %s)", g->name);
+        return RERR(lx, 0, TMU_ERR_INVALID, "operands are not valid for this GPU or mode (dim: "
+                    "is required on %s)", g->name);
+    }
+
+    /* 3. register kinds and the sizes the opcode has forms for */
+    const rdna_opnd *vd = &o[0], *va = &o[1], *rs = &o[2], *sa = &o[3];
+    if (vd->kind != REG_V)
+        return RERR(lx, vd->pos, TMU_ERR_INVALID, INVALID_OPND ": VDATA must be VGPRs");
+    unsigned vn = vd->count;
+    int tfe = f[TMU_GCN_F_TFE] != 0, d16 = f[TMU_GCN_F_D16] != 0;
+    if (bvh) {
+        if (vn != 4)
+            return RERR(lx, vd->pos, TMU_ERR_INVALID, INVALID_OPND ": VDATA of %s is 4 VGPRs",
+                        op->name);
+    } else if (gl && d16 && tfe) {
+        return RERR(lx, vd->pos, TMU_ERR_INVALID,
+                    INVALID_OPND ": LLVM 16 has no %s form with d16 and tfe", op->name);
+    } else {
+        unsigned ok = atomic ? ((op->flags & TMU_GCN_OPF_CMPSWAP) ? 0x14u : 0x6u)
+                      : op->cls == TMU_GCN_CLASS_GATHER ? 0x34u
+                      : gl                              ? 0x3cu
+                                                        : 0x3eu; /* bit n: an n-VGPR form */
+        if (!((ok >> (vn < 16 ? vn : 0)) & 1)) {
+            if (gl && vn == 1 && op->cls != TMU_GCN_CLASS_GATHER)
+                return RERR(lx, 0, TMU_ERR_INVALID, "operands are not valid for this GPU or mode "
+                            "(%s returns 4 texels)", op->name);
+            return RERR(lx, vd->pos, TMU_ERR_INVALID,
+                        INVALID_OPND ": %s has no %u-VGPR VDATA form", op->name, vn);
+        }
+    }
+    if (bvh) {
+        if ((st = rdna_bvh_addr(lx, gen, va, a16_given, a16_pos, inst)) != TMU_OK)
+            return st;
+    } else if (va->kind == -1 && va->count > 1) { /* NSA */
+        for (unsigned i = 0; i < va->count && !(gen == TMU_GCN_GFX11 && va->count > 5); i++)
+            if (va->nsa_count[i] != 1)
+                return RERR(lx, va->nsa_pos[i], TMU_ERR_INVALID,
+                            INVALID_OPND ": an address list holds one VGPR per address");
+        if ((gen == TMU_GCN_GFX11 && va->count > 5) || !((rf->addr_ok[1] >> va->count) & 1))
+            return RERR(lx, va->pos, TMU_ERR_INVALID, NOT_VALID " (%s has no NSA form of %u "
+                        "addresses%s)", op->name, va->count,
+                        gen == TMU_GCN_GFX11 && va->count > 5 ? "; gfx11 NSA holds 5" : "");
+    } else if (va->kind == -1 || va->kind == REG_V) {
+        /* the 8-VGPR class also stands for 5-7 addresses (llvm-mc's compatibility rule), so
+         * every opcode with such forms takes an 8-VGPR range here */
+        unsigned n = va->kind == -1 ? va->nsa_count[0] : va->count;
+        unsigned classes = rf->addr_ok[0] | ((rf->addr_ok[0] & 0xe0u) ? 0x100u : 0u);
+        if (!((classes >> (n < 16 ? n : 0)) & 1))
+            return RERR(lx, va->pos, TMU_ERR_INVALID,
+                        INVALID_OPND ": %s has no %u-VGPR address form", op->name, n);
+    } else {
+        return RERR(lx, va->pos, TMU_ERR_INVALID, INVALID_OPND ": VADDR must be VGPRs");
+    }
+    if (rs->kind == REG_V || rs->kind == -1 || rs->count != (bvh ? 4u : 8u))
+        return RERR(lx, rs->pos, TMU_ERR_INVALID, INVALID_OPND ": SRSRC is %u SGPRs",
+                    bvh ? 4u : 8u);
+    if (rs->first % 4 || !((bvh ? g->ssamp_ok : g->srsrc_ok) >> (rs->first / 4) & 1))
+        return RERR(lx, rs->pos, TMU_ERR_INVALID, "register index is out of range");
+    f[TMU_GCN_F_SRSRC] = rs->first / 4;
+    if (rf->sampler) {
+        if (sa->kind == REG_V || sa->kind == -1 || sa->count != 4)
+            return RERR(lx, sa->pos, TMU_ERR_INVALID, INVALID_OPND ": SSAMP is 4 SGPRs");
+        if (sa->first % 4 || !((g->ssamp_ok >> (sa->first / 4)) & 1))
+            return RERR(lx, sa->pos, TMU_ERR_INVALID, "register index is out of range");
+        f[TMU_GCN_F_SSAMP] = sa->first / 4;
+    }
+    f[TMU_GCN_F_VDATA] = vd->first;
+    if (bvh) {
+        f[TMU_GCN_F_DMASK] = 0xf;
+        f[TMU_GCN_F_UNORM] = 1;
+        f[TMU_GCN_F_R128] = 1;
+        tmu_diag_clear(diag);
+        return TMU_OK;
+    }
+    unsigned nsa_n = va->kind == -1 && va->count > 1 ? va->count : 0;
+    if (nsa_n) {
+        f[TMU_GCN_F_VADDR] = va->nsa_first[0];
+        for (unsigned i = 1; i < nsa_n; i++)
+            f[TMU_GCN_F_ADDR1 + i - 1] = va->nsa_first[i];
+        f[TMU_GCN_F_NSA] = gen == TMU_GCN_GFX11 ? 1u : (nsa_n + 2) / 4;
+    } else {
+        f[TMU_GCN_F_VADDR] = va->kind == -1 ? va->nsa_first[0] : va->first;
+    }
+
+    /* 4. the checks llvm-mc makes on the matched instruction, in its order */
+    if ((op->flags & TMU_GCN_OPF_MSAA) && f[TMU_GCN_F_DIM] < 6)
+        return RERR(lx, 0, TMU_ERR_INVALID, "invalid dim; must be MSAA type");
+    unsigned dm = f[TMU_GCN_F_DMASK];
+    unsigned want = gl ? 4u : dm ? popcount4_(dm) : 1u;
+    if (d16)
+        want = (want + 1) / 2;
+    want += (unsigned)tfe;
+    if (vn != want)
+        return RERR(lx, 0, TMU_ERR_INVALID, "image data size does not match %s (%u VGPRs, not %u)",
+                    rf->d16_ok ? "dmask, d16 and tfe" : "dmask and tfe", want, vn);
+    unsigned n = rf->addr_n[f[TMU_GCN_F_DIM] * 2 + f[TMU_GCN_F_A16]];
+    unsigned given = nsa_n ? nsa_n : va->kind == -1 ? va->nsa_count[0] : va->count;
+    if (given != n && !(!nsa_n && given == 8 && n >= 5 && n <= 7))
+        return RERR(lx, 0, TMU_ERR_INVALID, "image address size does not match dim and a16 (%s%s "
+                    "takes %u address VGPRs, not %u)", tmu_gcn_dim_name(f[TMU_GCN_F_DIM]),
+                    f[TMU_GCN_F_A16] ? " with a16" : "", n, given);
+    if (atomic && dm != 0x1 && dm != 0x3 && dm != 0xf)
+        return RERR(lx, dmask_pos, TMU_ERR_INVALID, "invalid atomic image dmask");
+    if (gl && (dm == 0 || (dm & (dm - 1))))
+        return RERR(lx, dmask_pos, TMU_ERR_INVALID,
+                    "invalid image_gather dmask: only one bit must be set");
+    tmu_diag_clear(diag);
+    return TMU_OK;
+}
+
 tmu_status tmu_gcn_assemble(tmu_gcn_gen gen, tmu_gcn_syntax syntax, const char *text, size_t len,
                             uint32_t line, tmu_gcn_mimg *inst, tmu_diag *diag)
 {
-    if (!text || !inst || (unsigned)gen >= TMU_GCN_GEN_COUNT)
+    if (!text || !inst || (unsigned)gen >= TMU_GCN_GEN_ALL)
         return tmu_diag_set(diag, TMU_ERR_INVALID_ARGUMENT, line, 0, -1,
                             "bad argument to tmu_gcn_assemble");
+    if (TMU_GCN_GEN_IS_RDNA(gen))
+        return assemble_rdna(gen, syntax, text, len, line, inst, diag);
     size_t n0 = 0;
     while (n0 < len && text[n0])
         n0++;

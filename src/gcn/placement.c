@@ -181,8 +181,8 @@ tmu_status tmu_gcn_tdesc_placement(const tmu_gcn_tdesc *desc, const tmu_texture 
         PFAIL(TMU_ERR_UNSUPPORTED, 6 * 32 + 21, "COMPRESSION_EN = 1 (DCC) is not modelled");
     if (shape->dim == TMU_DIM_2D_MS || shape->dim == TMU_DIM_2D_MS_ARRAY)
         PFAIL(TMU_ERR_UNSUPPORTED, 3 * 32 + 28,
-              "TYPE %u: multisampled images are never linear (addrlib) and tiled modes are not "
-              "modelled", f[TMU_GCN_T_TYPE]);
+              "TYPE %u: multisampled images are never linear (addrlib); a tiled %s is needed",
+              f[TMU_GCN_T_TYPE], desc->gen == TMU_GCN_GFX9 ? "SW_MODE" : "TILING_INDEX");
     const tmu_format_info *fi = tmu_format_get(shape->format);
     if (!fi)
         PFAIL(TMU_ERR_INVALID_ARGUMENT, -1, "tmu_gcn_tdesc_placement: shape without a format");

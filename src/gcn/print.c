@@ -1,6 +1,7 @@
-/* GCN MIMG text printers: LLVM syntax (byte-identical to llvm-mc 14) and CLRX syntax.
- * Operands: VDATA, VADDR, SRSRC[, SSAMP]; then the modifiers of the modifier table, which
- * both printers (and the assembler, parse.c) share. */
+/* GCN MIMG text printers: LLVM syntax (byte-identical to llvm-mc 14; RDNA to llvm-mc 16) and
+ * CLRX syntax.  Operands: VDATA, VADDR, SRSRC[, SSAMP]; then the modifiers of the modifier
+ * table, which both printers (and the assembler, parse.c) share.  RDNA VADDR is the address
+ * count of the instruction: a range, or an NSA list "[v4, v9, v2]". */
 #include "gcn/print.h"
 #include "gcn/fast.h"
 
@@ -17,6 +18,20 @@ const tmu_gcn_modifier tmu_gcn_modifiers[TMU_GCN_NUM_MODIFIERS] = {
     {"tfe", 3, " tfe", TMU_GCN_F_TFE},
     {"lwe", 3, " lwe", TMU_GCN_F_LWE},
     {"da", 2, " da", TMU_GCN_F_DA},
+    {"d16", 3, " d16", TMU_GCN_F_D16},
+};
+
+const tmu_gcn_modifier tmu_gcn_rdna_modifiers[TMU_GCN_RDNA_NUM_MODIFIERS] = {
+    {"dmask", 5, " dmask", TMU_GCN_F_DMASK},
+    {"dim", 3, " dim", TMU_GCN_F_DIM},
+    {"unorm", 5, " unorm", TMU_GCN_F_UNORM},
+    {"glc", 3, " glc", TMU_GCN_F_GLC},
+    {"slc", 3, " slc", TMU_GCN_F_SLC},
+    {"dlc", 3, " dlc", TMU_GCN_F_DLC},
+    {"r128", 4, " r128", TMU_GCN_F_R128},
+    {"a16", 3, " a16", TMU_GCN_F_A16},
+    {"tfe", 3, " tfe", TMU_GCN_F_TFE},
+    {"lwe", 3, " lwe", TMU_GCN_F_LWE},
     {"d16", 3, " d16", TMU_GCN_F_D16},
 };
 
@@ -152,6 +167,104 @@ static int print_valid(const tmu_gcn_mimg *inst, unsigned ri, const tmu_gcn_prin
     return (int)n;
 }
 
+/* The RDNA printer (llvm-mc 16), for an instruction already known to be valid (row ri - 1).
+ *   MNEMONIC VDATA, VADDR, SRSRC[, SSAMP] [dmask:0xN] dim:SQ_RSRC_IMG_<DIM> [unorm] [glc] [slc]
+ *            [dlc] [r128] [a16] [tfe] [lwe] [d16]
+ * BVH: MNEMONIC v[a:a+3], VADDR, s[n:n+3] [a16] (its other fields are fixed). */
+/* The longest RDNA text is about 215 characters (a 22-character mnemonic, 12 NSA addresses,
+ * ttmp SGPRs, every modifier), and the fixed-size writes reach at most 32 bytes past the text,
+ * so a TMU_GCN_TEXT_MAX buffer is written in place. */
+#define RDNA_TEXT_MAX TMU_GCN_TEXT_MAX
+
+static int print_rdna(const tmu_gcn_mimg *inst, unsigned ri, char *buf, size_t size)
+{
+    const uint32_t *f = inst->f;
+    const tmu_gcn_gen_info *g = tmu_gcn_gen_info_get(inst->gen);
+    const tmu_gcn_row_fast *rf = &tmu_gcn_row_fasts[ri - 1];
+    const tmu_gcn_opcode_info *op = &tmu_gcn_opcode_rows[ri - 1];
+    char local[RDNA_TEXT_MAX];
+    char *base = size >= RDNA_TEXT_MAX ? buf : local;
+    char *p = base;
+    int bvh = op->cls == TMU_GCN_CLASS_BVH;
+    memcpy(p, op->name, sizeof op->name);
+    p += rf->name_len;
+    *p++ = ' ';
+    p = put_vrange(p, f[TMU_GCN_F_VDATA],
+                   bvh ? 4u : tmu_gcn_rdna_vdata(f, tmu_gcn_rdna_gather_like(inst->gen, op)));
+    p[0] = ',';
+    p[1] = ' ';
+    p += 2;
+    unsigned a16 = f[TMU_GCN_F_A16];
+    unsigned n = rf->addr_n[(f[TMU_GCN_F_DIM] & 7) * 2 + a16];
+    if (!f[TMU_GCN_F_NSA]) {
+        p = put_vrange(p, f[TMU_GCN_F_VADDR], n);
+    } else {
+        /* one VGPR per address; gfx11 BVH: one contiguous group per NSA byte */
+        static const uint8_t bvh_groups[2][2][5] = {{{1, 1, 3, 3, 3}, {1, 1, 3, 3, 0}},
+                                                    {{2, 1, 3, 3, 3}, {2, 1, 3, 3, 0}}};
+        const uint8_t *size_of = NULL;
+        if (bvh && inst->gen == TMU_GCN_GFX11) {
+            size_of = bvh_groups[(op->flags & TMU_GCN_OPF_BVH64) != 0][a16];
+            n = 5 - a16;
+        }
+        *p++ = '[';
+        for (unsigned k = 0; k < n; k++) {
+            unsigned reg = k ? f[TMU_GCN_F_ADDR1 + k - 1] : f[TMU_GCN_F_VADDR];
+            if (size_of) {
+                p = put_vrange(p, reg, size_of[k]);
+            } else { /* one VGPR: "vN" */
+                *p = 'v';
+                p = put_dec(p + 1, reg);
+            }
+            p[0] = ',';
+            p[1] = ' ';
+            p += 2;
+        }
+        p[-2] = ']';
+        p--;
+    }
+    p[0] = ',';
+    p[1] = ' ';
+    p = put_srange(p + 2, g, f[TMU_GCN_F_SRSRC] * 4, bvh ? 4u : 8u);
+    if (bvh) {
+        memcpy(p, " a16", 4);
+        p += 4 & (0u - a16);
+    } else {
+        char *q = p; /* ", SSAMP" kept only when the opcode takes a sampler */
+        q[0] = ',';
+        q[1] = ' ';
+        q = put_srange(q + 2, g, f[TMU_GCN_F_SSAMP] * 4, 4);
+        p = keep_if(p, q, rf->sampler);
+        unsigned dm = f[TMU_GCN_F_DMASK];
+        memcpy(p, " dmask:0x", 9);
+        p[9] = "0123456789abcdef"[dm & 15];
+        p += 10 & (0u - (dm != 0));
+        static const struct {
+            char text[32]; /* " dim:NAME", padded: one fixed-size copy */
+            uint8_t len;
+        } dims[8] = {{" dim:SQ_RSRC_IMG_1D", 19},         {" dim:SQ_RSRC_IMG_2D", 19},
+                     {" dim:SQ_RSRC_IMG_3D", 19},         {" dim:SQ_RSRC_IMG_CUBE", 21},
+                     {" dim:SQ_RSRC_IMG_1D_ARRAY", 25},   {" dim:SQ_RSRC_IMG_2D_ARRAY", 25},
+                     {" dim:SQ_RSRC_IMG_2D_MSAA", 24},    {" dim:SQ_RSRC_IMG_2D_MSAA_ARRAY", 30}};
+        memcpy(p, dims[f[TMU_GCN_F_DIM] & 7].text, 32);
+        p += dims[f[TMU_GCN_F_DIM] & 7].len;
+        for (unsigned m = 2; m < TMU_GCN_RDNA_NUM_MODIFIERS; m++) {
+            const tmu_gcn_modifier *mod = &tmu_gcn_rdna_modifiers[m];
+            memcpy(p, mod->text, 8); /* " name" padded: kept only if the bit is set */
+            p += (mod->name_len + 1u) & (0u - (f[mod->field] & 1));
+        }
+    }
+    size_t len = (size_t)(p - base);
+    if (len + 1 > size) {
+        buf[0] = 0;
+        return -1;
+    }
+    if (base != buf)
+        memcpy(buf, base, len);
+    buf[len] = 0;
+    return (int)len;
+}
+
 static int print_common(const tmu_gcn_mimg *inst, const tmu_gcn_print_opts *opts, char *buf,
                         size_t size, int clrx)
 {
@@ -160,6 +273,12 @@ static int print_common(const tmu_gcn_mimg *inst, const tmu_gcn_print_opts *opts
     buf[0] = 0;
     if (tmu_gcn_validate(inst, NULL) != TMU_OK)
         return -1;
+    if (TMU_GCN_GEN_IS_RDNA(inst->gen)) {
+        if (clrx)
+            return -1; /* CLRX syntax: gfx6-9 only */
+        unsigned opc = inst->f[TMU_GCN_F_OPCODE] | inst->f[TMU_GCN_F_OP7] << 7;
+        return print_rdna(inst, tmu_gcn_op_index[inst->gen][opc & 0xff], buf, size);
+    }
     /* valid: the opcode fits its 7 bits and is defined on the generation */
     return print_valid(inst, tmu_gcn_op_index[inst->gen][inst->f[TMU_GCN_F_OPCODE]], opts, buf,
                        size, clrx);
@@ -177,15 +296,70 @@ int tmu_gcn_print_clrx(const tmu_gcn_mimg *inst, const tmu_gcn_print_opts *opts,
     return print_common(inst, opts, buf, size, 1);
 }
 
+int tmu_gcn_disasm_dwords(tmu_gcn_gen gen, const uint32_t *dw, size_t n, unsigned *len,
+                          tmu_gcn_syntax syntax, char *buf, size_t size, tmu_diag *diag)
+{
+    if (len)
+        *len = 0;
+    if (!buf || size == 0)
+        return tmu_diag_set(diag, TMU_ERR_INVALID_ARGUMENT, 0, 0, -1, "no output buffer"), -1;
+    buf[0] = 0;
+    if ((unsigned)gen >= TMU_GCN_GEN_ALL || !dw || n == 0)
+        return tmu_diag_set(diag, TMU_ERR_INVALID_ARGUMENT, 0, 0, -1,
+                            "bad argument to tmu_gcn_disasm_dwords"), -1;
+    if (!TMU_GCN_GEN_IS_RDNA(gen)) {
+        if (len)
+            *len = 2;
+        if (n < 2)
+            return tmu_diag_set(diag, TMU_ERR_DECODE, 0, 0, 32,
+                                "truncated: a MIMG instruction is 2 dwords, 1 given"), -1;
+        return tmu_gcn_disasm(gen, dw[0] | (uint64_t)dw[1] << 32, syntax, buf, size, diag);
+    }
+    if (syntax != TMU_GCN_SYNTAX_LLVM)
+        return tmu_diag_set(diag, TMU_ERR_UNSUPPORTED, 0, 0, -1,
+                            "CLRX syntax is for gfx6-9; %s prints in LLVM syntax only",
+                            tmu_gcn_gen_name(gen)), -1;
+    tmu_gcn_mimg inst;
+    /* the fast path: a whole instruction, all rules at once; else decode for the reason */
+    unsigned need = gen == TMU_GCN_GFX11 ? 2u + (dw[0] & 1) : 2u + ((dw[0] >> 1) & 3);
+    uint32_t d[TMU_GCN_MAX_DWORDS];
+    unsigned ri = 0;
+    if (n >= need) {
+        for (unsigned k = 0; k < TMU_GCN_MAX_DWORDS; k++)
+            d[k] = k < need ? dw[k] : 0;
+        ri = tmu_gcn_extract_dwords(gen, d, &inst);
+    }
+    if (n >= need && tmu_gcn_rdna_fast_ok(&inst, ri)) {
+        if (len)
+            *len = need;
+        if (diag)
+            tmu_diag_clear(diag);
+    } else {
+        if (tmu_gcn_decode_dwords(gen, dw, n, &inst, len, diag) != TMU_OK)
+            return -1;
+        unsigned opc = inst.f[TMU_GCN_F_OPCODE] | inst.f[TMU_GCN_F_OP7] << 7;
+        ri = tmu_gcn_op_index[gen][opc & 0xff];
+    }
+    int k = print_rdna(&inst, ri, buf, size);
+    if (k < 0)
+        tmu_diag_set(diag, TMU_ERR_BUFFER_TOO_SMALL, 0, 0, -1, "output buffer of %zu bytes is too "
+                     "small", size);
+    return k;
+}
+
 int tmu_gcn_disasm(tmu_gcn_gen gen, uint64_t word, tmu_gcn_syntax syntax, char *buf, size_t size,
                    tmu_diag *diag)
 {
     if (!buf || size == 0)
         return tmu_diag_set(diag, TMU_ERR_INVALID_ARGUMENT, 0, 0, -1, "no output buffer"), -1;
     buf[0] = 0;
-    if ((unsigned)gen >= TMU_GCN_GEN_COUNT)
+    if ((unsigned)gen >= TMU_GCN_GEN_ALL)
         return tmu_diag_set(diag, TMU_ERR_INVALID_ARGUMENT, 0, 0, -1,
                             "bad argument to tmu_gcn_disasm"), -1;
+    if (TMU_GCN_GEN_IS_RDNA(gen)) {
+        const uint32_t dw[2] = {(uint32_t)word, (uint32_t)(word >> 32)};
+        return tmu_gcn_disasm_dwords(gen, dw, 2, NULL, syntax, buf, size, diag);
+    }
     /* decode and validate once: the rules at once, in order only for the reason */
     tmu_gcn_mimg inst;
     unsigned ri = tmu_gcn_extract(gen, word, &inst);

@@ -16,4 +16,10 @@ typedef struct tmu_gcn_modifier {
 /* Modifiers in llvm-mc's fixed order: dmask unorm glc slc r128 a16 tfe lwe da d16. */
 extern const tmu_gcn_modifier tmu_gcn_modifiers[TMU_GCN_NUM_MODIFIERS];
 
+#define TMU_GCN_RDNA_NUM_MODIFIERS 11
+
+/* RDNA (llvm-mc 16): dmask dim unorm glc slc dlc r128 a16 tfe lwe d16; dmask and dim take a
+ * value, the others are one bit. */
+extern const tmu_gcn_modifier tmu_gcn_rdna_modifiers[TMU_GCN_RDNA_NUM_MODIFIERS];
+
 #endif

@@ -6,6 +6,13 @@
 
 #include "layout/internal.h"
 
+#if defined(__x86_64__) && defined(__SSE2__)
+#include <emmintrin.h>
+#define TMU_LAYOUT_STREAM 1
+#else
+#define TMU_LAYOUT_STREAM 0
+#endif
+
 static const char *const tile_mode_names[TMU_AMD_TILE_MODE_COUNT] = {
     "LINEAR_GENERAL",   "LINEAR_ALIGNED",     "1D_TILED_THIN1",     "1D_TILED_THICK",
     "2D_TILED_THIN1",   "2D_TILED_THIN2",     "2D_TILED_THIN4",     "2D_TILED_THICK",
@@ -221,11 +228,9 @@ static unsigned unit_candidates(const tmu_surface *s, uint32_t level, uint32_t c
         /* a tile split puts the micro tile's later bytes in another slice of the macro tile,
          * whose bank rotates with it: a unit is then what fits in one split of one sample, in
          * the depth order's first elements (x0 y0 x1 y1 x2 y2) */
-        if (l->tile_type != TMU_AMD_DEPTH_SAMPLE_ORDER)
-            return 0;
+        if (l->tile_type != TMU_AMD_DEPTH_SAMPLE_ORDER || s->desc.samples > 1)
+            return 0; /* (a split pixel's samples lie in different splits) */
         uint64_t n = l->tile_split >> lb; /* elements per split */
-        if (s->desc.samples > 1)
-            return n >= 64 ? (cand[0][0] = 8, cand[0][1] = 8, 1u) : 0u;
         static const uint8_t by_n[4][3] = {{32, 8, 4}, {16, 4, 4}, {8, 4, 2}, {4, 2, 2}};
         for (unsigned i = 0; i < 4; i++)
             if (n >= by_n[i][0]) {
@@ -334,6 +339,7 @@ typedef struct convert_job {
     int to_linear;
     size_t tiled_size;
     int *outside; /* set when the layout gave an address past the tiled memory (never written) */
+    int stream;   /* whole units may use non-temporal stores (aligned, and a large copy) */
 } convert_job;
 
 static inline void copy_el(unsigned char *dst, const unsigned char *src, size_t n)
@@ -363,7 +369,7 @@ static void convert_element(const convert_job *j, uint32_t x, uint32_t y)
         copy_el(t, l, j->bytes);
 }
 
-/* One bw x bh unit (clipped to the rectangle) through its offset table. */
+/* One bw x bh unit clipped to the rectangle, element by element through its offset table. */
 #define UNIT_LOOP(N)                                                                              \
     for (uint32_t y = y0; y < y1; y++) {                                                          \
         const uint32_t *o = off + (size_t)(y - uy) * bw;                                          \
@@ -376,6 +382,135 @@ static void convert_element(const convert_job *j, uint32_t x, uint32_t y)
                 memcpy(base + o[x - ux], l, (N));                                                 \
     }
 
+static void unit_clipped(const convert_job *j, unsigned char *base, uint32_t ux, uint32_t uy,
+                         uint32_t x0, uint32_t x1, uint32_t y0, uint32_t y1, uint32_t bw,
+                         const uint32_t *off)
+{
+    const tmu_surface_rect *r = j->r;
+    switch (j->bytes) {
+    case 1: UNIT_LOOP(1) break;
+    case 2: UNIT_LOOP(2) break;
+    case 4: UNIT_LOOP(4) break;
+    case 8: UNIT_LOOP(8) break;
+    default: UNIT_LOOP(16) break;
+    }
+}
+
+/* A whole unit as runs: elements of one unit row whose tiled bytes follow each other are one
+ * copy (4 x 4 bytes of a 64KB_S row, 2 x 4 of a thin micro tile row ...).  Every run of a
+ * unit has the same length in the common layouts; `len` bytes each, `n` of them. */
+typedef struct unit_runs {
+    uint32_t n, len;
+    uint32_t lin[256];  /* offset in the linear rows: dy * pitch + dx * bytes */
+    uint32_t tile[256]; /* offset from the unit's start */
+} unit_runs;
+
+static int make_runs(const convert_job *j, uint32_t bw, uint32_t bh, const uint32_t *off,
+                     unit_runs *u)
+{
+    u->n = 0, u->len = 0;
+    for (uint32_t y = 0; y < bh; y++)
+        for (uint32_t x = 0; x < bw;) {
+            uint32_t e = x + 1;
+            while (e < bw && off[y * bw + e] == off[y * bw + e - 1] + j->bytes)
+                e++;
+            uint32_t len = (e - x) * (uint32_t)j->bytes;
+            if (u->len == 0)
+                u->len = len;
+            if (len != u->len || (uint64_t)y * j->pitch + (uint64_t)x * j->bytes > UINT32_MAX)
+                return 0; /* mixed run lengths: the element loop handles the unit */
+            u->lin[u->n] = (uint32_t)(y * j->pitch + x * j->bytes);
+            u->tile[u->n] = off[y * bw + x];
+            u->n++;
+            x = e;
+        }
+    return 1;
+}
+
+#if TMU_LAYOUT_STREAM
+/* Two horizontally adjacent whole units whose rows are half a line each: row by row, so every
+ * destination line is written whole in one go (non-temporal stores of half lines that wait for
+ * their other half would be flushed partially). */
+static void unit_pair_stream(const convert_job *j, const unit_runs *u, uint32_t bh,
+                             unsigned char *base0, unsigned char *base1, unsigned char *lin)
+{
+    uint32_t rp = u->n / bh, half = u->len * rp; /* runs per unit row; bytes of a unit row */
+    for (uint32_t row = 0; row < bh; row++)
+        for (uint32_t side = 0; side < 2; side++) {
+            unsigned char *b = side ? base1 : base0;
+            unsigned char *l = lin + side * half;
+            for (uint32_t i = row * rp; i < row * rp + rp; i++) {
+                if (u->len == 16 && j->to_linear)
+                    _mm_stream_si128((__m128i *)(void *)(l + u->lin[i]),
+                                     _mm_loadu_si128((const __m128i *)(const void *)(b + u->tile[i])));
+                else if (u->len == 16)
+                    _mm_stream_si128((__m128i *)(void *)(b + u->tile[i]),
+                                     _mm_loadu_si128((const __m128i *)(const void *)(l + u->lin[i])));
+                else {
+                    long long v;
+                    memcpy(&v, j->to_linear ? b + u->tile[i] : l + u->lin[i], 8);
+                    _mm_stream_si64((long long *)(void *)(j->to_linear ? l + u->lin[i] : b + u->tile[i]), v);
+                }
+            }
+        }
+}
+#endif
+
+#define RUNS_LOOP(LEN)                                                                            \
+    if (j->to_linear)                                                                             \
+        for (uint32_t i = 0; i < u->n; i++)                                                       \
+            memcpy(lin + u->lin[i], base + u->tile[i], (LEN));                                    \
+    else                                                                                          \
+        for (uint32_t i = 0; i < u->n; i++)                                                       \
+            memcpy(base + u->tile[i], lin + u->lin[i], (LEN));
+
+static void unit_whole(const convert_job *j, const unit_runs *u, unsigned char *base,
+                       unsigned char *lin)
+{
+#if TMU_LAYOUT_STREAM
+    /* Whole units write whole lines of their destination over a surface far larger than the
+     * caches: non-temporal stores skip reading those lines first (as memcpy does). */
+    if (j->stream && (((uintptr_t)base | (uintptr_t)lin) & (u->len - 1)) == 0) {
+        if (u->len == 16 && j->to_linear)
+            for (uint32_t i = 0; i < u->n; i++)
+                _mm_stream_si128((__m128i *)(void *)(lin + u->lin[i]),
+                                 _mm_loadu_si128((const __m128i *)(const void *)(base + u->tile[i])));
+        else if (u->len == 16)
+            for (uint32_t i = 0; i < u->n; i++)
+                _mm_stream_si128((__m128i *)(void *)(base + u->tile[i]),
+                                 _mm_loadu_si128((const __m128i *)(const void *)(lin + u->lin[i])));
+        else if (j->to_linear)
+            for (uint32_t i = 0; i < u->n; i++) {
+                long long v;
+                memcpy(&v, base + u->tile[i], 8);
+                _mm_stream_si64((long long *)(void *)(lin + u->lin[i]), v);
+            }
+        else
+            for (uint32_t i = 0; i < u->n; i++) {
+                long long v;
+                memcpy(&v, lin + u->lin[i], 8);
+                _mm_stream_si64((long long *)(void *)(base + u->tile[i]), v);
+            }
+        return;
+    }
+#endif
+    switch (u->len) {
+    case 4: RUNS_LOOP(4) break;
+    case 8: RUNS_LOOP(8) break;
+    case 16: RUNS_LOOP(16) break;
+    case 32: RUNS_LOOP(32) break;
+    case 64: RUNS_LOOP(64) break;
+    default: RUNS_LOOP(u->len) break;
+    }
+}
+
+/* The rectangle unit by unit.  Units are visited a super-tile (up to 64 x 64 elements of units,
+ * about one macro tile or swizzle block) at a time, so the tiled side is read or written in
+ * nearby lines rather than one unit per raster step across the whole surface; each row of units
+ * has its starts computed first and the unit two ahead is prefetched. */
+static void convert_units_run(const convert_job *j, uint32_t bw, uint32_t bh, uint32_t sw,
+                              uint32_t sh, const uint32_t *off, uint64_t span, const unit_runs *runs);
+
 static void convert_units(const convert_job *j, uint32_t bw, uint32_t bh, const uint32_t *off)
 {
     const tmu_surface_rect *r = j->r;
@@ -383,26 +518,96 @@ static void convert_units(const convert_job *j, uint32_t bw, uint32_t bh, const 
     for (uint32_t i = 0; i < bw * bh; i++)
         if (off[i] + j->bytes > span)
             span = off[i] + j->bytes;
+    /* super-tiles of at most 16 x 16 units and 64 x 64 elements (multiples of bw and bh) */
+    uint32_t sw = bw * 16 < 64 ? bw * 16 : (bw > 64 ? bw : 64);
+    uint32_t sh = bh * 16 < 64 ? bh * 16 : (bh > 64 ? bh : 64);
+    unit_runs runs;
+    int have_runs = make_runs(j, bw, bh, off, &runs);
+    convert_job js = *j; /* non-temporal stores: aligned destinations of a copy beyond the caches */
+    js.stream = 0;
+#if TMU_LAYOUT_STREAM
+    if (have_runs && (runs.len == 8 || runs.len == 16) &&
+        (uint64_t)r->w * r->h * j->bytes >= ((uint64_t)4 << 20)) {
+        uintptr_t al = runs.len - 1;
+        int ok = (j->pitch & al) == 0 && ((uintptr_t)j->linear & al) == 0 &&
+                 ((uintptr_t)j->tiled & al) == 0 && ((size_t)bw * j->bytes & al) == 0;
+        for (uint32_t i = 0; ok && i < runs.n; i++)
+            ok = (runs.tile[i] & al) == 0 && (runs.lin[i] & al) == 0;
+        js.stream = ok;
+    }
+#endif
+    j = &js;
+    convert_units_run(j, bw, bh, sw, sh, off, span, have_runs ? &runs : NULL);
+#if TMU_LAYOUT_STREAM
+    if (js.stream)
+        _mm_sfence(); /* the non-temporal stores are visible before the call returns */
+#endif
+}
+
+static void convert_units_run(const convert_job *j, uint32_t bw, uint32_t bh, uint32_t sw,
+                              uint32_t sh, const uint32_t *off, uint64_t span, const unit_runs *runs)
+{
+    uint64_t pf_span = span < 256 ? span : 256; /* the lines prefetched of a unit */
+    const tmu_surface_rect *r = j->r;
+    int have_runs = runs != NULL;
     uint32_t xe = r->x + r->w, ye = r->y + r->h;
-    for (uint32_t uy = r->y - r->y % bh; uy < ye; uy += bh) {
-        uint32_t y0 = uy < r->y ? r->y : uy, y1 = uy + bh < ye ? uy + bh : ye;
-        for (uint32_t ux = r->x - r->x % bw; ux < xe; ux += bw) {
-            uint32_t x0 = ux < r->x ? r->x : ux, x1 = ux + bw < xe ? ux + bw : xe;
-            uint64_t a = tmu_surface_address_fast(j->s, r->level, ux, uy, r->slice, r->sample);
-            if (a > j->tiled_size - span) {
-                *j->outside = 1;
-                continue;
-            }
-            unsigned char *base = j->tiled + a;
-            switch (j->bytes) {
-            case 1: UNIT_LOOP(1) break;
-            case 2: UNIT_LOOP(2) break;
-            case 4: UNIT_LOOP(4) break;
-            case 8: UNIT_LOOP(8) break;
-            default: UNIT_LOOP(16) break;
+    uint32_t sx0 = r->x - r->x % sw, sy0 = r->y - r->y % sh;
+    for (uint32_t sy = sy0; sy < ye; sy += sh)
+        for (uint32_t sx = sx0; sx < xe; sx += sw) {
+            uint32_t uy0 = sy < r->y ? r->y - r->y % bh : sy;
+            uint32_t uye = sy + sh < ye ? sy + sh : ye;
+            uint32_t ux0 = sx < r->x ? r->x - r->x % bw : sx;
+            uint32_t uxe = sx + sw < xe ? sx + sw : xe;
+            /* the starts of every unit of the super-tile, then the units, prefetching the
+             * lines of the one PF ahead */
+            enum { PF = 8 };
+            uint64_t start[256];
+            uint32_t pos[256][2], n = 0;
+            for (uint32_t uy = uy0; uy < uye; uy += bh)
+                for (uint32_t ux = ux0; ux < uxe; ux += bw) {
+                    start[n] = tmu_surface_address_fast(j->s, r->level, ux, uy, r->slice, r->sample);
+                    pos[n][0] = ux, pos[n][1] = uy;
+                    n++;
+                }
+            for (uint32_t k = 0; k < n; k++) {
+                uint64_t a = start[k];
+                if (a > j->tiled_size - span) {
+                    *j->outside = 1;
+                    continue;
+                }
+#if defined(__GNUC__)
+                if (k + PF < n && start[k + PF] <= j->tiled_size - span)
+                    for (uint64_t o = 0; o < pf_span; o += 64) {
+                        if (j->to_linear)
+                            __builtin_prefetch(j->tiled + start[k + PF] + o, 0);
+                        else
+                            __builtin_prefetch(j->tiled + start[k + PF] + o, 1);
+                    }
+#endif
+                unsigned char *base = j->tiled + a;
+                uint32_t ux = pos[k][0], uy = pos[k][1];
+                uint32_t x0 = ux < r->x ? r->x : ux, x1 = ux + bw < xe ? ux + bw : xe;
+                uint32_t y0 = uy < r->y ? r->y : uy, y1 = uy + bh < ye ? uy + bh : ye;
+                int whole = have_runs && x0 == ux && x1 == ux + bw && y0 == uy && y1 == uy + bh;
+#if TMU_LAYOUT_STREAM
+                if (whole && j->stream && bw * j->bytes == 32 && runs->n % bh == 0 && k + 1 < n &&
+                    pos[k + 1][1] == uy && pos[k + 1][0] == ux + bw && ux + 2 * bw <= xe &&
+                    start[k + 1] <= j->tiled_size - span && (((uintptr_t)base | start[k + 1]) & 15) == 0 &&
+                    (((size_t)(uy - r->y) * j->pitch + (size_t)(ux - r->x) * j->bytes) & 63) == 0 &&
+                    ((uintptr_t)j->linear & 63) == 0) {
+                    unit_pair_stream(j, runs, bh, base, j->tiled + start[k + 1],
+                                     j->linear + (size_t)(uy - r->y) * j->pitch + (size_t)(ux - r->x) * j->bytes);
+                    k++;
+                    continue;
+                }
+#endif
+                if (whole)
+                    unit_whole(j, runs, base,
+                               j->linear + (size_t)(uy - r->y) * j->pitch + (size_t)(ux - r->x) * j->bytes);
+                else
+                    unit_clipped(j, base, ux, uy, x0, x1, y0, y1, bw, off);
             }
         }
-    }
 }
 
 static tmu_status convert_done(tmu_diag *diag, int outside)
@@ -457,7 +662,7 @@ static tmu_status convert(const tmu_surface *s, const tmu_surface_rect *r, unsig
                             "linear memory of %zu bytes: %u rows of %zu bytes at pitch %zu need more",
                             linear_size, r->h, (size_t)r->w * bytes, pitch);
     int outside = 0;
-    convert_job j = {s, r, tiled, linear, pitch, bytes, to_linear, tiled_size, &outside};
+    convert_job j = {s, r, tiled, linear, pitch, bytes, to_linear, tiled_size, &outside, 0};
     uint32_t bw, bh, off[256];
     if (unit_table(s, r, &bw, &bh, off)) {
         /* units cut by the level's edge are addressed element by element */

@@ -71,7 +71,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     tmu_residency res = {1 + take(&r, 1) % 4, 1 + take(&r, 1) % 4, 1, {map, map, map, map}};
     tmu_gcn_prt prt = {regions[0].base, &res};
     int use_prt = (mode & 0x40) != 0;
-    tmu_gcn_env env = {regions, nreg, &border[0][0], 2, use_prt ? &prt : NULL, use_prt ? 1u : 0u};
+    tmu_gcn_env env = {regions, nreg, &border[0][0], 2, use_prt ? &prt : NULL, use_prt ? 1u : 0u, NULL};
     /* descriptors: raw, or shaped into a small linear image at the first region */
     unsigned srsrc = take(&r, 1) % 25, ssamp = take(&r, 1) % 26;
     uint32_t t[8], s[4];

@@ -59,8 +59,8 @@ check_rc "binary trailing rc" 1 $rc
 err=$("$TMU" disasm --isa gcn --gpu gfx9 0xzz 2>&1); rc=$?
 contains "bad word" "is not a 64-bit hex word" "$err"
 check_rc "bad word rc" 1 $rc
-err=$("$TMU" disasm --isa gcn --gpu gfx10 0x0 2>&1); rc=$?
-contains "bad gpu" "unknown GCN GPU 'gfx10'" "$err"
+err=$("$TMU" disasm --isa gcn --gpu gfx12 0x0 2>&1); rc=$?
+contains "bad gpu" "unknown GCN GPU 'gfx12'" "$err"
 check_rc "bad gpu rc" 2 $rc
 err=$("$TMU" disasm --isa gnc --gpu gfx9 0x0 2>&1); rc=$?
 contains "bad isa" "unknown ISA 'gnc'; did you mean 'gcn'" "$err"
@@ -97,6 +97,25 @@ check_rc "desc rc" 0 $rc
 out=$("$TMU" gcn desc --gpu gfx9 --sampler 0x3008 0x00f00000 0x08503e80 0x80000000)
 contains "desc sampler" "DEPTH_COMPARE_FUNC  = 3 (LEQUAL)" "$out"
 contains "desc sampler bias" "(-1.5000)" "$out"
+# the layout a T# implies: a 16x16 r8g8b8a8 image, TILING_INDEX 14, 3 levels with POW2_PAD
+TT='0x1000 0x00a00000 0x3c00f 0x92e20fac 0x1fe000 0 0 0'
+out=$("$TMU" gcn desc --gpu gfx8 $TT); rc=$?
+check_rc "desc layout rc" 0 $rc
+contains "desc layout" "layout (tonga, the default): TILING_INDEX 14, surface at 0x100000" "$out"
+contains "desc layout level 0" "level 0: 16x16x1, offset 0, 2D_TILED_THIN1 (index 14), pitch 256" "$out"
+out=$("$TMU" gcn desc --gpu gfx7 --chip ps4 0x1000 0x00a00000 0x3c00f 0x92e20fac 0xfe000 0 0 0)
+contains "desc chip" "layout (liverpool): TILING_INDEX 14" "$out"
+out=$("$TMU" gcn desc --gpu gfx8 0x00001000 0x00a00000 0x001fc0ff 0x90880fac 0x1fe000 0 0 0)
+contains "desc linear" "layout: linear (TILING_INDEX 8 = ARRAY_LINEAR_ALIGNED)" "$out"
+contains "desc linear level 8" "level 8: offset" "$out"
+out=$("$TMU" gcn desc --gpu gfx9 0x1000 0x00a00000 0x3c00f 0x91900fac 0 0 0 0)
+contains "desc swizzle" "layout (vega10, the default): SW_MODE 25 = SW_64KB_S_X, pipe/bank XOR 0" "$out"
+err=$("$TMU" gcn desc --gpu gfx8 --chip foo $TT 2>&1); rc=$?
+check_rc "desc chip unknown rc" 2 $rc
+contains "desc chip unknown" "unknown chip 'foo' (gfx6-gfx9 presets: tahiti, bonaire" "$err"
+err=$("$TMU" gcn desc --gpu gfx8 --chip vega10 $TT 2>&1); rc=$?
+check_rc "desc chip gen rc" 2 $rc
+contains "desc chip gen" "vega10 is a gfx9 chip, --gpu gfx8 needs a gfx8 one" "$err"
 err=$("$TMU" gcn desc --gpu gfx9 1 2 3 2>&1); rc=$?
 contains "desc count" "a T# has 8 dwords (4 with R128), got 3" "$err"
 check_rc "desc count rc" 2 $rc

@@ -101,6 +101,74 @@ err=$("$TMU" gcn run --gpu gfx9 -e 's_waitcnt vmcnt(99)' 2>&1); rc=$?
 check_rc "waitcnt range rc" 1 $rc
 contains "waitcnt range" "'99' is not a count 0..63 for gfx9" "$err"
 
+# Tiled images (--chip, tiling= / swizzle=): laid out as AMD addrlib lays them out on the chip.
+# Texel (3, 5) of level 1 of a gradient is (3, 5, 0, 1) whatever the layout.
+out=$("$TMU" gcn run --gpu gfx6 --chip tahiti --texture s8=gradient:16x16,levels=3,tiling=14 \
+      --vgpr v4=3 --vgpr v5=5 --vgpr v6=1 --lanes 1 --explain \
+      -e 'image_load_mip v[0:3], v[4:6], s[8:15] dmask:0xf unorm' 2>&1); rc=$?
+check_rc "tiled rc" 0 $rc
+contains "tiled x" "v0[0] = 0x40400000 3" "$out"
+contains "tiled y" "v1[0] = 0x40a00000 5" "$out"
+contains "tiled level" "v3[0] = 0x3f800000 1" "$out"
+contains "tiled layout" "layout (tahiti): TILING_INDEX 14" "$out"
+contains "tiled level 0" "level 0: 16x16x1, offset 0, 2D_TILED_THIN1 (index 14)" "$out"
+contains "tiled level 1" "1D_TILED_THIN1 (index 13)" "$out"
+# the bilinear checker sample of the first test, on the PS4's tile modes and on raven's
+# SW_64KB_S_X with pipe/bank XOR 3 in BASE_ADDRESS (raven: 4 pipes, 1 bank, 1 SE: XORs 0-3)
+out=$("$TMU" gcn run --gpu gfx7 --chip ps4 --texture s8=checker:4x4,tiling=14 --sampler s16=filter=bilinear \
+      --vgpr v4=0.5 --vgpr v5=0.25 -e "$SAMPLE; s_waitcnt vmcnt(0)" 2>&1); rc=$?
+check_rc "ps4 rc" 0 $rc
+contains "ps4 grey" "v0[0..63] = 0x3f000000 0.5" "$out"
+out=$("$TMU" gcn run --gpu gfx9 --chip raven --texture s8=checker:4x4,swizzle=64KB_S_X,xor=3 --explain \
+      --sampler s16=filter=bilinear --vgpr v4=0.5 --vgpr v5=0.25 -e "$SAMPLE; s_waitcnt vmcnt(0)" 2>&1); rc=$?
+check_rc "raven rc" 0 $rc
+contains "raven grey" "v0[0..63] = 0x3f000000 0.5" "$out"
+contains "raven layout" "layout (raven): SW_MODE 25 = SW_64KB_S_X, pipe/bank XOR 3" "$out"
+err=$("$TMU" gcn run --gpu gfx9 --chip raven --texture s8=checker:4x4,swizzle=64KB_S_X,xor=5 -e "$SAMPLE" 2>&1); rc=$?
+check_rc "raven xor rc" 1 $rc
+contains "raven xor" "BASE_ADDRESS 0x1000005: pipe/bank XOR 0x5 does not fit SW_MODE 25 (SW_64KB_S_X) on raven" "$err"
+# --chip: presets by name, of the --gpu generation, before a tiled --texture
+err=$("$TMU" gcn run --gpu gfx9 --chip navi99 -e "$SAMPLE" 2>&1); rc=$?
+check_rc "chip unknown rc" 2 $rc
+contains "chip unknown" "--chip: unknown chip 'navi99' (gfx6-gfx9 presets: tahiti, bonaire, hawaii, kaveri, liverpool (ps4), tonga, polaris10, polaris12, vega10, raven)" "$err"
+err=$("$TMU" gcn run --gpu gfx7 --chip tahiti -e "$SAMPLE" 2>&1); rc=$?
+check_rc "chip generation rc" 2 $rc
+contains "chip generation" "--chip: tahiti is a gfx6 chip; --gpu gfx7 takes bonaire, hawaii, kaveri, liverpool (ps4)" "$err"
+err=$("$TMU" gcn run --gpu gfx7 --texture s8=checker:4x4,tiling=14 --chip ps4 -e "$SAMPLE" 2>&1); rc=$?
+check_rc "chip late rc" 2 $rc
+contains "chip late" "give --chip before the tiled --texture (it was laid out on bonaire)" "$err"
+err=$("$TMU" gcn run --gpu gfx9 --texture s8=checker:4x4,tiling=14 -e "$SAMPLE" 2>&1); rc=$?
+check_rc "tiling on gfx9 rc" 1 $rc
+contains "tiling on gfx9" "tiling= is the gfx6-8 TILING_INDEX; gfx9 takes swizzle=MODE" "$err"
+# refusals name the T# field.  A gfx8 T# of a 16x16 r8g8b8a8 image at 0x100000, TILING_INDEX 14
+# (tonga: 2D_TILED_THIN1, level-0 pitch 256, 131072 bytes), PITCH 256:
+LOAD='image_load v[0:3], v[4:5], s[8:15] dmask:0xf unorm'
+T8='0x1000,0x00a00000,0x3c00f,0x90e00fac,0x1fe000,0,0'
+out=$("$TMU" gcn run --gpu gfx8 --sgpr s8=$T8,0 --memory 0x100000:128K --exec 1 -e "$LOAD" 2>&1); rc=$?
+check_rc "tiled T# rc" 0 $rc
+err=$("$TMU" gcn run --gpu gfx8 --sgpr s8=$T8,0 --memory 0x100000:64K --exec 1 -e "$LOAD" 2>&1); rc=$?
+check_rc "tiled region rc" 1 $rc
+contains "tiled region" "T# image at 0x100000 (131072 bytes of tiled surface) is not inside one guest-memory region" "$err"
+err=$("$TMU" gcn run --gpu gfx8 --sgpr s8=0x1000,0x00a00000,0x3c00f,0x90e00fac,0x1fe000,0,0x200000,0 \
+      --memory 0x100000:128K --exec 1 -e "$LOAD" 2>&1); rc=$?
+check_rc "dcc rc" 1 $rc
+contains "dcc" "COMPRESSION_EN = 1: DCC is not modelled" "$err"
+err=$("$TMU" gcn run --gpu gfx8 --sgpr s8=0x1000,0x00a00000,0x3c00f,0x90e00fac,0x7e000,0,0,0 \
+      --memory 0x100000:128K --exec 1 -e "$LOAD" 2>&1); rc=$?
+check_rc "pitch rc" 1 $rc
+contains "pitch" "PITCH + 1 = 64, but TILING_INDEX 14 on tonga gives level 0 a pitch of 256" "$err"
+err=$("$TMU" gcn run --gpu gfx8 --sgpr s8=0x1000,0x02300000,0x3c00f,0x90e00fac,0x1fe000,0,0,0 \
+      --memory 0x100000:128K --exec 1 -e "$LOAD" 2>&1); rc=$?
+check_rc "bc1 rc" 1 $rc
+contains "bc1" "DATA_FORMAT 35 (BC1) / NUM_FORMAT 0 (UNORM) is block-compressed: BCn formats are not modelled" "$err"
+err=$("$TMU" gcn run --gpu gfx9 --sgpr s8=0x1000,0x00a00000,0x3c00f,0x90c00fac,0,0,0,0 \
+      --memory 0x100000:128K --exec 1 -e "$LOAD" 2>&1); rc=$?
+check_rc "sw_mode rc" 1 $rc
+contains "sw_mode" "SW_MODE 12 (SW_VAR_Z) is not a gfx9 swizzle mode" "$err"
+err=$("$TMU" gcn run --gpu gfx9 --sgpr s8=0x1000,0x00a00000,0x3c00f,0xe0920fac,0,0,0,0 \
+      --memory 0x100000:128K --exec 1 -e 'image_load v[0:3], v[4:6], s[8:15] dmask:0xf unorm' 2>&1); rc=$?
+check_rc "gfx9 msaa rc" 0 $rc
+
 # --render: one PNG, never a half-written one
 if "$TMU" gcn run --gpu gfx9 --render 8x8 -o "$T/x.png" -e 's_waitcnt 0' >/dev/null 2>&1 ||
    [ -f "$T/x.png" ]; then

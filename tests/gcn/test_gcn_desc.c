@@ -93,15 +93,34 @@ static void test_t_shape(void **state)
     uint32_t dw[8];
     tmu_texture t;
     tmu_diag d;
-    /* WIDTH/HEIGHT, MIN_LOD 1.5 (u4.8 0x180), identity swizzle, whole view */
+    /* WIDTH/HEIGHT, LAST_LEVEL 3, MIN_LOD 1.5 (u4.8 0x180), identity swizzle, whole view */
     tdesc_2d(TMU_GCN_GFX8, dw);
     put(dw, 1, 8, 12, 0x180);
+    put(dw, 3, 16, 4, 3);
     assert_int_equal(to_texture(TMU_GCN_GFX8, dw, &t, NULL), TMU_OK);
     assert_int_equal(t.dim, TMU_DIM_2D);
     assert_int_equal(t.width, 256), assert_int_equal(t.height, 128), assert_int_equal(t.depth, 1);
-    assert_int_equal(t.levels, 1), assert_int_equal(t.layers, 1), assert_int_equal(t.samples, 1);
+    assert_int_equal(t.levels, 4), assert_int_equal(t.layers, 1), assert_int_equal(t.samples, 1);
     assert_true(t.min_lod == 1.5f);
     assert_int_equal(t.base_level, 0), assert_int_equal(t.level_count, 0);
+    /* MIN_LOD above LAST_LEVEL is clamped to LAST_LEVEL (15.0 -> 3; LAST_LEVEL 0 -> 0) */
+    put(dw, 1, 8, 12, 0xf00);
+    assert_int_equal(to_texture(TMU_GCN_GFX8, dw, &t, NULL), TMU_OK);
+    assert_true(t.min_lod == 3.0f);
+    put(dw, 3, 16, 4, 0);
+    assert_int_equal(to_texture(TMU_GCN_GFX8, dw, &t, NULL), TMU_OK);
+    assert_true(t.min_lod == 0.0f);
+    /* LAST_LEVEL beyond the mip chain of 256x128 (9 levels), named */
+    put(dw, 3, 16, 4, 9);
+    assert_int_equal(to_texture(TMU_GCN_GFX8, dw, &t, &d), TMU_ERR_INVALID);
+    assert_non_null(strstr(d.message, "LAST_LEVEL 9: a 256x128x1 image has 9 levels"));
+    put(dw, 3, 16, 4, 0);
+    put(dw, 1, 8, 12, 0);
+    /* TYPE CUBE with WIDTH != HEIGHT */
+    put(dw, 3, 28, 4, 11);
+    assert_int_equal(to_texture(TMU_GCN_GFX8, dw, &t, &d), TMU_ERR_INVALID);
+    assert_non_null(strstr(d.message, "TYPE CUBE with WIDTH + 1 = 256 and HEIGHT + 1 = 128"));
+    put(dw, 3, 28, 4, 9);
     /* DST_SEL: 0 -> ZERO, 1 -> ONE, 4-7 -> R G B A; 2 and 3 reserved */
     static const unsigned sels[6] = {0, 1, 4, 5, 6, 7};
     static const tmu_swizzle swz[6] = {TMU_SWIZZLE_ZERO, TMU_SWIZZLE_ONE, TMU_SWIZZLE_R,
@@ -405,7 +424,7 @@ static void test_bound_fields(void **state)
 {
     (void)state;
     static const uint32_t table[2][4] = {{1, 2, 3, 4}, {0x3f800000, 0, 0x3f000000, 0x3e800000}};
-    tmu_gcn_env env = {NULL, 0, table[0], 2, NULL, 0};
+    tmu_gcn_env env = {NULL, 0, table[0], 2, NULL, 0, NULL};
     uint32_t dw[4] = {0, 0, 0, 0};
     put(dw, 3, 30, 2, 3), put(dw, 3, 0, 12, 1); /* REGISTER, entry 1 */
     tmu_gcn_sdesc sd;

@@ -817,14 +817,21 @@ static void test_placement(void **state)
     assert_int_equal(rig_run(&r, "image_load_mip_pck v[0:3], v[4:7], s[8:15] dmask:0xf unorm da"), TMU_OK);
     tmu_gcn_wave_wait(r.w, 0, 0);
     assert_int_equal(r.w->vgpr[0][0], 1), assert_int_equal(r.w->vgpr[2][0], 3);
-    /* refused: tiled modes, DCC, multisampling */
+    /* tiled modes are not placed linearly; the executor lays them out (tahiti's index 13 is
+     * 1D_TILED_THIN1, whose level-0 pitch is 16 texels: PITCH 15 fits); test_gcn_tiled.c checks
+     * what it reads */
     t.f[TMU_GCN_T_TILING_INDEX] = 13;
     tmu_diag d;
     assert_int_equal(tmu_gcn_tdesc_placement(&t, &tex, &p, &d), TMU_ERR_UNSUPPORTED);
     assert_non_null(strstr(d.message, "TILING_INDEX = 13"));
     rig_tdesc(&r, 8, &t);
+    assert_int_equal(rig_run(&r, "image_load_mip_pck v[0:3], v[4:7], s[8:15] dmask:0xf unorm da"), TMU_OK);
+    /* ... but a PITCH other than addrlib's is refused by name */
+    t.f[TMU_GCN_T_PITCH] = 31;
+    rig_tdesc(&r, 8, &t);
     assert_int_equal(rig_run(&r, "image_load_mip_pck v[0:3], v[4:7], s[8:15] dmask:0xf unorm da"),
                      TMU_ERR_UNSUPPORTED);
+    assert_non_null(strstr(r.diag.message, "PITCH + 1 = 32, but TILING_INDEX 13 on tahiti gives level 0 a pitch of 16"));
     rig_free(&r);
 }
 
@@ -919,23 +926,35 @@ static void test_refusals(void **state)
     tmu_texture shape = rig_shape(TMU_DIM_2D, TMU_FORMAT_R16_UINT, 4, 4, 1, 1, 1);
     rig_texture(&r, 8, &shape, 0, NULL);
     assert_int_equal(rig_run(&r, "image_atomic_add v0, v[4:5], s[8:15] dmask:0x1 unorm"), TMU_ERR_UNSUPPORTED);
-    /* gfx9 swizzled modes and DCC */
+    /* gfx9: a swizzle mode gfx9 lacks, and compression (DCC; HTILE on _Z modes), by name */
     memcpy(dw, &r.w->sgpr[8], sizeof dw);
     assert_int_equal(tmu_gcn_tdesc_decode(TMU_GCN_GFX9, dw, 8, &t, NULL), TMU_OK);
-    t.f[TMU_GCN_T_SW_MODE] = 25;
+    t.f[TMU_GCN_T_SW_MODE] = 25; /* SW_64KB_S_X at a 64 KiB-aligned base: accepted */
+    rig_tdesc(&r, 8, &t);
+    assert_int_equal(rig_run(&r, "image_load v0, v[4:5], s[8:15] dmask:0x1 unorm"), TMU_OK);
+    t.f[TMU_GCN_T_SW_MODE] = 12;
     rig_tdesc(&r, 8, &t);
     assert_int_equal(rig_run(&r, "image_load v0, v[4:5], s[8:15] dmask:0x1 unorm"), TMU_ERR_UNSUPPORTED);
-    assert_non_null(strstr(r.diag.message, "SW_MODE = 25"));
+    assert_non_null(strstr(r.diag.message, "SW_MODE 12 (SW_VAR_Z) is not a gfx9 swizzle mode"));
     t.f[TMU_GCN_T_SW_MODE] = 0;
     t.f[TMU_GCN_T_COMPRESSION_EN] = 1;
     rig_tdesc(&r, 8, &t);
     assert_int_equal(rig_run(&r, "image_load v0, v[4:5], s[8:15] dmask:0x1 unorm"), TMU_ERR_UNSUPPORTED);
     assert_non_null(strstr(r.diag.message, "COMPRESSION_EN"));
+    t.f[TMU_GCN_T_SW_MODE] = 9;
+    rig_tdesc(&r, 8, &t);
+    assert_int_equal(rig_run(&r, "image_load v0, v[4:5], s[8:15] dmask:0x1 unorm"), TMU_ERR_UNSUPPORTED);
+    assert_non_null(strstr(r.diag.message, "COMPRESSION_EN = 1: DCC is not modelled"));
+    t.f[TMU_GCN_T_SW_MODE] = 8;
+    rig_tdesc(&r, 8, &t);
+    assert_int_equal(rig_run(&r, "image_load v0, v[4:5], s[8:15] dmask:0x1 unorm"), TMU_ERR_UNSUPPORTED);
+    assert_non_null(strstr(r.diag.message, "COMPRESSION_EN = 1: HTILE"));
+    t.f[TMU_GCN_T_SW_MODE] = 0;
     t.f[TMU_GCN_T_COMPRESSION_EN] = 0;
     t.f[TMU_GCN_T_TYPE] = TMU_GCN_IMG_2D_MSAA;
     rig_tdesc(&r, 8, &t);
     assert_int_equal(rig_run(&r, "image_load v0, v[4:6], s[8:15] dmask:0x1 unorm"), TMU_ERR_UNSUPPORTED);
-    assert_int_equal(r.w->issued, 0);
+    assert_int_equal(r.w->issued, 1); /* only the SW_64KB_S_X load issued */
     rig_free(&r);
 }
 

@@ -126,7 +126,9 @@ def test_gcn_places_3d_and_arrays(rng, dim, shape):
 def test_gcn_errors():
     w = tmu.GcnWave("gfx9")
     with pytest.raises(tmu.NotFoundError):
-        tmu.GcnWave("gfx10")
+        tmu.GcnWave("gfx12")
+    with pytest.raises(tmu.UnsupportedError, match="gfx10 execution is not modelled yet"):
+        tmu.GcnWave("gfx10")  # RDNA: decoded and encoded (tmu.disasm / tmu.asm), not executed
     with pytest.raises(tmu.InvalidArgumentError):
         w.sampler(16, no_such_field=1)
     with pytest.raises(tmu.RangeError):

@@ -81,7 +81,8 @@ check no-to 2 "--to ISA is required" -- $x --from ptx 'tex.2d.v4.f32.f32 {%f1, %
 check no-from 2 "--from ISA is required" -- $x --to gcn --gpu gfx9 x
 check bad-isa 2 "unknown ISA 'amd'" -- $x --from amd --to gcn --gpu gfx9 x
 check same-isa 2 "source and target are both gcn" -- $x --from gcn --gpu gfx9 --to gcn --gpu gfx8 0x0
-check bad-gpu 2 "unknown GCN generation 'gfx10'" -- $x --from ptx --to gcn --gpu gfx10 x
+check bad-gpu 2 "unknown GCN generation 'gfx12'" -- $x --from ptx --to gcn --gpu gfx12 x
+check rdna-gpu 2 "gfx10 translation is not modelled yet" -- $x --from ptx --to gcn --gpu gfx10 x
 check bad-ir3-gpu 2 "is not an Adreno a3xx-a7xx GPU" -- $x --from ptx --to ir3 --gpu a8xx x
 check no-target-gpu 2 "a gcn target needs its generation" -- $x --from ptx --to gcn x
 check ptx-gpu 2 "PTX has no generation to choose" -- $x --from ptx --gpu sm_90 --to gcn --gpu gfx9 x

@@ -7,6 +7,12 @@
 #include <string.h>
 
 #include "tmu/gcn.h"
+#include "tmu/layout.h"
+#include "tmu/texture.h"
+
+/* Shared with cmd_gcn.c (gcn desc) and cmd_gcn_run.c (--explain). */
+void tmu_cli_gcn_print_layout(FILE *f, const char *indent, const tmu_gcn_tdesc *t,
+                              const tmu_texture *shape, const tmu_amd_chip *chip);
 
 enum {
     O_ISA, O_GPU, O_SYNTAX, O_SHOW_ENCODING, O_SHOW_OPERANDS, O_BINARY, O_IMAGE_TYPE, O_HEX,
@@ -644,4 +650,74 @@ int tmu_cli_asm_gcn(int argc, char **argv)
     free(ws.text);
     free(o.positional);
     return rc;
+}
+
+/* ---- the memory layout of a T# (gcn desc, gcn run --explain) --------------------------------- */
+
+/* Prints where the levels of the image `t` describes lie: the tiled layout on `chip` (NULL: the
+ * generation's default) or the linear placement, or why there is none. */
+void tmu_cli_gcn_print_layout(FILE *f, const char *indent, const tmu_gcn_tdesc *t,
+                              const tmu_texture *shape, const tmu_amd_chip *chip)
+{
+    const tmu_amd_chip *c = chip ? chip : tmu_gcn_default_chip(t->gen);
+    const char *how = chip ? "" : ", the default";
+    tmu_surface *s = malloc(sizeof *s);
+    tmu_diag d;
+    uint64_t base = 0;
+    if (!s) {
+        fprintf(f, "%slayout: out of memory\n", indent);
+        return;
+    }
+    tmu_status st = tmu_gcn_tdesc_surface(t, shape, c, s, &base, &d);
+    if (st == TMU_ERR_NOT_FOUND) {
+        tmu_gcn_placement p;
+        if (tmu_gcn_tdesc_placement(t, shape, &p, &d) != TMU_OK) {
+            fprintf(f, "%slayout: none: %s\n", indent, d.message);
+        } else {
+            fprintf(f, "%slayout: linear (%s), %llu bytes from the base\n", indent,
+                    t->gen == TMU_GCN_GFX9 ? "SW_MODE 0 = SW_LINEAR" : "TILING_INDEX 8 = ARRAY_LINEAR_ALIGNED",
+                    (unsigned long long)p.extent);
+            for (uint32_t n = 0; n < shape->levels; n++)
+                fprintf(f, "%s  level %u: offset %llu, row pitch %llu bytes, slice pitch %llu bytes\n", indent, n,
+                        (unsigned long long)p.offset[n], (unsigned long long)p.row_pitch[n],
+                        (unsigned long long)p.slice_pitch[n]);
+        }
+        free(s);
+        return;
+    }
+    if (st != TMU_OK) {
+        fprintf(f, "%slayout (%s%s): none: %s\n", indent, c ? c->name : "?", how, d.message);
+        free(s);
+        return;
+    }
+    if (t->gen == TMU_GCN_GFX9) {
+        fprintf(f, "%slayout (%s%s): SW_MODE %u = %s, pipe/bank XOR %u, surface at 0x%llx, %llu bytes "
+                   "(%llu a slice), block %ux%ux%u, base alignment %u\n", indent, c->name, how,
+                s->desc.swizzle_mode, tmu_amd_swizzle_mode_name(s->desc.swizzle_mode), s->desc.pipe_bank_xor,
+                (unsigned long long)base, (unsigned long long)s->size, (unsigned long long)s->slice_size,
+                s->block_w, s->block_h, s->block_d, s->base_align);
+        for (uint32_t n = 0; n < s->desc.levels; n++) {
+            const tmu_surface_level *l = &s->level[n];
+            if (l->in_tail)
+                fprintf(f, "%s  level %u: %ux%ux%u, in the mip tail at %llu + %llu\n", indent, n, l->width,
+                        l->height, l->depth, (unsigned long long)l->offset,
+                        (unsigned long long)l->mip_tail_offset);
+            else
+                fprintf(f, "%s  level %u: %ux%ux%u, offset %llu, pitch %u, height %u, %llu bytes\n", indent, n,
+                        l->width, l->height, l->depth, (unsigned long long)l->offset, l->pitch,
+                        l->padded_height, (unsigned long long)l->size);
+        }
+    } else {
+        fprintf(f, "%slayout (%s%s): TILING_INDEX %d, surface at 0x%llx, %llu bytes, base alignment %u\n",
+                indent, c->name, how, s->desc.tile_index, (unsigned long long)base,
+                (unsigned long long)s->size, s->base_align);
+        for (uint32_t n = 0; n < s->desc.levels; n++) {
+            const tmu_surface_level *l = &s->level[n];
+            fprintf(f, "%s  level %u: %ux%ux%u, offset %llu, %s (index %d), pitch %u, height %u, "
+                       "%llu bytes\n", indent, n, l->width, l->height, l->depth,
+                    (unsigned long long)l->offset, tmu_amd_tile_mode_name(l->tile_mode), l->tile_index,
+                    l->pitch, l->padded_height, (unsigned long long)l->size);
+        }
+    }
+    free(s);
 }

@@ -6,17 +6,17 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "tmu/gcn.h"
+
 static const char *const isa_names[] = {"gcn", "ir3"};
 
-/* GPU names that select an ISA when --isa is absent. */
+/* GPU names that select an ISA when --isa is absent: every AMD generation name (GCN and
+ * RDNA; tmu_gcn_gen_from_name), the Adreno names. */
 static const char *isa_of_gpu(const char *gpu)
 {
-    static const char *const gcn_gpus[] = {"gfx6", "gfx7", "gfx8", "gfx81", "gfx9", "tahiti",
-                                           "bonaire", "tonga", "gfx810", "gfx900", "si", "ci",
-                                           "vi", "vega", "stoney"};
-    for (size_t i = 0; i < sizeof(gcn_gpus) / sizeof(gcn_gpus[0]); i++)
-        if (strcmp(gpu, gcn_gpus[i]) == 0)
-            return "gcn";
+    tmu_gcn_gen gen;
+    if (tmu_gcn_gen_from_name(gpu, &gen) == TMU_OK)
+        return "gcn";
     if ((gpu[0] == 'a' && gpu[1] >= '3' && gpu[1] <= '7') || (gpu[0] >= '3' && gpu[0] <= '7'))
         return "ir3";
     return NULL;
@@ -60,12 +60,14 @@ static void dispatch_usage(FILE *out)
     const char *cmd = tmu_cli_command();
     fprintf(out,
             "usage: tmu %s --isa gcn|ir3 --gpu GPU [OPTIONS] ...\n\n"
-            "  --isa gcn   AMD GCN MIMG, --gpu gfx6|gfx7|gfx8|gfx81|gfx9\n"
+            "  --isa gcn   AMD GCN MIMG, --gpu gfx6|gfx7|gfx8|gfx81|gfx9; RDNA MIMG,\n"
+            "              --gpu gfx10|gfx10.3|gfx11 (llvm-mc 16's text; also gfx1010, gfx1030,\n"
+            "              gfx1100 ...: 'tmu %s --gpu gfx10 --help')\n"
             "  --isa ir3   Adreno ir3 category 5, --gpu a3xx..a7xx (or a GPU id such as 630)\n"
             "The ISA follows from --gpu when --isa is left out; -mcpu=GPU and --mcpu GPU are\n"
             "llvm-mc's spellings of --gpu.  Run 'tmu %s --isa gcn --help' or\n"
             "'tmu %s --isa ir3 --help' for the options.\n",
-            cmd, cmd, cmd);
+            cmd, cmd, cmd, cmd);
 }
 
 int tmu_cli_isa_dispatch(int argc, char **argv, int (*gcn)(int, char **),
@@ -94,7 +96,26 @@ int tmu_cli_isa_dispatch(int argc, char **argv, int (*gcn)(int, char **),
     return strcmp(isa, "gcn") == 0 ? gcn(argc, argv) : ir3(argc, argv);
 }
 
+/* Whether --gpu (any spelling) names an RDNA generation. */
+static int gpu_is_rdna(int argc, char **argv)
+{
+    const char *gpu = opt_value(argc, argv, TMU_CLI_GPU_SPELLINGS);
+    tmu_gcn_gen gen;
+    return gpu && tmu_gcn_gen_from_name(gpu, &gen) == TMU_OK && TMU_GCN_GEN_IS_RDNA(gen);
+}
+
+int tmu_cli_disasm_amd(int argc, char **argv)
+{
+    return gpu_is_rdna(argc, argv) ? tmu_cli_disasm_rdna(argc, argv)
+                                   : tmu_cli_disasm_gcn(argc, argv);
+}
+
+int tmu_cli_asm_amd(int argc, char **argv)
+{
+    return gpu_is_rdna(argc, argv) ? tmu_cli_asm_rdna(argc, argv) : tmu_cli_asm_gcn(argc, argv);
+}
+
 int tmu_cmd_disasm(int argc, char **argv)
 {
-    return tmu_cli_isa_dispatch(argc, argv, tmu_cli_disasm_gcn, tmu_cli_disasm_ir3);
+    return tmu_cli_isa_dispatch(argc, argv, tmu_cli_disasm_amd, tmu_cli_disasm_ir3);
 }

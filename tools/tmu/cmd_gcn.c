@@ -7,21 +7,29 @@
 
 #include "tmu/format.h"
 #include "tmu/gcn.h"
+#include "tmu/layout.h"
 #include "tmu/texture.h"
 
 int tmu_cmd_gcn_run(int argc, char **argv);
+void tmu_cli_gcn_print_layout(FILE *f, const char *indent, const tmu_gcn_tdesc *t,
+                              const tmu_texture *shape, const tmu_amd_chip *chip); /* cli_gcn.c */
 
 static void usage(FILE *out)
 {
     fprintf(out,
-            "usage: tmu gcn desc --gpu gfx6|gfx7|gfx8|gfx81|gfx9 [--sampler] DWORD...\n"
-            "       tmu gcn desc --gpu GPU [--sampler] -     (dwords from standard input)\n"
+            "usage: tmu gcn desc --gpu gfx6|gfx7|gfx8|gfx81|gfx9 [--chip NAME] [--sampler] DWORD...\n"
+            "       tmu gcn desc --gpu GPU [--chip NAME] [--sampler] -   (dwords from standard input)\n"
             "       tmu gcn run --gpu GPU [options] PROGRAM   (execute image instructions; tmu gcn run --help)\n"
             "\n"
             "Pretty-prints a GCN resource descriptor given as 32-bit hex dwords (dword 0 first):\n"
             "8 dwords = image T#, 4 dwords = image T# with R128, or with --sampler an S#.\n"
             "Each field is printed as dN[hi:lo] NAME = value (meaning), followed by the\n"
-            "tmu_texture / tmu_sampler shape it maps to when the texture unit supports it.\n"
+            "tmu_texture / tmu_sampler shape it maps to when the texture unit supports it, and\n"
+            "for a T# the memory layout it implies: the linear placement, or the tiled surface\n"
+            "(tile mode, pitch, height and offset of each level) AMD addrlib lays out on the\n"
+            "chip's address registers (--chip NAME: tahiti, bonaire, hawaii, kaveri, liverpool\n"
+            "= ps4, tonga, polaris10, polaris12, vega10, raven; default tahiti for gfx6, bonaire\n"
+            "for gfx7, tonga for gfx8 and gfx81, vega10 for gfx9).\n"
             "With '-' the dwords are read from standard input, separated by blanks or commas\n"
             "('#' or ';' starts a comment).\n");
 }
@@ -94,6 +102,7 @@ static int cmd_desc(int argc, char **argv)
     static const tmu_cli_option opts[] = {
         {"--gpu", "--mcpu", TMU_CLI_VALUE},
         {"--sampler", NULL, TMU_CLI_FLAG},
+        {"--chip", NULL, TMU_CLI_VALUE},
     };
     tmu_cli_set_command("gcn desc", usage);
     tmu_gcn_gen gen = TMU_GCN_GFX9;
@@ -101,7 +110,8 @@ static int cmd_desc(int argc, char **argv)
     uint32_t dw[8];
     int n = 0;
     tmu_cli_args a;
-    tmu_cli_args_init(&a, argc, argv, opts, 2);
+    tmu_cli_args_init(&a, argc, argv, opts, 3);
+    const tmu_amd_chip *chip = NULL;
     const char *v;
     int k;
     while ((k = tmu_cli_next(&a, &v)) != TMU_CLI_END) {
@@ -119,6 +129,23 @@ static int cmd_desc(int argc, char **argv)
             }
         } else if (k == 1) {
             sampler = 1;
+        } else if (k == 2) {
+            chip = tmu_amd_chip_find(v);
+            if (!chip || chip->gen > TMU_AMD_GFX9) {
+                char names[256], echo[TMU_CLI_ECHO_BUF];
+                size_t len = 0;
+                names[0] = 0;
+                for (size_t i = 0; i < tmu_amd_chip_count(); i++) {
+                    const tmu_amd_chip *c = tmu_amd_chip_at(i);
+                    int w = c->gen > TMU_AMD_GFX9 ? 0
+                                                  : snprintf(names + len, sizeof names - len, "%s%s", len ? ", " : "",
+                                                             c->name);
+                    if (w > 0 && (size_t)w < sizeof names - len)
+                        len += (size_t)w;
+                }
+                return tmu_cli_usage_error("--chip", "unknown chip '%s' (gfx6-gfx9 presets: %s; ps4 = liverpool)",
+                                           tmu_cli_shorten(echo, v), names);
+            }
         } else if (!strcmp(v, "-")) {
             from_stdin = 1;
         } else {
@@ -133,6 +160,20 @@ static int cmd_desc(int argc, char **argv)
     }
     if (!a.seen[0])
         return tmu_cli_usage_error("--gpu", "missing (gfx6, gfx7, gfx8, gfx81 or gfx9)");
+    tmu_diag md;
+    if (tmu_gcn_gen_check_modelled(gen, "T#/S# decoding", &md) != TMU_OK) /* RDNA: codec only */
+        return tmu_cli_usage_error("--gpu", "%s", md.message);
+    if (chip && sampler)
+        return tmu_cli_usage_error("--chip", "an S# has no memory layout (--chip goes with a T#)");
+    static const tmu_amd_gen chip_gen[TMU_GCN_GEN_COUNT] = {TMU_AMD_GFX6, TMU_AMD_GFX7, TMU_AMD_GFX8,
+                                                            TMU_AMD_GFX8, TMU_AMD_GFX9};
+    if (chip && (unsigned)gen >= TMU_GCN_GEN_COUNT)
+        return tmu_cli_usage_error("--chip", "--gpu %s: layouts are shown for gfx6-gfx9 T#s",
+                                   tmu_gcn_gen_name(gen));
+    if (chip && chip->gen != chip_gen[gen])
+        return tmu_cli_usage_error("--chip", "%s is a %s chip, --gpu %s needs a %s one", chip->name,
+                                   tmu_amd_gen_name(chip->gen), tmu_gcn_gen_name(gen),
+                                   tmu_amd_gen_name(chip_gen[gen]));
     if (from_stdin && nargs)
         return tmu_cli_usage_error("-", "give the dwords as arguments or on standard input, not both");
     /* the dword count is part of the command line, unless the dwords came from stdin */
@@ -189,6 +230,8 @@ static int cmd_desc(int argc, char **argv)
                swz_name(tex.swizzle[1]), swz_name(tex.swizzle[2]), swz_name(tex.swizzle[3]));
     else
         printf("tmu_texture: not representable: %s\n", d.message);
+    if (tmu_gcn_tdesc_to_texture(&t, &tex, &d) == TMU_OK)
+        tmu_cli_gcn_print_layout(stdout, "", &t, &tex, chip);
     return TMU_EXIT_OK;
 }
 
@@ -203,8 +246,30 @@ int tmu_cmd_gcn(int argc, char **argv)
     }
     if (!strcmp(argv[1], "desc"))
         return cmd_desc(argc - 1, argv + 1);
-    if (!strcmp(argv[1], "run"))
+    if (!strcmp(argv[1], "run")) {
+        /* RDNA generations are a codec only (tmu disasm/asm): refused here by name */
+        for (int i = 2; i < argc && strcmp(argv[i], "--"); i++) {
+            static const char *const spellings[] = {"--gpu", "-mcpu", "--mcpu"};
+            for (int k = 0; k < 3; k++) {
+                size_t n = strlen(spellings[k]);
+                const char *v = NULL;
+                if (!strcmp(argv[i], spellings[k]) && i + 1 < argc)
+                    v = argv[i + 1];
+                else if (!strncmp(argv[i], spellings[k], n) && argv[i][n] == '=')
+                    v = argv[i] + n + 1;
+                tmu_gcn_gen gen;
+                tmu_diag md;
+                if (v && tmu_gcn_gen_from_name(v, &gen) == TMU_OK &&
+                    tmu_gcn_gen_check_modelled(gen, "execution", &md) != TMU_OK) {
+                    tmu_cli_set_command("gcn run", usage);
+                    return tmu_cli_usage_error("--gpu", "%s (tmu disasm / asm --gpu %s decode "
+                                                        "and encode its instructions)",
+                                               md.message, tmu_gcn_gen_name(gen));
+                }
+            }
+        }
         return tmu_cmd_gcn_run(argc - 1, argv + 1); /* cmd_gcn_run.c */
+    }
     static const char *const subs[] = {"desc", "run"};
     return tmu_cli_unknown_name("SUBCOMMAND", "subcommand", argv[1], subs, 2);
 }

@@ -15,9 +15,12 @@
 #include "tmu/format.h"
 #include "tmu/gcn.h"
 #include "tmu/gcn_exec.h"
+#include "tmu/layout.h"
 #include "tmu/texture.h"
 
 int tmu_cmd_gcn_run(int argc, char **argv);
+void tmu_cli_gcn_print_layout(FILE *f, const char *indent, const tmu_gcn_tdesc *t,
+                              const tmu_texture *shape, const tmu_amd_chip *chip); /* cli_gcn.c */
 
 #define MAX_REGIONS 32
 #define MAX_BORDER 64
@@ -35,6 +38,8 @@ typedef struct prog_line {
 typedef struct run_state {
     tmu_gcn_gen gen;
     int have_gen;
+    const tmu_amd_chip *chip; /* --chip, else NULL (the generation's default) */
+    int tiled_textures;       /* tiled --texture placed (laid out on the chip of that time) */
     tmu_gcn_wave *wave, *initial;
     tmu_gcn_region regions[MAX_REGIONS];
     unsigned char *snapshot[MAX_REGIONS];
@@ -86,6 +91,10 @@ static void run_usage(FILE *out)
             "\n"
             "options (each may also be a line 'OPTION ARG' of an --input file, without '--'):\n"
             "  --gpu GPU             gfx6, gfx7, gfx8, gfx81 or gfx9 (required)\n"
+            "  --chip NAME           the chip whose address registers lay out tiled T#s: tahiti\n"
+            "                        (gfx6), bonaire, hawaii, kaveri, liverpool = ps4 (gfx7),\n"
+            "                        tonga, polaris10, polaris12 (gfx8), vega10, raven (gfx9);\n"
+            "                        default tahiti, bonaire, tonga (gfx8, gfx81), vega10\n"
             "  --sgpr sN=V[,V...]    s[N], s[N+1], ... (decimal or 0x hex)\n"
             "  --vgpr vN=V[,V...]    vN for lanes 0, 1, ...; one value sets every lane; a value\n"
             "                        with '.', 'e', inf or nan is a float, else an integer\n"
@@ -112,6 +121,11 @@ static void run_usage(FILE *out)
             "  mips      r8g8b8a8_unorm, each level its own colour\n"
             "  png       r8g8b8a8_unorm (srgb=1: _srgb) from a PNG file, one 2d level\n"
             "  KEYs: dim=1d|2d|3d|cube|a1d|a2d|acube layers=N levels=N srgb=0|1 at=ADDR\n"
+            "        tiling=N (gfx6-8 TILING_INDEX 0-31 of the chip's table; default 8 = linear)\n"
+            "        swizzle=MODE (gfx9 SW_MODE: a number or a name such as 64KB_S_X; default\n"
+            "        linear) xor=N (gfx9 _X/_T modes: the pipe/bank XOR in BASE_ADDRESS)\n"
+            "  A tiled texture is laid out as AMD addrlib lays it out on the chip (give --chip\n"
+            "  first); its T# carries the mode, as radv writes it\n"
             "OPTS (comma-separated KEY=VALUE): filter=point|bilinear  mip=none|point|linear\n"
             "  clamp=wrap|mirror|clamp_last_texel|mirror_once_last_texel|clamp_half_border|\n"
             "        mirror_once_half_border|clamp_border|mirror_once_border\n"
@@ -351,6 +365,7 @@ static int opt_texture(run_state *st, const char *arg)
     uint32_t dims[3] = {1, 1, 1}, layers = 1, levels = 1;
     int srgb = 0, dim_set = 0, at_set = 0, nd = 0;
     uint64_t at = 0;
+    long long tiling = -1, swizzle = -1, xor_bits = -1;
     for (char *o = opts; o && *o;) {
         char *next = strchr(o, ',');
         if (next)
@@ -385,10 +400,28 @@ static int opt_texture(run_state *st, const char *arg)
             if (tmu_cli_parse_hex64(v, &at) || (at & 0xff) || at >= TMU_GCN_ADDRESS_LIMIT)
                 return tmu_cli_error(where, "at=%s is not a 256-byte aligned hex address below 2^48", v);
             at_set = 1;
+        } else if (!strcmp(o, "tiling")) {
+            if (st->gen == TMU_GCN_GFX9)
+                return tmu_cli_error(where, "tiling= is the gfx6-8 TILING_INDEX; gfx9 takes swizzle=MODE");
+            if (tmu_cli_parse_int(v, 0, 31, &tiling))
+                return tmu_cli_error(where, "tiling must be a TILING_INDEX 0..31, not '%s'", v);
+        } else if (!strcmp(o, "swizzle")) {
+            if (st->gen != TMU_GCN_GFX9)
+                return tmu_cli_error(where, "swizzle= is the gfx9 SW_MODE; gfx6-8 take tiling=N");
+            int m = tmu_amd_swizzle_mode_from_name(v);
+            if (m < 0 && tmu_cli_parse_int(v, 0, 31, &swizzle))
+                return tmu_cli_error(where, "swizzle must be a SW_MODE 0..31 or a name such as 64KB_S_X, "
+                                            "not '%s'", v);
+            if (m >= 0)
+                swizzle = m;
+        } else if (!strcmp(o, "xor")) {
+            if (tmu_cli_parse_int(v, 0, 255, &xor_bits))
+                return tmu_cli_error(where, "xor must be a pipe/bank XOR 0..255, not '%s'", v);
         } else {
-            static const char *const keys[] = {"dim", "layers", "levels", "srgb", "at"};
+            static const char *const keys[] = {"dim", "layers", "levels", "srgb", "at", "tiling",
+                                               "swizzle", "xor"};
             char msg[256];
-            return tmu_cli_error(where, "%s", tmu_cli_unknown_text(msg, sizeof msg, "key", o, keys, 5));
+            return tmu_cli_error(where, "%s", tmu_cli_unknown_text(msg, sizeof msg, "key", o, keys, 8));
         }
         o = next;
     }
@@ -448,23 +481,79 @@ static int opt_texture(run_state *st, const char *arg)
     tmu_gcn_tdesc t;
     uint64_t size;
     tmu_diag d;
-    if (tmu_gcn_tdesc_for_texture(st->gen, &shape, at, &t, &size, &d) != TMU_OK) {
+    /* tiling=8 / swizzle=0 are the linear modes of every preset: the default placement */
+    int tiled = (tiling >= 0 && tiling != 8) || swizzle > 0;
+    if (xor_bits >= 0 && swizzle < 16) { /* SW_MODE 16-31: the _T and _X modes */
+        free(pixels);
+        return tmu_cli_error(where, "xor= needs an _X or _T swizzle= mode (SW_MODE 16-31)");
+    }
+    if (tmu_gcn_tdesc_for_texture(st->gen, &shape, tiled ? 0 : at, &t, &size, &d) != TMU_OK) {
         free(pixels);
         return tmu_cli_error(where, "%s", d.message);
     }
+    tmu_surface *surf = NULL;
+    if (tiled) {
+        /* the T# radv writes for the tiled image: the mode, PITCH from the layout, the pipe/bank
+         * XOR in BASE_ADDRESS; placed at an address of the surface's alignment */
+        surf = malloc(sizeof *surf);
+        if (!surf) {
+            free(pixels);
+            return tmu_cli_error(where, "out of memory");
+        }
+        const tmu_amd_chip *chip = st->chip ? st->chip : tmu_gcn_default_chip(st->gen);
+        if (st->gen == TMU_GCN_GFX9)
+            t.f[TMU_GCN_T_SW_MODE] = (uint32_t)swizzle;
+        else
+            t.f[TMU_GCN_T_TILING_INDEX] = (uint32_t)tiling;
+        tmu_gcn_tdesc nopitch = t;
+        nopitch.dwords = 4; /* PITCH unknown yet: not checked */
+        tmu_texture sh;
+        uint64_t base;
+        tmu_status rs = tmu_gcn_tdesc_to_texture(&t, &sh, &d);
+        if (rs == TMU_OK)
+            rs = tmu_gcn_tdesc_surface(&nopitch, &sh, chip, surf, &base, &d);
+        if (rs == TMU_ERR_NOT_FOUND)
+            rs = tmu_diag_set(&d, TMU_ERR_INVALID, 0, 0, -1, "%s is linear on %s; give a tiled mode",
+                              st->gen == TMU_GCN_GFX9 ? "swizzle=0" : "tiling=8", chip->name);
+        uint64_t align = surf->base_align > 256 ? surf->base_align : 256;
+        if (rs == TMU_OK && !at_set)
+            at = (st->next_auto + align - 1) / align * align;
+        if (rs == TMU_OK && at % align)
+            rs = tmu_diag_set(&d, TMU_ERR_INVALID, 0, 0, -1, "at=0x%llx: the tiled surface needs %llu-byte "
+                              "alignment", (unsigned long long)at, (unsigned long long)align);
+        if (rs == TMU_OK) {
+            uint64_t a = at;
+            if (xor_bits > 0)
+                a |= (uint64_t)xor_bits << (8u + ((chip->gb_addr_config >> 3) & 7u));
+            t.f[TMU_GCN_T_BASE_ADDRESS] = (uint32_t)(a >> 8);
+            t.f[TMU_GCN_T_BASE_ADDRESS_HI] = (uint32_t)(a >> 40) & 0xff;
+            t.f[TMU_GCN_T_PITCH] = (st->gen == TMU_GCN_GFX9 ? surf->pitch : surf->level[0].pitch) - 1;
+            rs = tmu_gcn_tdesc_surface(&t, &sh, chip, surf, &base, &d);
+        }
+        if (rs != TMU_OK) {
+            free(surf);
+            free(pixels);
+            return tmu_cli_error(where, "%s", d.message);
+        }
+        size = surf->size;
+    }
     unsigned char *host;
     if (add_region(st, at, size, 1, where, &host)) {
+        free(surf);
         free(pixels);
         return TMU_EXIT_FAIL;
     }
     if (!at_set)
         st->next_auto = (at + size + 0xffffull) & ~0xffffull;
-    tmu_gcn_env env = {st->regions, st->nregions, NULL, 0, NULL, 0};
+    tmu_gcn_env env = {st->regions, st->nregions, NULL, 0, NULL, 0, st->chip};
     tmu_texture tex;
-    if (tmu_gcn_bind_texture(&t, NULL, &env, 0, &tex, &d) != TMU_OK) {
+    if (tmu_gcn_bind_texture_surface(&t, NULL, &env, 0, &tex, surf, &d) != TMU_OK) {
+        free(surf);
         free(pixels);
         return tmu_cli_error(where, "%s", d.message);
     }
+    if (tiled)
+        st->tiled_textures++;
     static const float level_colour[8][3] = {{1, 0, 0}, {1, 0.5f, 0}, {1, 1, 0}, {0, 1, 0},
                                              {0, 1, 1}, {0, 0, 1}, {1, 0, 1}, {1, 1, 1}};
     for (uint32_t lv = 0; lv < levels; lv++) {
@@ -498,6 +587,7 @@ static int opt_texture(run_state *st, const char *arg)
                 }
     }
     free(pixels);
+    free(surf);
     uint32_t dw[8];
     tmu_gcn_tdesc_encode(&t, dw, NULL);
     memcpy(&st->initial->sgpr[sg], dw, sizeof dw);
@@ -641,10 +731,11 @@ static int opt_border(run_state *st, const char *arg)
 
 /* ---- options ------------------------------------------------------------------------------- */
 
-enum { O_GPU, O_SGPR, O_VGPR, O_EXEC, O_MEMORY, O_TEXTURE, O_SAMPLER, O_BORDER, O_LANES,
+enum { O_GPU, O_CHIP, O_SGPR, O_VGPR, O_EXEC, O_MEMORY, O_TEXTURE, O_SAMPLER, O_BORDER, O_LANES,
        O_EXPLAIN, O_INPUT, O_E, O_RENDER, O_UV, O_COORDS, O_RGBA, O_OUT, O_COUNT };
 static const tmu_cli_option run_options[O_COUNT] = {
     [O_GPU] = {"--gpu", "-mcpu --mcpu", TMU_CLI_VALUE},  [O_SGPR] = {"--sgpr", NULL, TMU_CLI_REPEAT},
+    [O_CHIP] = {"--chip", NULL, TMU_CLI_VALUE},
     [O_VGPR] = {"--vgpr", NULL, TMU_CLI_REPEAT},         [O_EXEC] = {"--exec", NULL, TMU_CLI_VALUE},
     [O_MEMORY] = {"--memory", NULL, TMU_CLI_REPEAT},     [O_TEXTURE] = {"--texture", NULL, TMU_CLI_REPEAT},
     [O_SAMPLER] = {"--sampler", NULL, TMU_CLI_REPEAT},   [O_BORDER] = {"--border", NULL, TMU_CLI_REPEAT},
@@ -738,9 +829,52 @@ static int opt_vreg(const char *opt, const char *v, unsigned span, unsigned *out
     return 0;
 }
 
+/* The generation a chip preset serves (gfx81 takes gfx8 chips). */
+static int chip_fits(const tmu_amd_chip *c, tmu_gcn_gen gen)
+{
+    static const tmu_amd_gen g[TMU_GCN_GEN_COUNT] = {TMU_AMD_GFX6, TMU_AMD_GFX7, TMU_AMD_GFX8,
+                                                     TMU_AMD_GFX8, TMU_AMD_GFX9};
+    return (unsigned)gen < TMU_GCN_GEN_COUNT && c->gen == g[gen];
+}
+
+/* "tahiti, bonaire, ..." : the gfx6-9 presets (all of them when gen is out of range). */
+static void chip_names(char *buf, size_t size, int gen)
+{
+    size_t n = 0;
+    buf[0] = 0;
+    for (size_t i = 0; i < tmu_amd_chip_count(); i++) {
+        const tmu_amd_chip *c = tmu_amd_chip_at(i);
+        if (c->gen > TMU_AMD_GFX9 || (gen >= 0 && !chip_fits(c, (tmu_gcn_gen)gen)))
+            continue;
+        int w = snprintf(buf + n, size - n, "%s%s%s", n ? ", " : "", c->name,
+                         strcmp(c->name, "liverpool") ? "" : " (ps4)");
+        if (w < 0 || (size_t)w >= size - n)
+            break;
+        n += (size_t)w;
+    }
+}
+
+static int opt_chip(run_state *st, const char *v)
+{
+    char names[256];
+    const tmu_amd_chip *c = tmu_amd_chip_find(v);
+    if (!c || c->gen > TMU_AMD_GFX9) {
+        chip_names(names, sizeof names, -1);
+        char echo[TMU_CLI_ECHO_BUF];
+        return tmu_cli_usage_error("--chip", "unknown chip '%s' (gfx6-gfx9 presets: %s)", tmu_cli_shorten(echo, v),
+                                   names);
+    }
+    if (st->tiled_textures)
+        return tmu_cli_usage_error("--chip", "give --chip before the tiled --texture (it was laid out on %s)",
+                                   st->chip ? st->chip->name : tmu_gcn_default_chip(st->gen)->name);
+    st->chip = c;
+    return 0;
+}
+
 static int apply_option(run_state *st, int k, const char *v, int depth)
 {
     switch (k) {
+    case O_CHIP: return opt_chip(st, v);
     case O_GPU:
         if (tmu_gcn_gen_from_name(v, &st->gen) != TMU_OK) {
             size_t cnt;
@@ -919,7 +1053,7 @@ static void print_vgpr_value(uint32_t v)
     printf("0x%08x %.9g", v, (double)f);
 }
 
-static void explain(const tmu_gcn_explain *e, const tmu_gcn_mimg *mi)
+static void explain(const tmu_gcn_explain *e, const tmu_gcn_mimg *mi, const tmu_amd_chip *chip)
 {
     char buf[4096];
     unsigned t = 4 * mi->f[TMU_GCN_F_SRSRC];
@@ -931,6 +1065,7 @@ static void explain(const tmu_gcn_explain *e, const tmu_gcn_mimg *mi)
     printf("      -> %s %s %ux%ux%u, layers %u, levels %u (view: levels %u+%u, layers %u+%u)\n",
            tmu_dim_name(x->dim), tmu_format_name(x->format), x->width, x->height, x->depth, x->layers,
            x->levels, x->base_level, x->level_count, x->base_layer, x->layer_count);
+    tmu_cli_gcn_print_layout(stdout, "      ", &e->tdesc, &e->texture, chip);
     if (e->has_sampler) {
         unsigned s = 4 * mi->f[TMU_GCN_F_SSAMP];
         printf("    S# s[%u:%u]\n", s, s + 3);
@@ -994,7 +1129,7 @@ static int run_program(run_state *st, const tmu_gcn_env *env, int verbose)
                 snprintf(text, sizeof text, "(instruction)");
             if (have && st->explain) {
                 printf("[%zu] %s\n", i, text);
-                explain(&e, &pl->inst);
+                explain(&e, &pl->inst, st->chip);
             }
             if (tmu_gcn_exec(st->wave, env, &pl->inst, &d) != TMU_OK)
                 return tmu_cli_error(pl->where, "%s: %s", text, d.message);
@@ -1178,6 +1313,13 @@ int tmu_cmd_gcn_run(int argc, char **argv)
         rc = tmu_cli_usage_error("--gpu", "missing: give gfx6, gfx7, gfx8, gfx81 or gfx9");
         goto done;
     }
+    if (st.chip && !chip_fits(st.chip, st.gen)) {
+        char names[256];
+        chip_names(names, sizeof names, (int)st.gen);
+        rc = tmu_cli_usage_error("--chip", "%s is a %s chip; --gpu %s takes %s", st.chip->name,
+                                 tmu_amd_gen_name(st.chip->gen), tmu_gcn_gen_name(st.gen), names);
+        goto done;
+    }
     if (!st.program_path == !st.program_text) {
         rc = tmu_cli_usage_error("PROGRAM", st.program_text ? "give a PROGRAM file or -e, not both"
                                                             : "missing: give a PROGRAM file or -e TEXT");
@@ -1211,7 +1353,7 @@ int tmu_cmd_gcn_run(int argc, char **argv)
     }
     if (rc)
         goto done;
-    tmu_gcn_env env = {st.regions, st.nregions, st.border[0], st.nborder, NULL, 0};
+    tmu_gcn_env env = {st.regions, st.nregions, st.border[0], st.nborder, NULL, 0, st.chip};
     if (st.rw) {
         rc = render(&st, &env);
         goto done;

@@ -47,11 +47,14 @@ static int parse_gen(const char *opt, tmu_xl_isa isa, const char *text, uint32_t
         return tmu_cli_usage_error(opt, "PTX has no generation to choose");
     if (isa == TMU_XL_GCN) {
         tmu_gcn_gen g;
+        tmu_diag md;
         if (tmu_gcn_gen_from_name(text, &g) != TMU_OK) {
             size_t n;
             const char *const *names = tmu_gcn_gen_names(&n);
             return tmu_cli_unknown_name(opt, "GCN generation", text, names, n);
         }
+        if (tmu_gcn_gen_check_modelled(g, "translation", &md) != TMU_OK) /* RDNA: codec only */
+            return tmu_cli_usage_error(opt, "%s", md.message);
         *out = (uint32_t)g;
         return 0;
     }

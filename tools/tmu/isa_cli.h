@@ -10,6 +10,15 @@
 int tmu_cli_disasm_gcn(int argc, char **argv);
 /* AMD GCN MIMG assembler; tools/tmu/cli_gcn.c.  Returns an exit code. */
 int tmu_cli_asm_gcn(int argc, char **argv);
+/* AMD RDNA MIMG (gfx10, gfx10.3, gfx11) disassembler; tools/tmu/cli_rdna.c.  Returns an exit
+ * code. */
+int tmu_cli_disasm_rdna(int argc, char **argv);
+/* AMD RDNA MIMG assembler; tools/tmu/cli_rdna.c.  Returns an exit code. */
+int tmu_cli_asm_rdna(int argc, char **argv);
+/* AMD (--isa gcn): the RDNA tool when --gpu names an RDNA generation, else the GCN one
+ * (cmd_disasm.c). */
+int tmu_cli_disasm_amd(int argc, char **argv);
+int tmu_cli_asm_amd(int argc, char **argv);
 /* Adreno ir3 cat5 disassembler; tools/tmu/cli_ir3.c.  Returns an exit code. */
 int tmu_cli_disasm_ir3(int argc, char **argv);
 /* Adreno ir3 cat5 assembler; tools/tmu/cli_ir3.c.  Returns an exit code. */

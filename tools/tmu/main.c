@@ -81,6 +81,8 @@ static const struct {
     {"disasm --isa ir3", {"disasm", "--isa", "ir3", "--help", NULL}},
     {"asm --isa gcn", {"asm", "--isa", "gcn", "--help", NULL}},
     {"asm --isa ir3", {"asm", "--isa", "ir3", "--help", NULL}},
+    {"disasm --gpu gfx10 (RDNA)", {"disasm", "--gpu", "gfx10", "--help", NULL}},
+    {"asm --gpu gfx10 (RDNA)", {"asm", "--gpu", "gfx10", "--help", NULL}},
     {"ptx run", {"ptx", "run", "--help", NULL}},
     {"gcn run", {"gcn", "run", "--help", NULL}},
     {"ir3 run", {"ir3", "run", "--help", NULL}},

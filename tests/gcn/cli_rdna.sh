@@ -1,0 +1,97 @@
+#!/bin/sh
+# CLI tests for `tmu disasm/asm --gpu gfx10|gfx10.3|gfx11` (RDNA MIMG) and the refusals of the
+# GCN-only commands.  $1 = tmu binary.  Expected texts and dwords are llvm-mc 16's
+# (tests/data/rdna-llvm-mc16*.tsv rows).
+TMU="$1"
+T="${TMPDIR:-/tmp}/tmu_rdna_cli.$$"
+mkdir -p "$T" || exit 1
+trap 'rm -rf "$T"' EXIT INT TERM
+fails=0
+check() { # name expected actual
+  if [ "$2" != "$3" ]; then
+    echo "FAIL $1"; echo "  want: $2"; echo "  got:  $3"; fails=$((fails + 1))
+  fi
+}
+check_rc() { # name expected-rc actual-rc
+  [ "$2" = "$3" ] || { echo "FAIL $1: exit $3, want $2"; fails=$((fails + 1)); }
+}
+contains() { # name needle haystack
+  case "$3" in *"$2"*) ;; *) echo "FAIL $1: '$2' not in: $3"; fails=$((fails + 1));; esac
+}
+
+# arguments: one instruction each, dwords in memory order (NSA: 3 dwords)
+out=$("$TMU" disasm --gpu gfx1030 0xf0800f0a,0x00820004,0x00000005 0xf1989f01:0x0002799e); rc=$?
+check "disasm args" "image_sample v[0:3], [v4, v5], s[8:15], s[16:19] dmask:0xf dim:SQ_RSRC_IMG_2D
+image_bvh_intersect_ray v[121:124], v[158:168], s[8:11]" "$out"
+check_rc "disasm args rc" 0 $rc
+# the ISA follows from --gpu; -mcpu= is llvm-mc's spelling; a 64-bit word is DWORD0 | DWORD1 << 32
+out=$("$TMU" disasm -mcpu=gfx1100 0x10020004f06c0f04)
+check "disasm gfx11 word" "image_sample v[0:3], v[4:5], s[8:15], s[16:19] dmask:0xf dim:SQ_RSRC_IMG_2D" "$out"
+out=$("$TMU" disasm --isa gcn --gpu gfx10 --show-encoding 0xf0800f0a 0x00820004 0x00000005)
+check "show-encoding" "image_sample v[0:3], [v4, v5], s[8:15], s[16:19] dmask:0xf dim:SQ_RSRC_IMG_2D ; encoding: [0x0a,0x0f,0x80,0xf0,0x04,0x00,0x82,0x00,0x05,0x00,0x00,0x00]" "$out"
+
+# stdin: one dword stream cut by the length rule (gfx10: 2 + bits 1-2 of the first dword)
+out=$(printf '# two instructions\n0xf28e063c 0x010d5dd5 0xba537bec 0x67a41f70\n0xf0800f00 0x00820004 ; 1D\n' | "$TMU" disasm --gpu gfx10 --offsets); rc=$?
+check "disasm stdin" "000000:  image_sample_d_cl v[93:94], [v213, v236, v123, v83, v186, v112, v31, v164, v103], s[52:59], s[32:35] dmask:0x6 dim:SQ_RSRC_IMG_2D_MSAA_ARRAY slc lwe
+000010:  image_sample v[0:3], v4, s[8:15], s[16:19] dmask:0xf dim:SQ_RSRC_IMG_1D" "$out"
+check_rc "disasm stdin rc" 0 $rc
+
+# invalid instructions: nothing printed, the reason on stderr, exit 1, the rest still shown
+out=$("$TMU" disasm --gpu gfx1030 0xf0804f00,0x00820004 0xf0800f00,0x00820004 2>"$T/err"); rc=$?
+check "invalid line" "image_sample v[0:3], v4, s[8:15], s[16:19] dmask:0xf dim:SQ_RSRC_IMG_1D" "$out"
+contains "invalid error" "argument 1: 0xf0804f00 0x00820004: bit 14 is set" "$(cat "$T/err")"
+check_rc "invalid rc" 1 $rc
+err=$("$TMU" disasm --gpu gfx10 0xf0800f0a,0x00820004 2>&1); rc=$?
+contains "truncated" "truncated: NSA = 1 makes the instruction 3 dwords, 2 given" "$err"
+check_rc "truncated rc" 1 $rc
+err=$("$TMU" disasm --gpu gfx10 0xzz 2>&1); rc=$?
+contains "bad token" "'0xzz' is not a hex dword or 64-bit word" "$err"
+check_rc "bad token rc" 1 $rc
+
+# asm: dwords per line; --binary writes the code, which disasm --binary reads back
+out=$(printf 'image_sample v[0:3], [v4, v9, v2], s[8:15], s[16:19] dmask:0xf dim:3D\nimage_load v[0:3], v[4:5], s[8:15] dmask:0xf dim:SQ_RSRC_IMG_2D\n' | "$TMU" asm --gpu gfx10 --binary "$T/code.bin"); rc=$?
+check "asm" "0xf0800f12 0x00820004 0x00000209
+0xf0000f08 0x00020004" "$out"
+check_rc "asm rc" 0 $rc
+check "asm binary size" "20" "$(wc -c < "$T/code.bin" | tr -d ' ')"
+out=$("$TMU" disasm --gpu gfx10 --binary "$T/code.bin")
+check "disasm binary" "image_sample v[0:3], [v4, v9, v2], s[8:15], s[16:19] dmask:0xf dim:SQ_RSRC_IMG_3D
+image_load v[0:3], v[4:5], s[8:15] dmask:0xf dim:SQ_RSRC_IMG_2D" "$out"
+head -c 10 "$T/code.bin" > "$T/cut.bin"
+err=$("$TMU" disasm --gpu gfx10 --binary "$T/cut.bin" 2>&1); rc=$?
+contains "binary cut" "10 trailing bytes do not make a whole instruction" "$err"
+check_rc "binary cut rc" 1 $rc
+out=$("$TMU" asm --gpu gfx1100 --show-encoding 'image_bvh_intersect_ray v[4:7], [v9, v10, v[11:13], v[14:16], v[17:19]], s[4:7]')
+check "asm gfx11 bvh" "0xf0648f81 0x00010409 0x110e0b0a  image_bvh_intersect_ray v[4:7], [v9, v10, v[11:13], v[14:16], v[17:19]], s[4:7] ; encoding: [0x81,0x8f,0x64,0xf0,0x09,0x04,0x01,0x00,0x0a,0x0b,0x0e,0x11]" "$out"
+# llvm-mc 16's messages
+err=$("$TMU" asm --gpu gfx1030 'image_sample v[0:3], v[4:5], s[8:15], s[16:19] dim:SQ_RSRC_IMG_2D dmask:0xf' 2>&1); rc=$?
+contains "asm order" "argument:1:" "$err"
+contains "asm order msg" "not a valid operand." "$err"
+check_rc "asm order rc" 1 $rc
+err=$("$TMU" asm --gpu gfx1010 'image_msaa_load v[0:3], v[4:6], s[8:15] dmask:0x1 dim:SQ_RSRC_IMG_2D_MSAA' 2>&1)
+contains "asm gfx10 msaa" "instruction not supported on this GPU" "$err"
+err=$("$TMU" asm --gpu gfx1100 'image_sample v[0:3], v[4:5], s[8:15], s[16:19] dmask:0xf' 2>&1)
+contains "asm no dim" "operands are not valid for this GPU or mode" "$err"
+
+# help and option errors
+"$TMU" disasm --gpu gfx10 --help | grep -q "usage: tmu disasm --gpu gfx10|gfx10.3|gfx11" || { echo "FAIL disasm help"; fails=$((fails + 1)); }
+"$TMU" asm --gpu gfx11 --help | grep -q "usage: tmu asm --gpu gfx10|gfx10.3|gfx11" || { echo "FAIL asm help"; fails=$((fails + 1)); }
+err=$("$TMU" disasm --gpu gfx10 --syntax clrx 0x0 2>&1); rc=$?
+contains "clrx" "clrx syntax is for gfx6-9" "$err"
+check_rc "clrx rc" 2 $rc
+
+# the GCN-only commands refuse RDNA by name
+err=$("$TMU" gcn run --gpu gfx10 -e 's_waitcnt 0' 2>&1); rc=$?
+contains "run refused" "gfx10 execution is not modelled yet" "$err"
+check_rc "run refused rc" 2 $rc
+err=$("$TMU" gcn run -mcpu=gfx1100 -e 's_waitcnt 0' 2>&1)
+contains "run refused gfx11" "gfx11 execution is not modelled yet" "$err"
+err=$("$TMU" gcn desc --gpu gfx10.3 0 0 0 0 0 0 0 0 2>&1); rc=$?
+contains "desc refused" "gfx10.3 T#/S# decoding is not modelled yet" "$err"
+check_rc "desc refused rc" 2 $rc
+
+if [ $fails -ne 0 ]; then
+  echo "$fails failed"
+  exit 1
+fi
+echo "cli_rdna: all passed"

@@ -1,0 +1,647 @@
+/* tmu disasm / asm for AMD RDNA MIMG (--gpu gfx10, gfx10.3, gfx11 and their llvm-mc names),
+ * following llvm-mc 16.  Dispatched from cmd_disasm.c / cmd_asm.c when --gpu names an RDNA
+ * generation (tmu_cli_gpu_is_rdna); --isa gcn covers both encodings.
+ *
+ * An RDNA instruction is 2-5 dwords (NSA), its length known from its first dword
+ * (tmu_gcn_inst_dwords), so input is a dword stream cut by that rule, as llvm-mc -disassemble
+ * cuts its bytes: raw little-endian code (--binary), or text tokens (a dword, or 9-16 hex digits
+ * for a 64-bit word = DWORD0 | DWORD1 << 32, the GCN convention) separated by blanks, commas or
+ * colons. */
+#include "cli.h"
+#include "isa_cli.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "tmu/gcn.h"
+
+enum {
+    O_ISA, O_GPU, O_SYNTAX, O_SHOW_ENCODING, O_BINARY, O_HEX, O_OFFSETS, O_INPUT, O_OUTPUT,
+    O_COUNT
+};
+
+typedef struct rdna_opts {
+    tmu_gcn_gen gen;
+    int show_encoding, hex, offsets;
+    const char *binary; /* disasm: raw code to read; asm: raw code to write */
+    const char *input;  /* asm: text file */
+    const char *output; /* -o: the listing ("-" = stdout) */
+    char **positional;
+    int npositional;
+} rdna_opts;
+
+static void disasm_usage(FILE *out)
+{
+    fprintf(out,
+            "usage: tmu disasm --gpu gfx10|gfx10.3|gfx11 [OPTIONS] [DWORDS... | -]\n"
+            "\n"
+            "Disassembles AMD RDNA MIMG instructions (gfx10 = gfx1010, gfx10.3 = gfx1030,\n"
+            "gfx11 = gfx1100; llvm-mc -mcpu names work) into llvm-mc 16's text.  An instruction\n"
+            "is 2-5 dwords (NSA address dwords follow the first two); its first dword gives its\n"
+            "length, so the input is a dword stream cut by that rule, as llvm-mc cuts bytes.\n"
+            "The arguments, or standard input ('-'), are that stream: dwords in memory order\n"
+            "separated by ',' ':' or blanks (0xf0800f0a,0x00820004,0x00000005); a token of 9-16\n"
+            "hex digits is a 64-bit word DWORD0 | DWORD1 << 32 ('#' or ';' start comments in\n"
+            "standard input).  An invalid instruction prints nothing and an error\n"
+            "'WHERE: DWORDS: REASON' on stderr (exit status 1); the stream goes on after it.\n"
+            "\n"
+            "  --gpu GPU            also -mcpu=GPU or --mcpu GPU (llvm-mc spellings)\n"
+            "  --binary FILE        read raw little-endian code\n"
+            "  --show-encoding      append '; encoding: [bytes]' as llvm-mc -show-encoding does\n"
+            "                       (also -show-encoding)\n"
+            "  --hex                prefix each line with its dwords\n"
+            "  --offsets            prefix each line with the instruction's byte offset (hex)\n"
+            "  -o FILE              write the listing to FILE ('-' = stdout) instead of stdout;\n"
+            "                       FILE is replaced only when every instruction disassembled\n");
+}
+
+static void asm_usage(FILE *out)
+{
+    fprintf(out,
+            "usage: tmu asm --gpu gfx10|gfx10.3|gfx11 [OPTIONS] [LINE... | -]\n"
+            "\n"
+            "Assembles AMD RDNA MIMG instructions in llvm-mc 16's syntax, one per argument, else\n"
+            "one per line of stdin (or --input FILE): `dim:` is required, addresses are a range\n"
+            "or an NSA list [v4, v9, v2], modifiers come in the order dmask dim unorm\n"
+            "{glc slc dlc} r128 a16 tfe lwe d16.  Prints each instruction's dwords (0x%%08x,\n"
+            "memory order, 2-5 per line).  Errors follow llvm-mc 16's messages and are reported as\n"
+            "'tmu: error: asm: FILE:LINE:COLUMN: MESSAGE' (exit status 1); output files are then\n"
+            "left as they were.\n"
+            "\n"
+            "  --gpu GPU            also -mcpu=GPU or --mcpu GPU (llvm-mc spellings)\n"
+            "  --show-encoding      also print the instruction text and its bytes\n"
+            "  --input FILE         read FILE instead of stdin ('-' = stdin)\n"
+            "  --binary OUT         also write the code as raw little-endian bytes to OUT\n"
+            "  -o FILE              write the dwords to FILE ('-' = stdout) instead of stdout\n"
+            "Output files are written only when every line assembled, through a temporary\n"
+            "file renamed over the target; an output that is also the input is refused.\n");
+}
+
+static const tmu_cli_option rdna_options[O_COUNT] = {
+    [O_ISA] = {"--isa", NULL, TMU_CLI_VALUE},
+    [O_GPU] = {"--gpu", "-mcpu --mcpu", TMU_CLI_VALUE},
+    [O_SYNTAX] = {"--syntax", NULL, TMU_CLI_VALUE},
+    [O_SHOW_ENCODING] = {"--show-encoding", "-show-encoding", TMU_CLI_FLAG},
+    [O_BINARY] = {"--binary", NULL, TMU_CLI_VALUE},
+    [O_HEX] = {"--hex", NULL, TMU_CLI_FLAG},
+    [O_OFFSETS] = {"--offsets", NULL, TMU_CLI_FLAG},
+    [O_INPUT] = {"--input", NULL, TMU_CLI_VALUE},
+    [O_OUTPUT] = {"-o", "--output", TMU_CLI_VALUE},
+};
+
+/* Parses the options; returns -1 to go on, else an exit code. */
+static int parse_common(int argc, char **argv, rdna_opts *o, int disasm)
+{
+    memset(o, 0, sizeof *o);
+    o->positional = calloc((size_t)argc + 1, sizeof(char *));
+    if (!o->positional)
+        return tmu_cli_error(NULL, "out of memory");
+    static const unsigned char for_disasm[O_COUNT] = {1, 1, 1, 1, 1, 1, 1, 0, 1};
+    static const unsigned char for_asm[O_COUNT] = {1, 1, 1, 1, 1, 0, 0, 1, 1};
+    tmu_cli_option opts[O_COUNT];
+    for (int k = 0; k < O_COUNT; k++) {
+        opts[k] = rdna_options[k];
+        if (!(disasm ? for_disasm : for_asm)[k])
+            opts[k].name = opts[k].alias = "";
+    }
+    tmu_cli_args a;
+    tmu_cli_args_init(&a, argc, argv, opts, O_COUNT);
+    const char *v;
+    int k;
+    while ((k = tmu_cli_next(&a, &v)) != TMU_CLI_END) {
+        switch (k) {
+        case TMU_CLI_HELP:
+            (disasm ? disasm_usage : asm_usage)(stdout);
+            return TMU_EXIT_OK;
+        case TMU_CLI_ERROR:
+            return TMU_EXIT_USAGE;
+        case TMU_CLI_ARG:
+            o->positional[o->npositional++] = (char *)v;
+            break;
+        case O_ISA: /* checked by the dispatcher */
+            break;
+        case O_GPU:
+            if (tmu_gcn_gen_from_name(v, &o->gen) != TMU_OK || !TMU_GCN_GEN_IS_RDNA(o->gen)) {
+                static const char *const names[] = {"gfx10", "gfx1010", "gfx10.3", "gfx1030",
+                                                    "gfx11", "gfx1100"};
+                return tmu_cli_unknown_name("--gpu", "RDNA GPU", v, names, 6);
+            }
+            break;
+        case O_SYNTAX:
+            if (strcmp(v, "llvm")) {
+                static const char *const syn[] = {"llvm"};
+                if (!strcmp(v, "clrx"))
+                    return tmu_cli_usage_error("--syntax", "clrx syntax is for gfx6-9; RDNA "
+                                                           "takes llvm syntax");
+                return tmu_cli_unknown_name("--syntax", "syntax", v, syn, 1);
+            }
+            break;
+        case O_SHOW_ENCODING: o->show_encoding = 1; break;
+        case O_HEX: o->hex = 1; break;
+        case O_OFFSETS: o->offsets = 1; break;
+        case O_BINARY: o->binary = v; break;
+        case O_INPUT: o->input = v; break;
+        case O_OUTPUT: o->output = v; break;
+        }
+    }
+    if (!a.seen[O_GPU])
+        return tmu_cli_usage_error("--gpu", "missing: give gfx10, gfx10.3 or gfx11");
+    return -1;
+}
+
+/* ---- disasm ------------------------------------------------------------------------------ */
+
+/* Output lines are built into one buffer, written with a single fwrite when it fills (and
+ * before anything goes to stderr). */
+typedef struct rdna_out {
+    FILE *f;
+    char *buf;
+    size_t n, cap;
+} rdna_out;
+
+#define LINE_MAX_ 640 /* one line: prefixes (5 dwords), text (< 256), 20 encoding bytes */
+
+static void out_flush(rdna_out *out)
+{
+    if (out->n)
+        fwrite(out->buf, 1, out->n, out->f);
+    out->n = 0;
+}
+
+static const char hexd[] = "0123456789abcdef";
+
+/* "0x%08x" of v at p; returns the end. */
+static char *put_dword(char *p, uint32_t v)
+{
+    p[0] = '0';
+    p[1] = 'x';
+    for (int i = 0; i < 8; i++)
+        p[2 + i] = hexd[(v >> (28 - 4 * i)) & 15];
+    return p + 10;
+}
+
+/* The dwords of an instruction, space separated ("0xf0800f0a 0x00820004"). */
+static char *put_dwords(char *p, const uint32_t *dw, unsigned n)
+{
+    for (unsigned i = 0; i < n; i++) {
+        if (i)
+            *p++ = ' ';
+        p = put_dword(p, dw[i]);
+    }
+    return p;
+}
+
+/* " ; encoding: [0x0a,0x0f,...]" over the instruction's bytes. */
+static char *put_encoding(char *p, const uint32_t *dw, unsigned n)
+{
+    memcpy(p, " ; encoding: [", 14);
+    p += 14;
+    for (unsigned i = 0; i < 4 * n; i++) {
+        unsigned b = (dw[i / 4] >> (8 * (i % 4))) & 0xff;
+        p[0] = '0';
+        p[1] = 'x';
+        p[2] = hexd[b >> 4];
+        p[3] = hexd[b & 15];
+        p[4] = i + 1 < 4 * n ? ',' : ']';
+        p += 5;
+    }
+    return p;
+}
+
+/* A stream of dwords to disassemble, with where each came from. */
+typedef struct dword_stream {
+    uint32_t *dw;
+    uint32_t *line; /* text input: the line of each dword (0 for arguments / binary) */
+    size_t n, cap;
+} dword_stream;
+
+static int push_dword(dword_stream *s, uint32_t v, uint32_t line)
+{
+    if (s->n == s->cap) {
+        size_t nc = s->cap ? 2 * s->cap : 1024;
+        uint32_t *a = realloc(s->dw, nc * sizeof *a);
+        if (a)
+            s->dw = a;
+        uint32_t *b = realloc(s->line, nc * sizeof *b);
+        if (b)
+            s->line = b;
+        if (!a || !b)
+            return -1;
+        s->cap = nc;
+    }
+    s->dw[s->n] = v;
+    s->line[s->n++] = line;
+    return 0;
+}
+
+/* Hex digit values + 1 (0: not a hex digit). */
+static const unsigned char hex_plus1[256] = {
+    ['0'] = 1,  ['1'] = 2,  ['2'] = 3,  ['3'] = 4,  ['4'] = 5,  ['5'] = 6,  ['6'] = 7,
+    ['7'] = 8,  ['8'] = 9,  ['9'] = 10, ['a'] = 11, ['b'] = 12, ['c'] = 13, ['d'] = 14,
+    ['e'] = 15, ['f'] = 16, ['A'] = 11, ['B'] = 12, ['C'] = 13, ['D'] = 14, ['E'] = 15,
+    ['F'] = 16};
+
+/* One token: "0x" + 1-8 hex digits = a dword, 9-16 = a 64-bit word (two dwords, low first);
+ * '_' between digits allowed.  Returns the dword count (1 or 2), 0 when not a hex number. */
+static int parse_token(const char *t, size_t len, uint32_t out[2])
+{
+    size_t i = 0;
+    if (len >= 2 && t[0] == '0' && (t[1] == 'x' || t[1] == 'X'))
+        i = 2;
+    uint64_t v = 0;
+    unsigned digits = 0;
+    for (; i < len; i++) {
+        if (t[i] == '_' && digits)
+            continue;
+        unsigned d = hex_plus1[(unsigned char)t[i]];
+        if (!d || digits == 16)
+            return 0;
+        v = v << 4 | (d - 1);
+        digits++;
+    }
+    if (!digits)
+        return 0;
+    out[0] = (uint32_t)v;
+    out[1] = (uint32_t)(v >> 32);
+    return digits > 8 ? 2 : 1;
+}
+
+/* Tokens of text into the stream: separators blanks ',' ':'; '#' or ';' to the end of the
+ * line is a comment.  A bad token is reported and skipped (*bad set).  Returns -1 when out of
+ * memory. */
+static int read_tokens(const char *name, const char *text, uint32_t first_line, dword_stream *s,
+                       int *bad)
+{
+    uint32_t line = first_line;
+    const char *p = text;
+    while (*p) {
+        if (*p == '\n') {
+            line += first_line != 0;
+            p++;
+        } else if (*p == ' ' || *p == '\t' || *p == '\r' || *p == ',' || *p == ':') {
+            p++;
+        } else if (*p == '#' || *p == ';') {
+            while (*p && *p != '\n')
+                p++;
+        } else {
+            size_t k = strcspn(p, " \t\r\n,:#;");
+            uint32_t v[2];
+            int n = parse_token(p, k, v);
+            if (!n) {
+                char where[1100], echo[TMU_CLI_ECHO_BUF];
+                if (first_line)
+                    snprintf(where, sizeof where, "%s:%u", name, line);
+                else
+                    snprintf(where, sizeof where, "%s", name);
+                tmu_cli_error(where, "'%s' is not a hex dword or 64-bit word",
+                              tmu_cli_shorten_n(echo, p, k));
+                *bad = 1;
+            }
+            for (int i = 0; i < n; i++)
+                if (push_dword(s, v[i], line))
+                    return -1;
+            p += k;
+        }
+    }
+    return 0;
+}
+
+/* Disassembles the stream; `name` and the dwords' lines (text) or byte offsets (binary and
+ * arguments: arg_of maps a dword to its argument number, or NULL) say where an error is. */
+static int disasm_stream(const rdna_opts *o, const dword_stream *s, const char *name, int binary,
+                         const int *arg_of, rdna_out *out)
+{
+    int bad = 0;
+    char where[1100], reason[TMU_GCN_TEXT_MAX];
+    for (size_t i = 0; i < s->n;) {
+        const uint32_t *dw = s->dw + i;
+        size_t left = s->n - i;
+        unsigned len = tmu_gcn_inst_dwords(o->gen, dw[0]);
+        size_t take = len < left ? len : left;
+        if (out->cap - out->n < LINE_MAX_)
+            out_flush(out);
+        char *line = out->buf + out->n, *p = line;
+        if (o->offsets)
+            p += sprintf(p, "%06zx:  ", 4 * i);
+        if (o->hex) {
+            p = put_dwords(p, dw, (unsigned)take);
+            *p++ = ' ';
+            *p++ = ' ';
+        }
+        tmu_diag d;
+        unsigned used = 0;
+        int k = tmu_gcn_disasm_dwords(o->gen, dw, left, &used, TMU_GCN_SYNTAX_LLVM, p,
+                                      TMU_GCN_TEXT_MAX, &d);
+        if (k < 0) {
+            if (binary)
+                snprintf(where, sizeof where, "%s+0x%zx", name, 4 * i);
+            else if (arg_of)
+                snprintf(where, sizeof where, "argument %d", arg_of[i]);
+            else
+                snprintf(where, sizeof where, "%s:%u", name, s->line[i]);
+            *put_dwords(reason, dw, (unsigned)take) = 0;
+            out_flush(out);
+            fflush(out->f);
+            tmu_cli_error(where, "%s: %s", reason, d.message);
+            bad = 1;
+        } else {
+            p += k;
+            if (o->show_encoding)
+                p = put_encoding(p, dw, used);
+            *p++ = '\n';
+            out->n = (size_t)(p - out->buf);
+        }
+        i += take ? take : 1;
+    }
+    return bad;
+}
+
+int tmu_cli_disasm_rdna(int argc, char **argv)
+{
+    tmu_cli_set_command(argv[0], disasm_usage);
+    rdna_opts o;
+    int rc = parse_common(argc, argv, &o, 1);
+    if (rc >= 0) {
+        free(o.positional);
+        return rc;
+    }
+    int from_stdin = o.npositional == 1 && !strcmp(o.positional[0], "-");
+    if (o.binary && o.npositional) {
+        free(o.positional);
+        return tmu_cli_usage_error("--binary", "give either --binary FILE or instructions, not both");
+    }
+    if (!o.binary && o.npositional > 1 && from_stdin) {
+        free(o.positional);
+        return tmu_cli_usage_error("-", "give instructions as arguments or '-' for stdin, not both");
+    }
+    tmu_cli_output file;
+    const char *inputs[1] = {o.binary};
+    if (tmu_cli_output_open(&file, o.output ? o.output : "-", 0, inputs, 1)) {
+        free(o.positional);
+        return TMU_EXIT_FAIL;
+    }
+    rdna_out out = {file.f, malloc(1 << 16), 0, 1 << 16};
+    dword_stream s = {NULL, NULL, 0, 0};
+    int bad = 0;
+    rc = out.buf ? TMU_EXIT_OK : tmu_cli_error(NULL, "out of memory");
+    if (rc == TMU_EXIT_OK && o.binary) {
+        size_t len;
+        char *buf = tmu_cli_read_file(o.binary, &len);
+        const char *name = strcmp(o.binary, "-") ? o.binary : "<stdin>";
+        if (!buf)
+            rc = TMU_EXIT_FAIL;
+        for (size_t i = 0; buf && i + 4 <= len; i += 4) {
+            uint32_t v = (uint32_t)(unsigned char)buf[i] | (uint32_t)(unsigned char)buf[i + 1] << 8 |
+                         (uint32_t)(unsigned char)buf[i + 2] << 16 |
+                         (uint32_t)(unsigned char)buf[i + 3] << 24;
+            if (push_dword(&s, v, 0))
+                rc = tmu_cli_error(NULL, "out of memory");
+        }
+        if (buf && rc == TMU_EXIT_OK) {
+            /* whole instructions only: a last one cut short is reported, not guessed at */
+            size_t end = 0;
+            while (end < s.n && end + tmu_gcn_inst_dwords(o.gen, s.dw[end]) <= s.n)
+                end += tmu_gcn_inst_dwords(o.gen, s.dw[end]);
+            size_t whole = s.n;
+            s.n = end;
+            bad |= disasm_stream(&o, &s, name, 1, NULL, &out);
+            if (end != whole || len % 4) {
+                char where[1100];
+                out_flush(&out);
+                snprintf(where, sizeof where, "%s+0x%zx", name, 4 * end);
+                rc = tmu_cli_error(where, "%zu trailing bytes do not make a whole instruction",
+                                   len - 4 * end);
+            }
+        }
+        free(buf);
+    } else if (rc == TMU_EXIT_OK && o.npositional && !from_stdin) {
+        /* the arguments make one stream (an instruction may span several); errors name the
+         * argument of the instruction's first dword */
+        int *arg_of = NULL;
+        for (int i = 0; i < o.npositional && rc == TMU_EXIT_OK; i++) {
+            char where[32];
+            snprintf(where, sizeof where, "argument %d", i + 1);
+            size_t before = s.n;
+            if (read_tokens(where, o.positional[i], 0, &s, &bad))
+                rc = tmu_cli_error(NULL, "out of memory");
+            int *a = realloc(arg_of, (s.cap ? s.cap : 1) * sizeof *a);
+            if (!a) {
+                rc = tmu_cli_error(NULL, "out of memory");
+                break;
+            }
+            arg_of = a;
+            for (size_t k = before; k < s.n; k++)
+                arg_of[k] = i + 1;
+        }
+        if (rc == TMU_EXIT_OK)
+            bad |= disasm_stream(&o, &s, "argument", 0, arg_of, &out);
+        free(arg_of);
+    } else if (rc == TMU_EXIT_OK) {
+        size_t len;
+        char *buf = tmu_cli_read_file("-", &len);
+        if (!buf)
+            rc = TMU_EXIT_FAIL;
+        else if (strlen(buf) != len)
+            rc = tmu_cli_error("<stdin>", "input contains a NUL byte (use --binary - for raw code)");
+        else if (read_tokens("<stdin>", buf, 1, &s, &bad))
+            rc = tmu_cli_error(NULL, "out of memory");
+        else
+            bad |= disasm_stream(&o, &s, "<stdin>", 0, NULL, &out);
+        free(buf);
+    }
+    out_flush(&out);
+    free(out.buf);
+    free(s.dw);
+    free(s.line);
+    free(o.positional);
+    if (rc == TMU_EXIT_OK && bad)
+        rc = TMU_EXIT_FAIL;
+    int closed = tmu_cli_output_close(&file, rc == TMU_EXIT_OK || tmu_cli_output_is_stdout(&file));
+    return rc != TMU_EXIT_OK ? rc : closed;
+}
+
+/* ---- asm --------------------------------------------------------------------------------- */
+
+/* Assembled instructions, kept until every line has been read. */
+typedef struct insts {
+    uint32_t *dw;   /* all dwords, one instruction after another */
+    uint8_t *len;   /* dwords per instruction */
+    char **text;    /* --show-encoding: the printed instruction, per instruction */
+    size_t n, ndw, cap, capdw;
+} insts;
+
+/* Assembles one line; returns 0 ok / empty, 1 on error (reported), -1 out of memory. */
+static int asm_line(const char *where, unsigned line, const char *text, size_t len,
+                    const rdna_opts *o, insts *is)
+{
+    size_t i = 0;
+    while (i < len && (text[i] == ' ' || text[i] == '\t' || text[i] == '\r'))
+        i++;
+    if (i == len || text[i] == ';' || text[i] == '#' ||
+        (text[i] == '/' && i + 1 < len && text[i + 1] == '/'))
+        return 0;
+    while (len > 0 && text[len - 1] == '\r')
+        len--;
+    tmu_gcn_mimg inst;
+    tmu_diag d;
+    uint32_t dw[TMU_GCN_MAX_DWORDS];
+    unsigned n = 0;
+    if (tmu_gcn_assemble(o->gen, TMU_GCN_SYNTAX_LLVM, text, len, line, &inst, &d) != TMU_OK ||
+        tmu_gcn_encode_dwords(&inst, dw, &n, &d) != TMU_OK) {
+        char loc[1100];
+        snprintf(loc, sizeof loc, "%s:%u:%u", where, line, d.column);
+        tmu_cli_error(loc, "%s", d.message);
+        return 1;
+    }
+    if (is->n == is->cap) {
+        size_t nc = is->cap ? 2 * is->cap : 256;
+        uint8_t *l = realloc(is->len, nc);
+        if (l)
+            is->len = l;
+        char **t = realloc(is->text, nc * sizeof *t);
+        if (t)
+            is->text = t;
+        if (!l || !t)
+            return -1;
+        is->cap = nc;
+    }
+    if (is->ndw + n > is->capdw) {
+        size_t nc = is->capdw ? 2 * is->capdw : 1024;
+        uint32_t *a = realloc(is->dw, nc * sizeof *a);
+        if (!a)
+            return -1;
+        is->dw = a;
+        is->capdw = nc;
+    }
+    is->text[is->n] = NULL;
+    if (o->show_encoding) {
+        /* llvm-mc's text: the disassembler's (an instruction only the assembler takes, such as
+         * a cmpswap with DMASK 0x1 and TFE, prints nothing) */
+        char t[TMU_GCN_TEXT_MAX];
+        if (tmu_gcn_print_llvm(&inst, NULL, t, sizeof t) > 0 &&
+            (is->text[is->n] = malloc(strlen(t) + 1)) != NULL)
+            strcpy(is->text[is->n], t);
+    }
+    memcpy(is->dw + is->ndw, dw, n * sizeof dw[0]);
+    is->ndw += n;
+    is->len[is->n++] = (uint8_t)n;
+    return 0;
+}
+
+typedef struct listing_ctx {
+    const insts *is;
+    const rdna_opts *o;
+} listing_ctx;
+
+static void print_listing(FILE *f, const listing_ctx *c)
+{
+    const uint32_t *dw = c->is->dw;
+    for (size_t i = 0; i < c->is->n; i++) {
+        char line[LINE_MAX_], *p = line;
+        unsigned n = c->is->len[i];
+        p = put_dwords(p, dw, n);
+        if (c->o->show_encoding) {
+            if (c->is->text[i])
+                p += sprintf(p, "  %s", c->is->text[i]);
+            p = put_encoding(p, dw, n);
+        }
+        *p++ = '\n';
+        fwrite(line, 1, (size_t)(p - line), f);
+        dw += n;
+    }
+}
+
+/* The output step: the listing on stdout unless -o names a file; files (-o, --binary) only
+ * when everything assembled, both or neither (as tmu_cli_write_words for 64-bit words). */
+static int write_outputs(int rc, const rdna_opts *o, const insts *is)
+{
+    listing_ctx lc = {is, o};
+    const char *text = o->output, *binary = o->binary;
+    const char *inputs[2] = {o->input, NULL};
+    int text_file = text && strcmp(text, "-");
+    if (!text_file)
+        print_listing(stdout, &lc);
+    if (rc == TMU_EXIT_OK)
+        rc = tmu_cli_check_outputs(text_file ? text : "-", binary);
+    if (rc != TMU_EXIT_OK || (!text_file && !binary))
+        return rc;
+    tmu_cli_output f = {0}, b = {0};
+    if (text_file)
+        rc = tmu_cli_output_open(&f, text, 0, inputs, 1);
+    inputs[1] = text_file ? text : NULL;
+    if (rc == TMU_EXIT_OK && binary)
+        rc = tmu_cli_output_open(&b, binary, 1, inputs, 2);
+    if (rc == TMU_EXIT_OK) {
+        if (text_file)
+            print_listing(f.f, &lc);
+        for (size_t i = 0; binary && i < is->ndw; i++) {
+            unsigned char w4[4];
+            for (int k = 0; k < 4; k++)
+                w4[k] = (unsigned char)(is->dw[i] >> (8 * k));
+            fwrite(w4, 1, 4, b.f);
+        }
+    }
+    int r1 = tmu_cli_output_close(&f, rc == TMU_EXIT_OK);
+    int r2 = tmu_cli_output_close(&b, rc == TMU_EXIT_OK && r1 == TMU_EXIT_OK);
+    if (rc == TMU_EXIT_OK)
+        rc = r1 != TMU_EXIT_OK ? r1 : r2;
+    return rc;
+}
+
+int tmu_cli_asm_rdna(int argc, char **argv)
+{
+    tmu_cli_set_command(argv[0], asm_usage);
+    rdna_opts o;
+    int rc = parse_common(argc, argv, &o, 0);
+    if (rc >= 0) {
+        free(o.positional);
+        return rc;
+    }
+    int from_stdin = o.npositional == 1 && !strcmp(o.positional[0], "-");
+    if (o.npositional && o.input) {
+        free(o.positional);
+        return tmu_cli_usage_error("--input", from_stdin ? "give either --input FILE or '-', not both"
+                                                         : "give either --input FILE or text, not both");
+    }
+    int bad = 0;
+    insts is = {NULL, NULL, NULL, 0, 0, 0, 0};
+    const char *path = o.input ? o.input : "-";
+    if (o.npositional && !from_stdin) {
+        for (int i = 0; i < o.npositional && bad >= 0; i++) {
+            int r = asm_line("argument", (unsigned)i + 1, o.positional[i], strlen(o.positional[i]),
+                             &o, &is);
+            bad = r < 0 ? -1 : bad | r;
+        }
+    } else {
+        const char *where = strcmp(path, "-") ? path : "<stdin>";
+        size_t len;
+        char *buf = tmu_cli_read_file(path, &len);
+        if (!buf) {
+            bad = 1;
+        } else {
+            unsigned line = 1;
+            size_t start = 0;
+            for (size_t i = 0; i <= len && bad >= 0; i++) {
+                if (i == len || buf[i] == '\n') {
+                    int r = asm_line(where, line, buf + start, i - start, &o, &is);
+                    bad = r < 0 ? -1 : bad | r;
+                    line++;
+                    start = i + 1;
+                }
+            }
+            free(buf);
+        }
+    }
+    if (bad < 0)
+        rc = tmu_cli_error(NULL, "out of memory");
+    else
+        rc = bad ? TMU_EXIT_FAIL : TMU_EXIT_OK;
+    rc = write_outputs(rc, &o, &is);
+    for (size_t i = 0; i < is.n; i++)
+        free(is.text[i]);
+    free(is.dw);
+    free(is.len);
+    free(is.text);
+    free(o.positional);
+    return rc;
+}
