@@ -45,12 +45,16 @@ typedef enum tmu_numeric {
     TMU_NUMERIC_SINT,    /* 32-bit signed integers, not filterable */
     TMU_NUMERIC_FLOAT,   /* float (fp16/fp32/small floats/shared exponent) */
     TMU_NUMERIC_SRGB,    /* sRGB-encoded UNORM colour, linear alpha; decodes to linear float */
+    TMU_NUMERIC_SFIXED,  /* signed 16.16 fixed point (GL_FIXED, Gallium's R32_FIXED): the two's
+                          * complement integer / 65536 as a float; filtered like FLOAT */
 } tmu_numeric;
 
 /* A decoded texel: four channels R, G, B, A (missing ones are 0, 0, 0, 1 — as
  * floats for float/normalised kinds, as integers for UINT/SINT).  Depth formats
  * give (D, 0, 0, 1.0f); depth-stencil formats give f[0] = depth and u[1] = stencil
- * (an integer), with f[2] = 0 and f[3] = 1.0f. */
+ * (an integer), with f[2] = 0 and f[3] = 1.0f.  A channel whose bits repeat an earlier
+ * channel's (l8a8_unorm: G and B are R's bits, the luminance) decodes to the same value, and
+ * encode writes those bits from the first of them (R). */
 typedef union tmu_texel {
     float f[4];
     uint32_t u[4];
@@ -83,7 +87,9 @@ typedef struct tmu_format_info {
     uint8_t bytes;           /* bytes per texel (1..16) */
     uint8_t channels;        /* number of stored channels, stencil included (1..4) */
     uint8_t bits[4];         /* bits of channel R,G,B,A (depth, stencil) (0 = absent) */
-    uint8_t shift[4];        /* bit position of each channel within the texel (little-endian) */
+    uint8_t shift[4];        /* bit position of each channel within the texel (little-endian);
+                              * channels never overlap, except that a luminance format's G and B
+                              * repeat R's bits exactly (then `channels` counts them once) */
     tmu_numeric numeric;     /* numeric kind of the colour (or depth) channels */
     uint8_t is_depth;        /* 1 for depth (and depth-stencil) formats */
     uint8_t has_stencil;     /* 1 for depth-stencil formats: channel 1 is a UINT stencil */
@@ -111,7 +117,8 @@ const char *tmu_numeric_name(tmu_numeric numeric);
 
 /* Looks a format up by name, case-insensitively.  Accepts the names of tmu_format_name(),
  * an optional "vk_format_" prefix, "sfloat" for "float", and the short names of
- * docs/texture-unit.md ("rgb9e5", "r11g11b10", "x8z24", "d24s8", "d16", "d32f").
+ * docs/texture-unit.md ("rgb9e5", "r11g11b10", "x8z24", "d24s8", "d16", "d32f"), Vulkan's
+ * "a8_unorm_khr" and Gallium's "r32_fixed".
  * Returns TMU_FORMAT_INVALID if unknown (or `name` is NULL). */
 tmu_format tmu_format_from_name(const char *name);
 

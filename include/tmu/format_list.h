@@ -85,6 +85,17 @@
     X(X8_D24_UNORM_PACK32, x8_d24_unorm_pack32)                                                    \
     X(D24_UNORM_S8_UINT, d24_unorm_s8_uint)                                                        \
     X(D32_FLOAT, d32_float)                                                                        \
-    X(D32_FLOAT_S8_UINT, d32_float_s8_uint)
+    X(D32_FLOAT_S8_UINT, d32_float_s8_uint)                                                        \
+    /* Adreno a6xx texture formats Vulkan lacks (FMT6_*, Mesa's pipe formats; appended so the    \
+     * values above keep theirs) */                                                               \
+    X(A8_UNORM, a8_unorm)                                                                          \
+    X(R8G8B8_UNORM, r8g8b8_unorm)                                                                  \
+    X(B8G8R8_UNORM, b8g8r8_unorm)                                                                  \
+    X(R8G8B8X8_UNORM, r8g8b8x8_unorm)                                                              \
+    X(B8G8R8X8_UNORM, b8g8r8x8_unorm)                                                              \
+    X(R8G8B8X8_SRGB, r8g8b8x8_srgb)                                                                \
+    X(B8G8R8X8_SRGB, b8g8r8x8_srgb)                                                                \
+    X(L8A8_UNORM, l8a8_unorm)                                                                      \
+    X(R32_SFIXED, r32_sfixed)
 
 #endif

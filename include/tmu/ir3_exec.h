@@ -28,6 +28,7 @@
 #include <stdint.h>
 
 #include "tmu/ir3.h"
+#include "tmu/layout.h"
 #include "tmu/status.h"
 #include "tmu/texture.h"
 
@@ -213,7 +214,8 @@ int tmu_ir3_sdesc_print(const tmu_ir3_sdesc *desc, char *buf, size_t size);
 /* Name of an a6xx_format value ("FMT6_8_8_8_8_UNORM"), or NULL when the enum has none. */
 const char *tmu_ir3_fmt6_name(unsigned fmt);
 /* The tmu format a FMT / SWAP / SRGB combination reads as (Mesa's fd6 texture format table:
- * e.g. 8_8_8_8_UNORM + WXYZ = b8g8r8a8_unorm), or TMU_FORMAT_INVALID. */
+ * e.g. 8_8_8_8_UNORM + WXYZ = b8g8r8a8_unorm; A8_UNORM, 8_8_8_UNORM, 8_8_8_X8_UNORM, L8_A8_UNORM
+ * and 32_FIXED by their names, docs/ir3-cat5.md §6.1), or TMU_FORMAT_INVALID. */
 tmu_format tmu_ir3_fmt6_to_format(unsigned fmt, unsigned swap, bool srgb);
 
 /* A range of GPU memory the caller maps: `size` bytes at GPU address `gpu_addr` are
@@ -231,14 +233,47 @@ typedef struct tmu_ir3_memory {
  * the texels, the level memory of a linear layout: level 0 at BASE with PITCH and
  * ARRAY_PITCH, level n with pitch align(PITCH >> n, 64 << PITCHALIGN) right after level n-1
  * inside each layer (3D: level n slices of max(ARRAY_PITCH >> 2n, MIN_LAYERSZ) bytes), as
- * Mesa's fdl6 layout places them.  With memory NULL only the shape is filled (level memory
- * NULL).  TMU_ERR_UNSUPPORTED naming the field for what the texture unit cannot read:
- * TILE_MODE 2/3 (tiled), FLAG (UBWC), FMT without a tmu format, multi-plane and weight
- * descriptors, TYPE values 6/7, multisample memory (a6xx interleaves samples per texel),
- * buffers longer than TMU_MAX_SIZE; TMU_ERR_RANGE when BASE or a level lies outside the mapped
- * memory. */
+ * Mesa's fdl6 layout places them; a linear descriptor's own PITCH / ARRAY_PITCH / MIN_LAYERSZ
+ * are honoured.  With memory NULL only the shape is filled (level memory NULL).
+ * TMU_ERR_UNSUPPORTED naming the field for what the texture unit cannot read: TILE_MODE 3
+ * (use tmu_ir3_tdesc_to_texture_tiled), TILE_MODE 2 (TILE6_2: no known element order), FLAG
+ * (UBWC), FMT without a tmu format, multi-plane and weight descriptors, TYPE values 6/7, linear
+ * multisample memory (a6xx interleaves samples per texel), buffers longer than TMU_MAX_SIZE;
+ * TMU_ERR_RANGE when BASE or a level lies outside the mapped memory. */
 tmu_status tmu_ir3_tdesc_to_texture(const tmu_ir3_tdesc *desc, const tmu_ir3_memory *memory, size_t num_memory,
                                     tmu_texture *out, tmu_diag *diag);
+
+/* The Adreno layout preset (include/tmu/layout.h) whose tiling a GPU id's tiled descriptors
+ * use: the preset of that id (610, 630, 660, 730, 750), or for a generation alone the default
+ * a630 (600, "a6xx") and a730 (700, "a7xx").  NULL with TMU_ERR_UNSUPPORTED in diag (naming the
+ * presets) for any other id: the bank-swizzle facts differ between chips, so tmu does not guess. */
+const tmu_adreno_gpu *tmu_ir3_layout_gpu(uint32_t gpu_id, tmu_diag *diag);
+
+/* tmu_ir3_tdesc_to_texture for every TILE_MODE it reads, including TILE6_3: the texture is laid
+ * out as Mesa's fdl6_layout lays out an image of the descriptor's FMT (bytes per texel), WIDTH,
+ * HEIGHT, DEPTH (3D depth, or layers; cubes 6 x DEPTH), MIPLVLS + 1 levels, SAMPLES, TYPE 3D,
+ * TILE_ALL, on `gpu` (NULL: tmu_ir3_layout_gpu(desc->gpu_id)), into `surf` (caller storage that
+ * must outlive `out`: its levels sample the tiled memory through tmu_level.surface).  Inputs the
+ * descriptor does not hold: is_mutable is MUTABLEEN on a7xx and, on a6xx, PITCHALIGN 2 for
+ * two-component 2-byte formats (fdl6_layout aligns mutable ones so); depth/stencil is FMT
+ * Z24_UNORM_S8_UINT, or any TILE6_3 surface narrower than 16 texels (fdl6_layout keeps only
+ * those tiled).  Then PITCH, PITCHALIGN, ARRAY_PITCH (with more than one layer / 3D slice),
+ * MIN_LAYERSZ (3D with more than one slice; bits 12-15 of the last level's slice size, as Mesa
+ * packs it) and TILE_ALL must equal what fdl6_view_init writes for that surface: a mismatch
+ * is refused (TMU_ERR_UNSUPPORTED naming every differing field with both values), never
+ * guessed around, so a view whose base level is not the image's level 0 is refused when its
+ * PITCH differs.  Levels follow the layout's own per-level tile mode (levels narrower than 16
+ * texels linear unless TILE_ALL: the linear-mipmap fallback) and samples its per-pixel order.
+ * With `memory`, the whole surface (tmu_surface.size bytes from BASE) must lie in one mapped
+ * range (TMU_ERR_RANGE otherwise); every level's data is that base and its size the bytes
+ * mapped from there, so no fetch reads outside.  Refused by name: TILE6_2 (no element order),
+ * FLAG (UBWC), texels of 3 or 12 bytes (not tiled), 32-byte pixels (16-byte formats with 2+
+ * samples: no known element order), and the layout's own limits (16384 texels, 2048 layers).
+ * TILE_MODE 0 descriptors give what tmu_ir3_tdesc_to_texture gives (surf unused).  The rules and
+ * their sources: docs/ir3-cat5.md §6.2 (layouts) and docs/ir3-cat5.md §6.3 (presets). */
+tmu_status tmu_ir3_tdesc_to_texture_tiled(const tmu_ir3_tdesc *desc, const tmu_adreno_gpu *gpu,
+                                          const tmu_ir3_memory *memory, size_t num_memory, tmu_surface *surf,
+                                          tmu_texture *out, tmu_diag *diag);
 
 /* Border colours a raw sampler's BCOLOR selects (the driver's border-colour table; entry n of
  * the hardware table is 128 bytes, tmu takes the float and integer colours). */
@@ -275,7 +310,9 @@ typedef struct tmu_ir3_slot {
 
 /* What an instruction can reach.  tex[]/samp[]: the t#/s# slots of the non-bindless modes
  * (immediate indices, or indices from SRC3 in the .s2en modes).  set[b]: the descriptor set
- * bindless base register b (0..7) points to.  memory/border: for raw descriptors. */
+ * bindless base register b (0..7) points to.  memory/border: for raw descriptors.
+ * layout_gpu: the Adreno preset whose layout raw TILE6_3 descriptors follow (NULL: the wave's
+ * GPU id's, tmu_ir3_layout_gpu). */
 typedef struct tmu_ir3_bindings {
     const tmu_ir3_slot *tex;
     uint32_t num_tex;
@@ -287,6 +324,7 @@ typedef struct tmu_ir3_bindings {
     size_t num_memory;
     const tmu_ir3_border *border;
     size_t num_border;
+    const tmu_adreno_gpu *layout_gpu;
 } tmu_ir3_bindings;
 
 /* ---- Execution ------------------------------------------------------------------------------ */

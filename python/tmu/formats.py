@@ -79,7 +79,7 @@ def _storage(info, numeric):
         b = bits[0]
         if numeric == "float":
             return {16: np.dtype(np.float16), 32: np.dtype(np.float32)}.get(b), len(bits)
-        signed = numeric in ("snorm", "sscaled", "sint")
+        signed = numeric in ("snorm", "sscaled", "sint", "sfixed")
         return np.dtype("%s%d" % ("i" if signed else "u", b // 8)), len(bits)
     if info.bytes in (2, 4):
         return np.dtype(np.uint16 if info.bytes == 2 else np.uint32), 0
@@ -111,7 +111,7 @@ def formats():
     Example::
 
         >>> len(tmu.formats()), tmu.formats()[0].name
-        (75, 'r8_unorm')
+        (84, 'r8_unorm')
     """
     if not _TABLE:
         for v in range(1, lib.TMU_FORMAT_COUNT):

@@ -229,6 +229,7 @@ typedef enum chan_kind {
     CH_F32,
     CH_UF11,
     CH_UF10,
+    CH_SFIXED16, /* signed 16.16 fixed point */
 } chan_kind;
 
 static chan_kind channel_kind(const tmu_format_info *info, unsigned c)
@@ -250,6 +251,8 @@ static chan_kind channel_kind(const tmu_format_info *info, unsigned c)
         return CH_SINT;
     case TMU_NUMERIC_SRGB:
         return c == 3 ? CH_UNORM : CH_SRGB8; /* alpha stays linear */
+    case TMU_NUMERIC_SFIXED:
+        return CH_SFIXED16;
     case TMU_NUMERIC_FLOAT:
         break;
     }
@@ -293,6 +296,8 @@ static uint32_t decode_channel(chan_kind kind, uint32_t raw, unsigned bits)
         return f2u(ufloat_to_float(raw, 6));
     case CH_UF10:
         return f2u(ufloat_to_float(raw, 5));
+    case CH_SFIXED16: /* exact / 2^16, one rounding to float (Mesa: (float)int / 65536.0f) */
+        return f2u((float)((double)sign_extend(raw, bits) / 65536.0));
     }
     return 0;
 }
@@ -332,6 +337,10 @@ static uint32_t encode_channel(chan_kind kind, uint32_t v, unsigned bits)
         return float_to_ufloat(f, 6);
     case CH_UF10:
         return float_to_ufloat(f, 5);
+    case CH_SFIXED16: { /* x 2^16, clamped to the integer range, nearest even; NaN -> 0 */
+        double hi = (double)((1u << (bits - 1)) - 1u);
+        return (uint32_t)(int32_t)float_to_int_clamped((double)f * 65536.0, -hi - 1.0, hi) & low_mask(bits);
+    }
     }
     return 0;
 }
@@ -397,8 +406,8 @@ const char *tmu_format_name(tmu_format format)
 
 const char *tmu_numeric_name(tmu_numeric numeric)
 {
-    static const char *const names[] = {"unorm", "snorm", "uscaled", "sscaled",
-                                        "uint",  "sint",  "float",   "srgb"};
+    static const char *const names[] = {"unorm", "snorm", "uscaled", "sscaled", "uint",
+                                        "sint",  "float", "srgb",    "sfixed"};
     if ((unsigned)numeric >= sizeof(names) / sizeof(names[0]))
         return "?";
     return names[numeric];
@@ -456,6 +465,15 @@ tmu_status tmu_format_decode(tmu_format format, const void *src, tmu_texel *out)
     return TMU_OK;
 }
 
+/* Whether channel c's bits are those of an earlier channel (a luminance format's G and B). */
+static int repeats_earlier(const tmu_format_info *info, unsigned c)
+{
+    for (unsigned k = 0; k < c; k++)
+        if (info->bits[k] == info->bits[c] && info->shift[k] == info->shift[c])
+            return 1;
+    return 0;
+}
+
 tmu_status tmu_format_encode(tmu_format format, const tmu_texel *in, void *dst)
 {
     const tmu_format_info *info = tmu_format_get(format);
@@ -467,8 +485,8 @@ tmu_status tmu_format_encode(tmu_format format, const tmu_texel *in, void *dst)
     } else {
         for (unsigned c = 0; c < 4; c++) {
             unsigned bits = info->bits[c];
-            if (!bits)
-                continue;
+            if (!bits || repeats_earlier(info, c))
+                continue; /* luminance: G and B are R's bits, written from R */
             unsigned s = info->shift[c];
             uint32_t raw = encode_channel(channel_kind(info, c), in->u[c], bits) & low_mask(bits);
             w[s >> 5] |= raw << (s & 31);
@@ -529,6 +547,8 @@ tmu_format tmu_format_from_name(const char *name)
         {"d16", TMU_FORMAT_D16_UNORM},
         {"d32f", TMU_FORMAT_D32_FLOAT},
         {"d32fs8", TMU_FORMAT_D32_FLOAT_S8_UINT},
+        {"a8_unorm_khr", TMU_FORMAT_A8_UNORM}, /* VK_KHR_maintenance5 */
+        {"r32_fixed", TMU_FORMAT_R32_SFIXED},  /* Gallium's PIPE_FORMAT_R32_FIXED */
     };
     char buf[64];
     if (!name || !normalise_name(name, buf, sizeof(buf)))

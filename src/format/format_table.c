@@ -5,7 +5,8 @@
  * channel type and channel order (a3xx-a4xx, a5xx+), CUDA channel format kind.
  *
  * Sources: bit layouts from sampling.md §12 (Vulkan _PACKnn: first-named channel in the
- * most significant bits; plain formats in byte order); GCN codes from gcn-mimg.md §4.3,
+ * most significant bits; plain formats in byte order; the Adreno-only rows at the end cite
+ * theirs); GCN codes from gcn-mimg.md §4.3,
  * with the GCN component X in the least significant bits (as radv's format translation
  * implies); ir3 codes from ir3-cat5.md §5.2 (OpenCL channel data type / order).  The
  * decoder and encoder (format.c) read nothing but these rows. */
@@ -56,6 +57,9 @@ enum { K_S = 0, K_U = 1, K_F = 2 };
 #define O_SRGBA (16, 17)
 #define O_SBGRA (NC, 18)
 #define O_DEPTH (17, 14)
+#define O_A (0, 0)
+#define O_RGBX (7, 7)
+#define O_SRGBX (NC, 16)
 #define O_NONE (NC, NC)
 
 /* GCN DST_SEL for R, G, B, A. */
@@ -174,6 +178,24 @@ const tmu_format_info tmu_format_table[TMU_FORMAT_COUNT] = {
     ROW(D24_UNORM_S8_UINT,            d24_unorm_s8_uint,            4, 2, UNORM,   24, 8, 0, 0,    0, 24, 0, 0,      F_DEPTH | F_STENCIL | F_PACKED, DF_8_24, NF_UNORM, SEL_1,        T_X8Z24,     O_DEPTH, NC)
     ROW(D32_FLOAT,                    d32_float,                    4, 1, FLOAT,   32, 0, 0, 0,    0, 0, 0, 0,       F_DEPTH,            DF_32,         NF_FLOAT,   SEL_1,           T_F32,       O_DEPTH, K_F)
     ROW(D32_FLOAT_S8_UINT,            d32_float_s8_uint,            8, 2, FLOAT,   32, 8, 0, 0,    0, 32, 0, 0,      F_DEPTH | F_STENCIL, DF_X24_8_32,  NF_FLOAT,   SEL_1,           T_F32,       O_DEPTH, NC)
+    /* Adreno a6xx texture formats (the FMT6 values of src/ir3/desc.c).  a8_unorm: FMT6_A8_UNORM
+     * reads its byte as alpha, (0, 0, 0, A) (Mesa fd6_view.cc fdl6_format_swiz: "Our I, L, A, and
+     * LA formats use R or RG HW formats except for A8_UNORM", which gets no swizzle); the x8
+     * formats ignore their fourth byte and read A = 1 (Gallium's R8G8B8X8 swizzle X Y Z 1; Mesa
+     * forces SWIZ_W = ONE "for rgbx"); r8g8b8 / b8g8r8 are 3-byte texels, FMT6_8_8_8_UNORM with
+     * SWAP WZYX / WXYZ (Mesa fd6_format_table.c); l8a8_unorm is luminance-alpha (L, L, L, A), its
+     * G and B the bits of R (Gallium's L8A8 swizzle X X X Y); r32_sfixed is GL_FIXED, a signed
+     * 16.16 fixed-point number (GL ES 2.0 table 2.2 "Signed 2's complement 16.16 scaled integer";
+     * Mesa translate FROM_32_FIXED = value / 65536). */
+    ROW(A8_UNORM,                     a8_unorm,                     1, 1, UNORM,   0, 0, 0, 8,     0, 0, 0, 0,       0,                  DF_8,          NF_UNORM,   SEL(0, 0, 0, X), T_UN8,       O_A,     NC)
+    PLAIN(R8G8B8_UNORM,               r8g8b8_unorm,                 3, 8, UNORM,   NC,             NC,         SEL_3,   T_UN8,    O_RGB,     NC)
+    ROW(B8G8R8_UNORM,                 b8g8r8_unorm,                 3, 3, UNORM,   8, 8, 8, 0,     16, 8, 0, 0,      0,                  NC,            NC,         SEL_3,           T_UN8,       O_BGR,   NC)
+    ROW(R8G8B8X8_UNORM,               r8g8b8x8_unorm,               4, 3, UNORM,   8, 8, 8, 0,     0, 8, 16, 0,      0,                  DF_8_8_8_8,    NF_UNORM,   SEL(X, Y, Z, 1), T_UN8,       O_RGBX,  NC)
+    ROW(B8G8R8X8_UNORM,               b8g8r8x8_unorm,               4, 3, UNORM,   8, 8, 8, 0,     16, 8, 0, 0,      0,                  DF_8_8_8_8,    NF_UNORM,   SEL(Z, Y, X, 1), T_UN8,       O_NONE,  NC)
+    ROW(R8G8B8X8_SRGB,                r8g8b8x8_srgb,                4, 3, SRGB,    8, 8, 8, 0,     0, 8, 16, 0,      0,                  DF_8_8_8_8,    NF_SRGB,    SEL(X, Y, Z, 1), T_UN8,       O_SRGBX, NC)
+    ROW(B8G8R8X8_SRGB,                b8g8r8x8_srgb,                4, 3, SRGB,    8, 8, 8, 0,     16, 8, 0, 0,      0,                  DF_8_8_8_8,    NF_SRGB,    SEL(Z, Y, X, 1), T_UN8,       O_NONE,  NC)
+    ROW(L8A8_UNORM,                   l8a8_unorm,                   2, 2, UNORM,   8, 8, 8, 8,     0, 0, 0, 8,       0,                  DF_8_8,        NF_UNORM,   SEL(X, X, X, Y), T_UN8,       O_NONE,  NC)
+    ROW(R32_SFIXED,                   r32_sfixed,                   4, 1, SFIXED,  32, 0, 0, 0,    0, 0, 0, 0,       0,                  NC,            NC,         SEL_1,           NC,          O_R,     NC)
 };
 
 /* Exact linear values of the 256 sRGB-encoded 8-bit codes: the float nearest to

@@ -12,6 +12,7 @@
 
 #include "tmu/format.h"
 #include "tmu/ir3_exec.h"
+#include "tmu/layout.h"
 
 /* ---- value names ------------------------------------------------------------------------- */
 
@@ -87,7 +88,13 @@ static int fmt6_multi_plane(unsigned fmt)
  * Gallium names packed formats from the least significant bits, Vulkan (and tmu) from the
  * most significant, so PIPE_FORMAT_R5G6B5_UNORM (5_6_5_UNORM, WZYX) is tmu's
  * b5g6r5_unorm_pack16.  SWAP names the channels of the four slots from the most significant
- * one down (WXYZ = B8G8R8A8).  Z24_UNORM_S8_UINT reads depth in x (x8_d24_unorm_pack32). */
+ * one down (WXYZ = B8G8R8A8).  Z24_UNORM_S8_UINT reads depth in x (x8_d24_unorm_pack32).
+ * The last rows are FMT values Mesa's table maps no texture format to, or only vertex formats,
+ * read by their a6xx_format names: A8_UNORM alpha only (Mesa textures A8 with it), 8_8_8_UNORM
+ * 3-byte RGB (Mesa's R8G8B8 / B8G8R8, WZYX / WXYZ), 8_8_8_X8_UNORM RGB with the fourth byte
+ * ignored (Mesa reads RGBX through 8_8_8_8_UNORM and SWIZ_W ONE), L8_A8_UNORM (L, L, L, A)
+ * (Mesa reads L8A8 through 8_8_UNORM and SWIZ X X X Y) and 32_FIXED 16.16 fixed point (a vertex
+ * format in Mesa): that the texture unit reads the last three so is unverified. */
 #define FMT6_MAP(X)                                                                                        \
     X(0x03, 0, R8_UNORM, R8_SRGB) X(0x04, 0, R8_SNORM, INVALID) X(0x05, 0, R8_UINT, INVALID)              \
     X(0x06, 0, R8_SINT, INVALID) X(0x08, 0, A4B4G4R4_UNORM_PACK16, INVALID)                                \
@@ -110,7 +117,10 @@ static int fmt6_multi_plane(unsigned fmt)
     X(0x72, 0, R32G32B32_UINT, INVALID) X(0x73, 0, R32G32B32_SINT, INVALID)                                \
     X(0x74, 0, R32G32B32_FLOAT, INVALID) X(0x82, 0, R32G32B32A32_FLOAT, INVALID)                           \
     X(0x83, 0, R32G32B32A32_UINT, INVALID) X(0x84, 0, R32G32B32A32_SINT, INVALID)                          \
-    X(0xa0, 0, X8_D24_UNORM_PACK32, INVALID)
+    X(0xa0, 0, X8_D24_UNORM_PACK32, INVALID) X(0x02, 0, A8_UNORM, INVALID)                                 \
+    X(0x13, 0, L8A8_UNORM, INVALID) X(0x21, 0, R8G8B8_UNORM, INVALID) X(0x21, 1, B8G8R8_UNORM, INVALID)    \
+    X(0x31, 0, R8G8B8X8_UNORM, R8G8B8X8_SRGB) X(0x31, 1, B8G8R8X8_UNORM, B8G8R8X8_SRGB)                    \
+    X(0x4d, 0, R32_SFIXED, INVALID)
 
 struct fmt6_row {
     uint8_t fmt, swap;
@@ -439,11 +449,15 @@ static const uint8_t *map_addr(const tmu_ir3_memory *mem, size_t n, uint64_t add
     return NULL;
 }
 
-tmu_status tmu_ir3_tdesc_to_texture(const tmu_ir3_tdesc *desc, const tmu_ir3_memory *memory, size_t num_memory,
-                                    tmu_texture *out, tmu_diag *diag)
+static tmu_status tiled_levels(const tmu_ir3_tdesc *desc, const tmu_adreno_gpu *gpu, uint64_t base, int is3d,
+                               const tmu_ir3_memory *memory, size_t num_memory, tmu_surface *surf, tmu_texture *out,
+                               tmu_diag *diag);
+
+/* tmu_ir3_tdesc_to_texture(_tiled): `surf` NULL = no storage for a tiled layout (the linear
+ * entry point); `gpu` NULL = the preset of desc->gpu_id. */
+static tmu_status to_texture(const tmu_ir3_tdesc *desc, const tmu_adreno_gpu *gpu, const tmu_ir3_memory *memory,
+                             size_t num_memory, tmu_surface *surf, tmu_texture *out, tmu_diag *diag)
 {
-    if (!desc || !out)
-        FAIL(TMU_ERR_INVALID_ARGUMENT, "bad argument to tmu_ir3_tdesc_to_texture");
     const uint32_t *f = desc->f;
     memset(out, 0, sizeof *out);
     if (desc->kind == TMU_IR3_TDESC_MULTI_PLANE)
@@ -457,11 +471,20 @@ tmu_status tmu_ir3_tdesc_to_texture(const tmu_ir3_tdesc *desc, const tmu_ir3_mem
         FAIL(TMU_ERR_UNSUPPORTED, "TYPE = %u is not in a6xx_tex_type", type);
     if (type == 5 && desc->gpu_id < 700)
         FAIL(TMU_ERR_UNSUPPORTED, "TYPE = 5 (A6XX_TEX_IMG_BUFFER) exists from a7xx on (GPU id %u)", desc->gpu_id);
-    if (f[TMU_IR3_T_TILE_MODE] != 0)
-        FAIL(TMU_ERR_UNSUPPORTED, "TILE_MODE = %u (%s): tmu reads linear textures only (TILE6_LINEAR)",
-             f[TMU_IR3_T_TILE_MODE], tile_mode_names[f[TMU_IR3_T_TILE_MODE] & 3] ? tile_mode_names[f[TMU_IR3_T_TILE_MODE] & 3] : "not in the enum");
+    /* FLAG first: a UBWC descriptor (TILE6_3 and FLAG) is refused as what it is */
     if (f[TMU_IR3_T_FLAG])
         FAIL(TMU_ERR_UNSUPPORTED, "FLAG = 1 (UBWC compression): tmu reads uncompressed textures only");
+    unsigned tile = f[TMU_IR3_T_TILE_MODE];
+    if (tile == 1)
+        FAIL(TMU_ERR_UNSUPPORTED, "TILE_MODE = 1 is not in a6xx_tile_mode");
+    if (tile == 2)
+        FAIL(TMU_ERR_UNSUPPORTED, "TILE_MODE = 2 (TILE6_2): tmu knows no element order for TILE6_2 (Mesa's tiled "
+                                  "copies have none; include/tmu/layout.h)");
+    if (tile == 3 && desc->kind == TMU_IR3_TDESC_BUFFER)
+        FAIL(TMU_ERR_UNSUPPORTED, "TILE_MODE = 3 (TILE6_3) with TYPE %s: buffers are linear", tex_type_names[type]);
+    if (tile == 3 && !surf)
+        FAIL(TMU_ERR_UNSUPPORTED, "TILE_MODE = 3 (TILE6_3): a tiled descriptor needs the GPU's layout "
+                                  "(tmu_ir3_tdesc_to_texture_tiled)");
     unsigned fmt = f[TMU_IR3_T_FMT];
     tmu_format format = tmu_ir3_fmt6_to_format(fmt, f[TMU_IR3_T_SWAP], f[TMU_IR3_T_SRGB] != 0);
     if (format == TMU_FORMAT_INVALID) {
@@ -553,6 +576,8 @@ tmu_status tmu_ir3_tdesc_to_texture(const tmu_ir3_tdesc *desc, const tmu_ir3_mem
     if (out->levels > TMU_MAX_LEVELS)
         FAIL(TMU_ERR_UNSUPPORTED, "MIPLVLS = %u: the texture unit has at most %u levels", f[TMU_IR3_T_MIPLVLS],
              TMU_MAX_LEVELS);
+    if (tile == 3)
+        return tiled_levels(desc, gpu, base, is3d, memory, num_memory, surf, out, diag);
     if (!memory) {
         tmu_diag_clear(diag);
         return TMU_OK;
@@ -598,6 +623,176 @@ tmu_status tmu_ir3_tdesc_to_texture(const tmu_ir3_tdesc *desc, const tmu_ir3_mem
         out->level[l].sample_pitch = 0;
         out->level[l].size = avail;
         offset += is3d ? slice * d : (uint64_t)pitch * h;
+    }
+    tmu_diag_clear(diag);
+    return TMU_OK;
+}
+
+tmu_status tmu_ir3_tdesc_to_texture(const tmu_ir3_tdesc *desc, const tmu_ir3_memory *memory, size_t num_memory,
+                                    tmu_texture *out, tmu_diag *diag)
+{
+    if (!desc || !out)
+        FAIL(TMU_ERR_INVALID_ARGUMENT, "bad argument to tmu_ir3_tdesc_to_texture");
+    return to_texture(desc, NULL, memory, num_memory, NULL, out, diag);
+}
+
+tmu_status tmu_ir3_tdesc_to_texture_tiled(const tmu_ir3_tdesc *desc, const tmu_adreno_gpu *gpu,
+                                          const tmu_ir3_memory *memory, size_t num_memory, tmu_surface *surf,
+                                          tmu_texture *out, tmu_diag *diag)
+{
+    if (!desc || !out || !surf)
+        FAIL(TMU_ERR_INVALID_ARGUMENT, "bad argument to tmu_ir3_tdesc_to_texture_tiled");
+    return to_texture(desc, gpu, memory, num_memory, surf, out, diag);
+}
+
+/* ---- tiled (TILE6_3) descriptors: the surface fdl6_layout lays out ------------------------ */
+
+/* The default layout preset of each generation when only "a6xx" / "a7xx" (GPU id 600 / 700) is
+ * given: a630 (Mesa's a6xx_gen1, the most common a6xx) and a730 (the first a7xx). */
+#define DEFAULT_A6XX "a630"
+#define DEFAULT_A7XX "a730"
+
+const tmu_adreno_gpu *tmu_ir3_layout_gpu(uint32_t gpu_id, tmu_diag *diag)
+{
+    char name[16];
+    if (gpu_id == 600 || gpu_id == 700)
+        snprintf(name, sizeof name, "%s", gpu_id == 600 ? DEFAULT_A6XX : DEFAULT_A7XX);
+    else
+        snprintf(name, sizeof name, "%u", gpu_id);
+    const tmu_adreno_gpu *g = gpu_id >= 600 && gpu_id < 800 ? tmu_adreno_gpu_find(name) : NULL;
+    if (g) {
+        tmu_diag_clear(diag);
+        return g;
+    }
+    char list[128];
+    size_t len = 0;
+    list[0] = 0;
+    for (size_t i = 0; i < tmu_adreno_gpu_count() && len < sizeof list; i++) {
+        int w = snprintf(list + len, sizeof list - len, "%s%s", i ? " " : "", tmu_adreno_gpu_at(i)->name);
+        if (w < 0)
+            break;
+        len += (size_t)w;
+    }
+    tmu_diag_set(diag, TMU_ERR_UNSUPPORTED, 0, 0, -1,
+                 "GPU id %u has no layout preset (presets: %s; a6xx and a7xx alone pick %s and %s)", gpu_id, list,
+                 DEFAULT_A6XX, DEFAULT_A7XX);
+    return NULL;
+}
+
+/* Appends "NAME = v (fdl6_layout: w)" to a mismatch list. */
+static void add_mismatch(char *buf, size_t size, const char *name, uint64_t got, uint64_t want, const char *unit)
+{
+    size_t len = strlen(buf);
+    if (len + 1 >= size)
+        return;
+    snprintf(buf + len, size - len, "%s%s %llu%s (layout %llu%s)", len ? ", " : "", name, (unsigned long long)got,
+             unit, (unsigned long long)want, unit);
+}
+
+/* TILE_MODE 3: lay the texture out as Mesa's fdl6_layout does for `gpu` (include/tmu/layout.h),
+ * check the descriptor's PITCH, PITCHALIGN, ARRAY_PITCH, MIN_LAYERSZ and TILE_ALL against it
+ * (a mismatch is refused, every differing field named), and point every level at the surface
+ * base in the mapped memory (the whole surface must be mapped). */
+static tmu_status tiled_levels(const tmu_ir3_tdesc *desc, const tmu_adreno_gpu *gpu, uint64_t base, int is3d,
+                               const tmu_ir3_memory *memory, size_t num_memory, tmu_surface *surf, tmu_texture *out,
+                               tmu_diag *diag)
+{
+    const uint32_t *f = desc->f;
+    const tmu_format_info *fi = tmu_format_get(out->format);
+    const char *fmt = fmt6_names[f[TMU_IR3_T_FMT]];
+    unsigned gen = desc->gpu_id / 100;
+    if (!gpu) {
+        gpu = tmu_ir3_layout_gpu(desc->gpu_id, diag);
+        if (!gpu)
+            return diag ? diag->status : TMU_ERR_UNSUPPORTED;
+    }
+    if (gpu->gen != gen)
+        FAIL(TMU_ERR_INVALID_ARGUMENT, "TILE_MODE 3: layout preset %s is an a%uxx; the descriptor is for GPU %u",
+             gpu->name, gpu->gen, desc->gpu_id);
+    uint32_t bytes = fi->bytes;
+    if (bytes != 1 && bytes != 2 && bytes != 4 && bytes != 8 && bytes != 16)
+        FAIL(TMU_ERR_UNSUPPORTED, "TILE_MODE 3 with FMT %s: %u-byte texels are not tiled (fdl6 tiles 1, 2, 4, 8 and "
+                                  "16 bytes)",
+             fmt, bytes);
+    tmu_adreno_surface_desc a;
+    memset(&a, 0, sizeof a);
+    a.block_bytes = bytes;
+    a.block_w = a.block_h = 1;
+    a.width = out->width;
+    a.height = out->height;
+    a.depth = is3d ? out->depth : 1;
+    a.layers = is3d ? 1 : out->layers;
+    a.levels = out->levels;
+    a.samples = out->samples;
+    a.is_3d = (uint32_t)is3d;
+    a.tile_mode = TMU_TILE6_3;
+    a.ubwc = 0;
+    /* fdl6_layout's is_r8g8 (two components in two bytes, not mutable): a7xx says MUTABLEEN
+     * (Mesa: is_mutable && TILE6_3); a6xx descriptors do not, but the pitch alignment differs
+     * (r8g8 64 << 1 bytes, mutable 64 << 2), so PITCHALIGN 2 reads as mutable */
+    int two = fi->channels == 2 && bytes == 2 && !fi->is_depth;
+    if (two)
+        a.format_flags |= TMU_ADRENO_FMT_TWO_COMPONENTS;
+    a.is_mutable = gen >= 7 ? f[TMU_IR3_T_MUTABLEEN] : (uint32_t)(two && f[TMU_IR3_T_PITCHALIGN] == 2);
+    if (f[TMU_IR3_T_TILE_ALL])
+        a.format_flags |= TMU_ADRENO_TILE_ALL;
+    /* depth / stencil: every level tiled.  The descriptor does not say which images are depth;
+     * FMT Z24_UNORM_S8_UINT always is, and fdl6_layout keeps a surface narrower than 16 texels
+     * tiled only when it is depth / stencil, so TILE6_3 that narrow reads as depth. */
+    if (fi->is_depth || out->width < 16)
+        a.format_flags |= TMU_ADRENO_FMT_DEPTH_STENCIL;
+    tmu_diag ld;
+    tmu_status st = tmu_surface_init_adreno(surf, gpu, &a, &ld);
+    if (st != TMU_OK)
+        FAIL(st, "TILE_MODE 3 (%s, MIPLVLS %u, SAMPLES %u): fdl6_layout: %s", gpu->name, f[TMU_IR3_T_MIPLVLS],
+             f[TMU_IR3_T_SAMPLES], ld.message);
+    tmu_adreno_layout_info info;
+    tmu_surface_adreno_info(surf, &info);
+    for (uint32_t l = 0; l < out->levels; l++)
+        if (!tmu_surface_level_addressable(surf, l))
+            FAIL(TMU_ERR_UNSUPPORTED, "TILE_MODE 3 with FMT %s, SAMPLES %u: level %u has %u-byte pixels; the "
+                                      "TILE6_3 element order is known up to 16 (Mesa's tiled copies)",
+                 fmt, f[TMU_IR3_T_SAMPLES], l, info.cpp);
+    /* the fields fdl6_view_init writes for the base level: PITCH fdl_pitch, PITCHALIGN
+     * pitchalign - 6, ARRAY_PITCH fdl_layer_stride (checked where there is more than one layer /
+     * slice to step over), 3D MIN_LAYERSZ the last level's slice size (as Mesa packs it: bits
+     * 12..15 of it), TILE_ALL tile_all */
+    char diff[160] = "";
+    const tmu_surface_level *l0 = &surf->level[0];
+    if (f[TMU_IR3_T_PITCH] != l0->row_pitch)
+        add_mismatch(diff, sizeof diff, "PITCH", f[TMU_IR3_T_PITCH], l0->row_pitch, "");
+    if (f[TMU_IR3_T_PITCHALIGN] + 6 != info.pitchalign)
+        add_mismatch(diff, sizeof diff, "PITCHALIGN", f[TMU_IR3_T_PITCHALIGN], info.pitchalign - 6, "");
+    if ((is3d ? out->depth : out->layers) > 1 && ((uint64_t)f[TMU_IR3_T_ARRAY_PITCH] << 12) != l0->layer_stride)
+        add_mismatch(diff, sizeof diff, "ARRAY_PITCH", (uint64_t)f[TMU_IR3_T_ARRAY_PITCH] << 12, l0->layer_stride,
+                     "");
+    if (is3d && out->depth > 1) {
+        uint64_t want = (surf->level[out->levels - 1].slice_size >> 12) & 15u;
+        if (f[TMU_IR3_T_MIN_LAYERSZ] != want)
+            add_mismatch(diff, sizeof diff, "MIN_LAYERSZ", (uint64_t)f[TMU_IR3_T_MIN_LAYERSZ] << 12, want << 12, "");
+    }
+    if (f[TMU_IR3_T_TILE_ALL] != info.tile_all)
+        add_mismatch(diff, sizeof diff, "TILE_ALL", f[TMU_IR3_T_TILE_ALL], info.tile_all, "");
+    if (diff[0])
+        FAIL(TMU_ERR_UNSUPPORTED, "TILE_MODE 3: not fdl6_layout's surface (%s, %ux%ux%u): %s", gpu->name,
+             out->width, out->height, is3d ? out->depth : out->layers, diff);
+    if (!memory) {
+        tmu_diag_clear(diag);
+        return TMU_OK;
+    }
+    size_t avail = 0;
+    const uint8_t *p = map_addr(memory, num_memory, base, surf->size, &avail);
+    if (!p)
+        FAIL(TMU_ERR_RANGE, "TILE6_3 surface at BASE 0x%llx, %llu bytes (fdl6_layout, %s), is not inside the mapped "
+                            "memory",
+             (unsigned long long)base, (unsigned long long)surf->size, gpu->name);
+    for (uint32_t l = 0; l < out->levels; l++) {
+        tmu_level *lv = &out->level[l];
+        lv->data = p;
+        lv->size = avail;
+        lv->surface = surf;
+        lv->surface_level = l;
+        lv->surface_slice = 0;
     }
     tmu_diag_clear(diag);
     return TMU_OK;

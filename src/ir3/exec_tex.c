@@ -295,16 +295,18 @@ static tmu_status fiber_slots(const ir3_ctx *x, const tex_plan *p, unsigned fb, 
     return st;
 }
 
-/* The texture and sampler a slot pair stands for (raw descriptors decoded). */
+/* The texture and sampler a slot pair stands for (raw descriptors decoded; a TILE6_3 one is laid
+ * out into `surf`, which the texture points into). */
 static tmu_status resolve(const ir3_ctx *x, const tex_plan *p, const slot_pair *sp, tmu_texture *tex,
-                          tmu_sampler *smp)
+                          tmu_sampler *smp, tmu_surface *surf)
 {
     tmu_diag d;
     if (sp->tex->raw) {
         tmu_ir3_tdesc td;
         tmu_status st = tmu_ir3_tdesc_decode(x->wave->gpu_id, sp->tex->raw, TMU_IR3_TDESC_AUTO, &td, &d);
         if (st == TMU_OK)
-            st = tmu_ir3_tdesc_to_texture(&td, x->bind->memory, x->bind->num_memory, tex, &d);
+            st = tmu_ir3_tdesc_to_texture_tiled(&td, x->bind->layout_gpu, x->bind->memory, x->bind->num_memory, surf,
+                                                tex, &d);
         if (st == TMU_OK && !tex->level[0].data)
             st = tmu_diag_set(&d, TMU_ERR_RANGE, 0, 0, -1, "no memory is mapped");
         if (st != TMU_OK)
@@ -608,7 +610,8 @@ tmu_status ir3_exec_tex(const ir3_ctx *x, ir3_results *r)
             }
         tmu_texture tex;
         tmu_sampler smp;
-        st = resolve(x, &p, &pairs[fb], &tex, &smp);
+        tmu_surface surf; /* a raw TILE6_3 texture's layout, for this group */
+        st = resolve(x, &p, &pairs[fb], &tex, &smp, &surf);
         if (st == TMU_OK)
             st = run_group(x, &p, t, &tex, &smp, g, r);
         if (st != TMU_OK)

@@ -28,6 +28,13 @@ check decode-9e5     0 "R   1.99609375"                -- "$tmu" formats --decod
 check decode-sint    0 "R   -1"                        -- "$tmu" formats --decode r16_sint ffff
 check decode-half    0 "R   65504"                     -- "$tmu" formats --decode r16_float ff7b
 check decode-ds      0 "S   171"                       -- "$tmu" formats --decode d24s8 000080ab
+# issue 26's Adreno formats: luminance repeated into G and B, A8 alone, 16.16 fixed point
+check decode-la      0 "B   0.250980407"               -- "$tmu" formats --decode l8a8_unorm 40c0
+check decode-fixed   0 "R   -1.5"                      -- "$tmu" formats --decode r32_sfixed 0080feff
+check encode-a8      0 "80"                            -- "$tmu" formats --encode a8_unorm 0.5
+check encode-la      0 "40bf"                          -- "$tmu" formats --encode l8a8_unorm 0.25 0.75
+check encode-fixed   0 "00800100"                      -- "$tmu" formats --encode r32_fixed 1.5
+check list-rgbx      0 "8_8_8_8/UNORM xyz1"            -- "$tmu" formats
 check decode-vk      0 "R   -inf"                      -- "$tmu" formats --decode VK_FORMAT_R32_SFLOAT 000080ff
 
 check encode-9e5     0 "00010181"                      -- "$tmu" formats --encode rgb9e5 1 0.5 0.25

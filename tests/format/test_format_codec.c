@@ -752,6 +752,140 @@ static void test_depth_formats(void **state)
     assert_int_equal(word_of(back), 8388608u);
 }
 
+/* ------------------------------------------------------------------------- */
+/* The Adreno-only formats (format_table.c's last rows), worked by hand       */
+/* ------------------------------------------------------------------------- */
+
+/* Decodes `bytes` and compares with four expected floats bit for bit. */
+static void expect_texel(tmu_format f, const uint8_t *bytes, double r, double g, double b, double a)
+{
+    tmu_texel t;
+    assert_int_equal(tmu_format_decode(f, bytes, &t), TMU_OK);
+    const double want[4] = {r, g, b, a};
+    for (unsigned c = 0; c < 4; c++)
+        expect_float(t.f[c], want[c], tmu_format_name(f), bytes[0], c);
+}
+
+/* Encodes four floats and compares the texel's bytes. */
+static void expect_bytes(tmu_format f, float r, float g, float b, float a, const uint8_t *want)
+{
+    tmu_texel t = {.f = {r, g, b, a}};
+    uint8_t got[16];
+    memset(got, 0xEE, sizeof got);
+    assert_int_equal(tmu_format_encode(f, &t, got), TMU_OK);
+    assert_memory_equal(got, want, tmu_format_get(f)->bytes);
+}
+
+static void test_adreno_byte_formats(void **state)
+{
+    (void)state;
+    /* a8_unorm: the byte is alpha, R G B read 0 (FMT6_A8_UNORM); every code round-trips */
+    for (uint32_t v = 0; v < 256; v++) {
+        uint8_t in[1] = {(uint8_t)v}, back[1];
+        expect_texel(TMU_FORMAT_A8_UNORM, in, 0.0, 0.0, 0.0, v / 255.0);
+        tmu_texel t;
+        assert_int_equal(tmu_format_decode(TMU_FORMAT_A8_UNORM, in, &t), TMU_OK);
+        assert_int_equal(tmu_format_encode(TMU_FORMAT_A8_UNORM, &t, back), TMU_OK);
+        assert_int_equal(back[0], v);
+    }
+    /* encode takes A only: R = 1 is not stored; 0.5 * 255 = 127.5 -> 128 (even) */
+    expect_bytes(TMU_FORMAT_A8_UNORM, 1.0f, 1.0f, 1.0f, 0.5f, (const uint8_t[]){0x80});
+
+    /* r8g8b8 / b8g8r8: three bytes, A = 1; B8G8R8 holds B in byte 0 */
+    const uint8_t rgb[3] = {0x00, 0x80, 0xff};
+    expect_texel(TMU_FORMAT_R8G8B8_UNORM, rgb, 0.0, 128 / 255.0, 1.0, 1.0);
+    expect_texel(TMU_FORMAT_B8G8R8_UNORM, rgb, 1.0, 128 / 255.0, 0.0, 1.0);
+    /* 0.25 * 255 = 63.75 -> 64, 0.5 * 255 = 127.5 -> 128, 0.75 * 255 = 191.25 -> 191 */
+    expect_bytes(TMU_FORMAT_R8G8B8_UNORM, 0.25f, 0.5f, 0.75f, 0.0f, (const uint8_t[]){0x40, 0x80, 0xbf});
+    expect_bytes(TMU_FORMAT_B8G8R8_UNORM, 0.25f, 0.5f, 0.75f, 0.0f, (const uint8_t[]){0xbf, 0x80, 0x40});
+
+    /* x8 formats: the fourth byte is ignored on decode (A = 1) and written 0 */
+    const uint8_t x1[4] = {0x10, 0x20, 0x30, 0xff}, x2[4] = {0x10, 0x20, 0x30, 0x00};
+    expect_texel(TMU_FORMAT_R8G8B8X8_UNORM, x1, 16 / 255.0, 32 / 255.0, 48 / 255.0, 1.0);
+    expect_texel(TMU_FORMAT_R8G8B8X8_UNORM, x2, 16 / 255.0, 32 / 255.0, 48 / 255.0, 1.0);
+    expect_texel(TMU_FORMAT_B8G8R8X8_UNORM, x1, 48 / 255.0, 32 / 255.0, 16 / 255.0, 1.0);
+    expect_bytes(TMU_FORMAT_R8G8B8X8_UNORM, 16 / 255.0f, 32 / 255.0f, 48 / 255.0f, 0.5f, x2);
+    expect_bytes(TMU_FORMAT_B8G8R8X8_UNORM, 0.0f, 0.0f, 1.0f, 1.0f, (const uint8_t[]){0xff, 0, 0, 0});
+    /* sRGB x8: colour through the sRGB formula, A = 1 whatever the byte (0x7f) */
+    const uint8_t sx[4] = {0xff, 0x00, 0xbc, 0x7f};
+    expect_texel(TMU_FORMAT_R8G8B8X8_SRGB, sx, 1.0, 0.0, srgb_formula(188 / 255.0), 1.0);
+    expect_texel(TMU_FORMAT_B8G8R8X8_SRGB, sx, srgb_formula(188 / 255.0), 0.0, 1.0, 1.0);
+    expect_bytes(TMU_FORMAT_R8G8B8X8_SRGB, 1.0f, 0.0f, (float)srgb_formula(188 / 255.0), 0.25f,
+                 (const uint8_t[]){0xff, 0x00, 0xbc, 0x00});
+
+    /* l8a8_unorm: byte 0 is L, read as R, G and B; byte 1 is A.  Encode writes L from R. */
+    const uint8_t la[2] = {0x40, 0xc0};
+    expect_texel(TMU_FORMAT_L8A8_UNORM, la, 64 / 255.0, 64 / 255.0, 64 / 255.0, 192 / 255.0);
+    /* R 0.25 -> 64; G 0.9 and B 0.1 are not stored; A 0.75 -> 191.25 -> 191 */
+    expect_bytes(TMU_FORMAT_L8A8_UNORM, 0.25f, 0.9f, 0.1f, 0.75f, (const uint8_t[]){0x40, 0xbf});
+    for (uint32_t v = 0; v < 65536; v++) {
+        uint8_t in[2] = {(uint8_t)v, (uint8_t)(v >> 8)}, back[2];
+        tmu_texel t;
+        assert_int_equal(tmu_format_decode(TMU_FORMAT_L8A8_UNORM, in, &t), TMU_OK);
+        expect_float(t.f[0], (v & 0xff) / 255.0, "l8a8_unorm", v, 0);
+        assert_int_equal(t.u[1], t.u[0]);
+        assert_int_equal(t.u[2], t.u[0]);
+        expect_float(t.f[3], (v >> 8) / 255.0, "l8a8_unorm", v, 3);
+        assert_int_equal(tmu_format_encode(TMU_FORMAT_L8A8_UNORM, &t, back), TMU_OK);
+        assert_memory_equal(back, in, 2);
+    }
+}
+
+/* r32_sfixed: a signed 16.16 fixed-point number (GL_FIXED), value = integer / 65536. */
+static void test_sfixed(void **state)
+{
+    (void)state;
+    static const struct {
+        uint32_t word;
+        double value;
+    } dec[] = {
+        {0x00010000u, 1.0},
+        {0xffff8000u, -0.5},
+        {0x00000001u, 1.52587890625e-05},     /* 2^-16, exact */
+        {0x80000000u, -32768.0},
+        {0x7fffffffu, 32768.0},               /* 32767.99998474 rounds to 32768 (ulp 2^-8) */
+        {0x01234567u, 19088744.0 / 65536.0},  /* 25 significant bits: the tie rounds to even */
+        {0xfffffffeu, -3.0517578125e-05},     /* -2 / 65536 */
+    };
+    for (size_t i = 0; i < sizeof dec / sizeof dec[0]; i++) {
+        uint8_t in[4];
+        put_word(in, dec[i].word);
+        expect_texel(TMU_FORMAT_R32_SFIXED, in, dec[i].value, 0.0, 0.0, 1.0);
+    }
+    static const struct {
+        float value;
+        uint32_t word;
+    } enc[] = {
+        {1.5f, 0x00018000u},
+        {-0.5f, 0xffff8000u},
+        {1e10f, 0x7fffffffu},                 /* clamped */
+        {-1e10f, 0x80000000u},
+        {INFINITY, 0x7fffffffu},
+        {-INFINITY, 0x80000000u},
+        {NAN, 0u},
+        {7.62939453125e-06f, 0u},             /* 2^-17 = half a step: 0.5 -> 0 (even) */
+        {2.288818359375e-05f, 2u},            /* 3 x 2^-17: 1.5 -> 2 (even) */
+        {-2.288818359375e-05f, 0xfffffffeu},  /* -1.5 -> -2 */
+    };
+    for (size_t i = 0; i < sizeof enc / sizeof enc[0]; i++) {
+        uint8_t want[4];
+        put_word(want, enc[i].word);
+        expect_bytes(TMU_FORMAT_R32_SFIXED, enc[i].value, 0.0f, 0.0f, 1.0f, want);
+    }
+    /* every integer of a sweep round-trips while the float holds it exactly (|v| < 2^24) */
+    for (uint32_t k = 0; k < (1u << 16); k++) {
+        int32_t v = (int32_t)(k * 0x9E3779B1u) >> 8;
+        uint8_t in[4], back[4];
+        put_word(in, (uint32_t)v);
+        tmu_texel t;
+        assert_int_equal(tmu_format_decode(TMU_FORMAT_R32_SFIXED, in, &t), TMU_OK);
+        expect_float(t.f[0], (double)v / 65536.0, "r32_sfixed", (uint32_t)v, 0);
+        assert_int_equal(tmu_format_encode(TMU_FORMAT_R32_SFIXED, &t, back), TMU_OK);
+        assert_int_equal(word_of(back), (uint32_t)v);
+    }
+    assert_int_equal(tmu_format_get(TMU_FORMAT_R32_SFIXED)->numeric, TMU_NUMERIC_SFIXED);
+}
+
 static void test_bad_arguments(void **state)
 {
     (void)state;
@@ -784,6 +918,8 @@ int main(void)
         cmocka_unit_test(test_packed),
         cmocka_unit_test(test_32bit_channels),
         cmocka_unit_test(test_depth_formats),
+        cmocka_unit_test(test_adreno_byte_formats),
+        cmocka_unit_test(test_sfixed),
         cmocka_unit_test(test_bad_arguments),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

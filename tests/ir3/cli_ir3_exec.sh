@@ -43,8 +43,46 @@ check desc-tex 0 "tmu_texture: 2d r32_uint, 2x1x1, layers 1, levels 1, samples 1
 check desc-field 0 "d0[29:22]  FMT                     = 75 (FMT6_32_UINT)" -- "$tmu" ir3 desc --gpu a6xx $desc
 check desc-samp 0 "WRAP_S                  = 3 (A6XX_TEX_CLAMP_TO_BORDER)" -- \
   "$tmu" ir3 desc --gpu a6xx --sampler 0x62 0 0 0
-check desc-tiled 0 "not representable: TILE_MODE = 3 (TILE6_3)" -- \
+# TILE6_3 that is not what fdl6_layout lays out: 2x1 r32_uint is tiled only as depth (TILE_ALL 1),
+# and its rows are 256-byte aligned
+check desc-tiled 0 "not fdl6_layout's surface (a730, 2x1x1): PITCH 64 (layout 256), PITCHALIGN 0 (layout 2), TILE_ALL 0 (layout 1)" -- \
   "$tmu" ir3 desc --gpu a7xx 0x12c06883 0x8002 0x20002000 0 0x10000 0 0 0 0 0 0 0 0 0 0 0
+# A raw TILE6_3 descriptor (issue 26): FMT6_8_8_8_8_UINT 128x4, one level, PITCH 512 (128 x 4
+# bytes, 256-aligned), PITCHALIGN 2, ARRAY_PITCH 8192 (16 rows: TILE6_3 heights align to 16),
+# BASE 0x10000.  Its memory: 32 blocks of 256 bytes, each byte holding its block number, so a
+# texel reads the number of the 256-byte tile it lies in.  Texel (64, 0) is tile x 4, y 0 (16x4
+# texels a tile): fd6_tiled_memcpy's block_x_xormask puts it at ((4 >> 1) << 3) x 256 = 0x1000 with
+# a630's 4-channel macrotiles (x bit 1 only: 4 & 2 = 0), and at (16 ^ (4 & 6)) x 256 = 0x1400 with
+# the 8-channel ones of a660 / a7xx (x bits 1, 2): texel bytes 16 and 20.
+i=0
+while [ $i -lt 32 ]; do
+  head -c 256 /dev/zero | tr '\000' "\\$(printf %03o $i)" >> "$tmp/tiled.bin"
+  i=$((i + 1))
+done
+head -c 4096 "$tmp/tiled.bin" > "$tmp/tiled_short.bin"
+td="0x0cc06883,0x20080,0x20010002,2,0x10000,0x20000,0,0,0,0,0,0,0,0,0,0"
+tiled() { # GPU DESCRIPTOR [MEMORY]
+  "$tmu" ir3 run --gpu "$1" --texture "t0=raw:$2" --memory "0x10000=${3:-$tmp/tiled.bin}" --reg r0.x=64 \
+    --reg r0.y=0 --reg r1.x=0 --show 0 --asm 'isaml (u32)(xyzw)r2.x, r0.x, r1.x, s#0, t#0'
+}
+check tiled-a630 0 "fiber 0: r2.x=0x00000010 (16)  r2.y=0x00000010 (16)" -- tiled a630 "$td"
+check tiled-a6xx 0 "fiber 0: r2.x=0x00000010 (16)" -- tiled a6xx "$td"
+check tiled-a610 0 "fiber 0: r2.x=0x00000010 (16)" -- tiled 610 "$td"
+check tiled-a660 0 "fiber 0: r2.x=0x00000014 (20)  r2.y=0x00000014 (20)" -- tiled a660 "$td"
+check tiled-a7xx 0 "fiber 0: r2.x=0x00000014 (20)" -- tiled a7xx "$td"
+check tiled-a750 0 "fiber 0: r2.x=0x00000014 (20)" -- tiled a750 "$td"
+check tiled-desc 0 "level 0: 128x4, offset 0, pitch 512 bytes, 16 rows, slice 8192 bytes, TILE6_3" -- \
+  "$tmu" ir3 desc --gpu a660 $(echo "$td" | tr , ' ')
+check tiled-nopreset 1 "texture descriptor t#0: GPU id 640 has no layout preset (presets: a610 a630 a660 a730 a750" -- \
+  tiled 640 "$td"
+check tiled-ubwc 1 "texture descriptor t#0: FLAG = 1 (UBWC compression)" -- \
+  tiled a630 "0x0cc06883,0x20080,0x20010002,0x10000002,0x10000,0x20000,0,0,0,0,0,0,0,0,0,0"
+check tiled-tile6-2 1 "texture descriptor t#0: TILE_MODE = 2 (TILE6_2): tmu knows no element order" -- \
+  tiled a630 "0x0cc06882,0x20080,0x20010002,2,0x10000,0x20000,0,0,0,0,0,0,0,0,0,0"
+check tiled-pitch 1 "not fdl6_layout's surface (a630, 128x4x1): PITCH 1024 (layout 512)" -- \
+  tiled a630 "0x0cc06883,0x20080,0x20020002,2,0x10000,0x20000,0,0,0,0,0,0,0,0,0,0"
+check tiled-short 1 "TILE6_3 surface at BASE 0x10000, 8192 bytes (fdl6_layout, a630), is not inside the mapped memory" -- \
+  tiled a630 "$td" "$tmp/tiled_short.bin"
 check desc-count 2 "DWORD: a texture descriptor has 16 dwords, got 2" -- "$tmu" ir3 desc --gpu a6xx 1 2
 check desc-a5xx 1 "a3xx-a5xx descriptors have other layouts" -- "$tmu" ir3 desc --gpu a5xx --sampler 0 0 0 0
 # errors

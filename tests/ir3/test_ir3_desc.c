@@ -208,7 +208,14 @@ static void test_formats(void **state)
         {0x36, 0, 0, TMU_FORMAT_A2B10G10R10_UNORM_PACK32}, {0x42, 0, 0, TMU_FORMAT_B10G11R11_UFLOAT_PACK32},
         {0x35, 0, 0, TMU_FORMAT_E5B9G9R9_UFLOAT_PACK32}, {0xa0, 0, 0, TMU_FORMAT_X8_D24_UNORM_PACK32},
         {0x17, 0, 0, TMU_FORMAT_R16_FLOAT},        {0x84, 0, 0, TMU_FORMAT_R32G32B32A32_SINT},
-        {0x02, 0, 0, TMU_FORMAT_INVALID},          {0xb3, 0, 0, TMU_FORMAT_INVALID},
+        {0xb3, 0, 0, TMU_FORMAT_INVALID},
+        /* issue 26's formats, by their a6xx_format names */
+        {0x02, 0, 0, TMU_FORMAT_A8_UNORM},         {0x13, 0, 0, TMU_FORMAT_L8A8_UNORM},
+        {0x21, 0, 0, TMU_FORMAT_R8G8B8_UNORM},     {0x21, 1, 0, TMU_FORMAT_B8G8R8_UNORM},
+        {0x31, 0, 0, TMU_FORMAT_R8G8B8X8_UNORM},   {0x31, 0, 1, TMU_FORMAT_R8G8B8X8_SRGB},
+        {0x31, 1, 0, TMU_FORMAT_B8G8R8X8_UNORM},   {0x31, 1, 1, TMU_FORMAT_B8G8R8X8_SRGB},
+        {0x4d, 0, 0, TMU_FORMAT_R32_SFIXED},       {0x4d, 1, 0, TMU_FORMAT_INVALID},
+        {0x21, 0, 1, TMU_FORMAT_INVALID},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
         if (tmu_ir3_fmt6_to_format(cases[i].fmt, cases[i].swap, cases[i].srgb) != cases[i].want)
@@ -230,7 +237,10 @@ static void test_texture_refusals(void **state)
         uint32_t dw0, dw2, dw3;
         const char *msg;
     } cases[] = {
-        {(0x30u << 22) | 3u, 1u << 29, 0, "TILE_MODE = 3 (TILE6_3): tmu reads linear textures only"},
+        {(0x30u << 22) | 3u, 1u << 29, 0, "TILE_MODE = 3 (TILE6_3): a tiled descriptor needs the GPU's layout "
+                                          "(tmu_ir3_tdesc_to_texture_tiled)"},
+        {(0x30u << 22) | 3u, 1u << 29, 1u << 28, "FLAG = 1 (UBWC compression)"},
+        {(0x30u << 22) | 1u, 1u << 29, 0, "TILE_MODE = 1 is not in a6xx_tile_mode"},
         {(0x30u << 22) | 2u, 1u << 29, 0, "TILE_MODE = 2 (TILE6_2)"},
         {0x30u << 22, 1u << 29, 1u << 28, "FLAG = 1 (UBWC compression)"},
         {0xb3u << 22, 1u << 29, 0, "FMT = 0xb3 (FMT6_DXT1) has no tmu format"},

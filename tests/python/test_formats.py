@@ -15,10 +15,10 @@ def f32(x):
 
 def test_table_size_and_order():
     fs = tmu.formats()
-    assert len(fs) == 75
-    assert fs[0].name == "r8_unorm" and fs[-1].name == "d32_float_s8_uint"
-    assert [f.value for f in fs] == list(range(1, 76))
-    assert len({f.name for f in fs}) == 75
+    assert len(fs) == 84
+    assert fs[0].name == "r8_unorm" and fs[74].name == "d32_float_s8_uint" and fs[-1].name == "r32_sfixed"
+    assert [f.value for f in fs] == list(range(1, 85))
+    assert len({f.name for f in fs}) == 84
 
 
 @pytest.mark.parametrize("name,bytes_,channels,numeric,storage,nch", [
@@ -66,7 +66,7 @@ def test_aliases_and_unknown():
     assert tmu.format_info(1).name == "r8_unorm"
     f = tmu.format_info("d24s8")
     assert tmu.format_info(f) is f
-    for bad in ("nope", "", "r8_unorm\0", 0, 76, -1, 1.0, None, True):
+    for bad in ("nope", "", "r8_unorm\0", 0, 85, -1, 1.0, None, True):
         with pytest.raises(tmu.InvalidArgumentError):
             tmu.format_info(bad)
 
@@ -167,12 +167,14 @@ def _reference_decode(fi, raw):
                 v = lin
     elif fi.numeric == "snorm":
         v = np.maximum(st / (2.0 ** (bits - 1) - 1), -1.0)
+    elif fi.numeric == "sfixed":  # signed 16.16 fixed point
+        v = raw.view("<i4").reshape(raw.shape[0], -1).astype(np.float64) / 65536.0
     else:
         v = st
     out = np.zeros((raw.shape[0], 4))
     out[:, 3] = 1
-    if fi.name.startswith("b8g8r8a8"):
-        v = v[:, [2, 1, 0, 3]]
+    if fi.name.startswith("b8g8r8"):
+        v = v[:, [2, 1, 0] + list(range(3, n))]
     out[:, :n] = v
     return out
 
@@ -181,6 +183,10 @@ def test_decode_matches_numpy_model(rng):
     checked = 0
     for fi in tmu.formats():
         if fi.storage is None or fi.storage_channels == 0 and fi.is_packed or fi.is_depth:
+            continue
+        # alpha-only, x8 and luminance formats (stored channels not R, G, ... in order): worked by
+        # hand in tests/format/test_format_codec.c
+        if fi.bits[0] == 0 or fi.storage_channels == 0 and fi.channels > 1:
             continue
         raw = rng.integers(0, 256, size=(256, fi.bytes), dtype=np.uint8)
         if fi.numeric == "float":  # keep finite values: overwrite exponents that are all ones
@@ -231,5 +237,5 @@ def test_srgb_8bit_exhaustive_round_trip():
 def test_numeric_kinds():
     import sys
     kinds = sys.modules["tmu.formats"].numeric_kinds()
-    assert kinds == ["unorm", "snorm", "uscaled", "sscaled", "uint", "sint", "float", "srgb"]
+    assert kinds == ["unorm", "snorm", "uscaled", "sscaled", "uint", "sint", "float", "srgb", "sfixed"]
     assert {f.numeric for f in tmu.formats()} == set(kinds)

@@ -16,9 +16,11 @@ static void usage(FILE *out)
            "HEXBYTES are the texel's bytes in memory order (e.g. ff800000 for R=ff G=80 B=00\n"
            "A=00 of r8g8b8a8_*); spaces, '_' and ':' between bytes are allowed.  Values for\n"
            "--encode are floats (nan, inf allowed), or integers for uint/sint formats; a\n"
-           "depth-stencil format takes the depth, then the stencil as an integer.  Missing\n"
-           "values are 0, 0, 0, 1.  FORMAT is a name from the list (case-insensitive,\n"
-           "Vulkan spellings such as VK_FORMAT_R16_SFLOAT and rgb9e5, x8z24, d24s8 work).\n"
+           "depth-stencil format takes the depth, then the stencil as an integer.  The values\n"
+           "go to the channels the format stores, in R, G, B, A order (a8_unorm: A; l8a8_unorm:\n"
+           "L, A); missing ones are 0, 0, 0, 1.  FORMAT is a name from the list (case-\n"
+           "insensitive, Vulkan spellings such as VK_FORMAT_R16_SFLOAT and rgb9e5, x8z24, d24s8\n"
+           "work).\n"
            "\n"
            "List columns: bytes per texel, bit range of each channel (D = depth, S = stencil,\n"
            "E = shared exponent), numeric kind, GCN DATA_FORMAT/NUM_FORMAT with the T#\n"
@@ -247,10 +249,26 @@ static int cmd_decode(int npos, char **pos)
     return TMU_EXIT_OK;
 }
 
-static int parse_value(const tmu_format_info *info, unsigned c, const char *text, tmu_texel *t)
+/* The channel the i-th --encode value goes to: the i-th channel the format stores (a luminance
+ * format's G and B repeat R's bits and take no value; a shared exponent is no channel). */
+static unsigned stored_channel(const tmu_format_info *info, unsigned i)
+{
+    for (unsigned c = 0; c < 4; c++) {
+        int stored = info->bits[c] && !(info->shared_exponent && c == 3);
+        for (unsigned k = 0; k < c && stored; k++)
+            if (info->bits[k] == info->bits[c] && info->shift[k] == info->shift[c])
+                stored = 0;
+        if (stored && i-- == 0)
+            return c;
+    }
+    return 3;
+}
+
+static int parse_value(const tmu_format_info *info, unsigned i, const char *text, tmu_texel *t)
 {
     char where[16], echo[TMU_CLI_ECHO_BUF];
-    snprintf(where, sizeof where, "value %u", c + 1);
+    unsigned c = stored_channel(info, i);
+    snprintf(where, sizeof where, "value %u", i + 1);
     tmu_cli_shorten(echo, text);
     if (channel_is_integer(info, c)) {
         int is_signed = info->numeric == TMU_NUMERIC_SINT && !(info->has_stencil && c == 1);

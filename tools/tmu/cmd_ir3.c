@@ -25,6 +25,10 @@ static void usage(FILE *out)
             "      Each field of the descriptor's kind is printed as dN[hi:lo] NAME = value\n"
             "      (meaning), names from Mesa's freedreno register database, followed by the\n"
             "      tmu_texture / tmu_sampler it maps to, or why the texture unit cannot use it.\n"
+            "      A TILE6_3 texture is laid out as Mesa's fdl6_layout does on the --gpu preset\n"
+            "      (a610 a630 a660 a730 a750; a6xx and a7xx alone: a630 and a730) and the\n"
+            "      layout is printed; PITCH, PITCHALIGN, ARRAY_PITCH, MIN_LAYERSZ and TILE_ALL\n"
+            "      must be the layout's (a mismatch is reported with the fields named).\n"
             "      With '-' the dwords are read from standard input, separated by blanks or\n"
             "      commas ('#' or ';' starts a comment).\n"
             "run   executes Adreno ir3 category-5 instructions on a wave of fibers and prints\n"
@@ -211,13 +215,30 @@ static int cmd_desc(int argc, char **argv)
         return tmu_cli_error(NULL, "output too long");
     fputs(buf, stdout);
     tmu_texture tex;
-    if (tmu_ir3_tdesc_to_texture(&t, NULL, 0, &tex, &d) == TMU_OK)
+    tmu_surface *surf = malloc(sizeof *surf);
+    if (!surf)
+        return tmu_cli_error(NULL, "out of memory");
+    if (tmu_ir3_tdesc_to_texture_tiled(&t, NULL, NULL, 0, surf, &tex, &d) == TMU_OK) {
         printf("tmu_texture: %s %s, %ux%ux%u, layers %u, levels %u, samples %u, swizzle %s%s%s%s, min_lod %g\n",
                tmu_dim_name(tex.dim), tmu_format_name(tex.format), tex.width, tex.height, tex.depth, tex.layers,
                tex.levels, tex.samples, swz_name(tex.swizzle[0]), swz_name(tex.swizzle[1]), swz_name(tex.swizzle[2]),
                swz_name(tex.swizzle[3]), (double)tex.min_lod);
-    else
+        if (t.f[TMU_IR3_T_TILE_MODE] == TMU_TILE6_3) {
+            const tmu_adreno_gpu *g = tmu_ir3_layout_gpu(gpu, NULL);
+            printf("layout: fdl6_layout on %s, %llu bytes from BASE, layer stride %llu\n", g ? g->name : "?",
+                   (unsigned long long)surf->size, (unsigned long long)surf->level[0].layer_stride);
+            for (uint32_t l = 0; l < tex.levels; l++) {
+                const tmu_surface_level *sl = &surf->level[l];
+                printf("  level %u: %ux%u, offset %llu, pitch %u bytes, %u rows, slice %llu bytes, %s\n", l, sl->width,
+                       sl->height, (unsigned long long)sl->offset, sl->row_pitch, sl->padded_height,
+                       (unsigned long long)sl->slice_size,
+                       tmu_adreno_tile_mode_name((tmu_adreno_tile_mode)sl->adreno_tile_mode));
+            }
+        }
+    } else {
         printf("tmu_texture: not representable: %s\n", d.message);
+    }
+    free(surf);
     return TMU_EXIT_OK;
 }
 
