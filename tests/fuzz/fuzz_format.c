@@ -65,6 +65,9 @@ static void check_range(const tmu_format_info *info, const tmu_texel *t)
             CHECK(info->bits[c] == 32 ||
                   (t->i[c] >= -(1 << (info->bits[c] - 1)) && t->i[c] < (1 << (info->bits[c] - 1))));
             break;
+        case TMU_NUMERIC_SFIXED: /* signed 16.16 */
+            CHECK(f >= -32768.0f && f <= 32768.0f); /* 0x7fffffff / 65536 rounds to 32768.0f */
+            break;
         case TMU_NUMERIC_FLOAT:
             if (info->bits[c] < 16 || info->shared_exponent)
                 CHECK(isnan(f) || f >= 0.0f); /* unsigned small floats */
