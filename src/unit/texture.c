@@ -206,6 +206,9 @@ static tmu_status validate_tiled_level(const tmu_texture *tex, uint32_t l, size_
 /* Checks that every texel of one level lies inside its memory. */
 static tmu_status validate_level(const tmu_texture *tex, uint32_t l, size_t bytes, tmu_diag *diag)
 {
+    if (l >= TMU_MAX_LEVELS) /* callers stop before; this keeps every index visibly in range */
+        return tmu_diag_set(diag, TMU_ERR_INVALID_ARGUMENT, 0, 0, -1, "texture: level %u of at most %u", l,
+                            TMU_MAX_LEVELS);
     const tmu_level *lv = &tex->level[l];
     uint32_t w = level_size(tex->width, l), h = level_size(tex->height, l);
     uint32_t slices = level_slices(tex, l);

@@ -266,7 +266,7 @@ static unsigned stored_channel(const tmu_format_info *info, unsigned i)
 
 static int parse_value(const tmu_format_info *info, unsigned i, const char *text, tmu_texel *t)
 {
-    char where[16], echo[TMU_CLI_ECHO_BUF];
+    char where[24], echo[TMU_CLI_ECHO_BUF];
     unsigned c = stored_channel(info, i);
     snprintf(where, sizeof where, "value %u", i + 1);
     tmu_cli_shorten(echo, text);
