@@ -12,16 +12,7 @@
 
 #include "tmu/gcn.h"
 
-static uint64_t rng_state;
-
-static uint64_t next(void)
-{
-    /* splitmix64 */
-    uint64_t z = (rng_state += 0x9e3779b97f4a7c15ull);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-}
+#include "bench_common.h"
 
 /* N distinct-ish random words that decode on gfx9, ignored bits cleared (llvm-mc would
  * re-encode them differently, which does not matter for disassembly time). */
@@ -47,13 +38,6 @@ static uint64_t *make_words(size_t n, uint64_t seed)
         w[i++] = x;
     }
     return w;
-}
-
-static double now_ns(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts); /* CPU time: fair under load */
-    return ts.tv_sec * 1e9 + ts.tv_nsec;
 }
 
 int main(int argc, char **argv)

@@ -16,16 +16,7 @@
 
 #include "tmu/gcn.h"
 
-static uint64_t rng_state;
-
-static uint64_t next(void)
-{
-    /* splitmix64 */
-    uint64_t z = (rng_state += 0x9e3779b97f4a7c15ull);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-}
+#include "bench_common.h"
 
 /* N valid instructions of gen as one dword stream; *ndw receives its length. */
 static uint32_t *make_stream(tmu_gcn_gen gen, size_t n, uint64_t seed, size_t *ndw)
@@ -91,13 +82,6 @@ static uint32_t *make_stream(tmu_gcn_gen gen, size_t n, uint64_t seed, size_t *n
     }
     *ndw = used;
     return s;
-}
-
-static double now_ns(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts); /* CPU time: fair under load */
-    return ts.tv_sec * 1e9 + ts.tv_nsec;
 }
 
 int main(int argc, char **argv)

@@ -17,33 +17,10 @@ MC=${LLVM_MC:-$(command -v llvm-mc-14 || command -v llvm-mc || echo /usr/bin/llv
 T=${TMPDIR:-/tmp}/gcn_bench.$$
 mkdir -p "$T"
 trap 'rm -rf "$T"' EXIT INT TERM
+. "$(dirname "$0")/lib/timing.sh" # wall, cpu
 "$BIN/bench_gcn" words "$N" 1 > "$T/words"
 "$BIN/bench_gcn" mcbytes "$N" 1 > "$T/bytes"
 lib=$("$BIN/bench_gcn" run "$N" 1 9 | awk '{print $3}')
-# wall IN OUT CMD...: best wall-clock time of 3 runs of CMD < IN > OUT, in ns
-wall() {
-  in=$1; out=$2; shift 2
-  best=""
-  for i in 1 2 3; do
-    t0=$(date +%s%N)
-    "$@" < "$in" > "$out" 2>/dev/null || true
-    t1=$(date +%s%N)
-    w=$((t1 - t0))
-    if [ -z "$best" ] || [ $w -lt $best ]; then best=$w; fi
-  done
-  echo "$best"
-}
-# cpu R IN CMD...: user+sys CPU time per run, in ns, of R runs of CMD < IN > /dev/null timed
-# together by one /usr/bin/time (whose 10 ms resolution is thus divided by R); 0 without it
-cpu() {
-  r=$1; in=$2; shift 2
-  if [ ! -x /usr/bin/time ]; then echo 0; return; fi
-  /usr/bin/time -f "%U %S" -o "$T/time" sh -c \
-    'r=$1; in=$2; shift 2; i=0
-     while [ $i -lt $r ]; do "$@" < "$in" > /dev/null 2>&1 || true; i=$((i + 1)); done' \
-    sh "$r" "$in" "$@"
-  awk -v r="$r" '{printf "%d", ($1 + $2) * 1e9 / r}' "$T/time"
-}
 cli_wall=$(wall "$T/words" "$T/tmu.out" "$CLI" disasm --isa gcn --gpu gfx9)
 cli_cpu=$(cpu 20 "$T/words" "$CLI" disasm --isa gcn --gpu gfx9)
 if ! { [ -x "$MC" ] || command -v "$MC" >/dev/null 2>&1; }; then

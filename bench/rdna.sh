@@ -20,30 +20,7 @@ MC=${LLVM_MC16:-$(command -v llvm-mc-16 || echo /usr/lib/llvm-16/bin/llvm-mc)}
 T=${TMPDIR:-/tmp}/rdna_bench.$$
 mkdir -p "$T"
 trap 'rm -rf "$T"' EXIT INT TERM
-# wall IN OUT CMD...: best wall-clock time of 3 runs of CMD < IN > OUT, in ns
-wall() {
-  in=$1; out=$2; shift 2
-  best=""
-  for i in 1 2 3; do
-    t0=$(date +%s%N)
-    "$@" < "$in" > "$out" 2>/dev/null || true
-    t1=$(date +%s%N)
-    w=$((t1 - t0))
-    if [ -z "$best" ] || [ $w -lt $best ]; then best=$w; fi
-  done
-  echo "$best"
-}
-# cpu R IN CMD...: user+sys CPU time per run, in ns, of R runs of CMD < IN > /dev/null timed
-# together by one /usr/bin/time; 0 without it
-cpu() {
-  r=$1; in=$2; shift 2
-  if [ ! -x /usr/bin/time ]; then echo 0; return; fi
-  /usr/bin/time -f "%U %S" -o "$T/time" sh -c \
-    'r=$1; in=$2; shift 2; i=0
-     while [ $i -lt $r ]; do "$@" < "$in" > /dev/null 2>&1 || true; i=$((i + 1)); done' \
-    sh "$r" "$in" "$@"
-  awk -v r="$r" '{printf "%d", ($1 + $2) * 1e9 / r}' "$T/time"
-}
+. "$(dirname "$0")/lib/timing.sh" # wall, cpu
 have_mc=1
 { [ -x "$MC" ] || command -v "$MC" >/dev/null 2>&1; } || have_mc=0
 echo "rdna disassembly, $N instructions per generation, against llvm-mc 16 ($MC)"

@@ -39,6 +39,7 @@ from .ptx import Diagnostic, ptx_check, ptx_exec, ptx_format
 from .loadplan import plan_load
 from .executors import GcnWave, Ir3Wave
 from .layout import Surface, amd_chips
+from .layout_adreno import AdrenoSurface, adreno_gpus
 from . import executors, isa, layout, loadplan, ptx  # noqa: F401  (submodules: tmu.isa.decode, tmu.loadplan.names)
 
 __version__ = "0.1.0"
@@ -57,5 +58,5 @@ __all__ = [
     "Format", "formats", "format_info", "decode", "encode",
     "Texture", "Sampler", "Result", "sample", "fetch", "gather", "query", "quads", "unquads",
     "disasm", "asm", "Diagnostic", "ptx_check", "ptx_format", "ptx_exec", "plan_load",
-    "GcnWave", "Ir3Wave", "Surface", "amd_chips", "version", "ffi", "lib",
+    "GcnWave", "Ir3Wave", "Surface", "amd_chips", "AdrenoSurface", "adreno_gpus", "version", "ffi", "lib",
 ]

@@ -139,6 +139,13 @@ class Surface:
         (8388608, '2D_TILED_THIN1', 8385276)
     """
 
+    def __new__(cls, *args, **kwargs):
+        # Surface(gpu=...) is an Adreno surface (layout_adreno.AdrenoSurface)
+        if cls is Surface and kwargs.get("gpu") is not None:
+            from .layout_adreno import AdrenoSurface
+            cls = AdrenoSurface
+        return object.__new__(cls)
+
     def __init__(self, chip, *, bpp, width, height=1, slices=1, levels=1, samples=1, flags="texture",
                  tile_index=None, swizzle=None, rsrc=None, pipe_bank_xor=0):
         where = "Surface"

@@ -102,6 +102,27 @@ static const char *sgpr_text(char *buf, size_t size, unsigned v, unsigned count)
     return buf;
 }
 
+/* The last rules of an RDNA instruction with n addresses, `name` its mnemonic: with NSA
+ * (nsa dwords), the bytes past the n addresses are 0; without, the n VGPRs from VADDR end by
+ * v255.  TMU_OK (diag cleared) when they hold, else st. */
+static tmu_status check_addr_regs(const uint32_t *f, unsigned n, unsigned nsa, const char *name,
+                                  tmu_status st, tmu_diag *diag)
+{
+    if (nsa) {
+        for (unsigned k = n; k <= 4 * nsa; k++)
+            if (f[TMU_GCN_F_ADDR1 + k - 1])
+                return tmu_diag_set(diag, st, 0, 0, 64 + 8 * (k - 1),
+                                    "NSA byte ADDR%u is 0x%02x but unused (must be 0)", k,
+                                    f[TMU_GCN_F_ADDR1 + k - 1]);
+    } else if (f[TMU_GCN_F_VADDR] + n > 256) {
+        return tmu_diag_set(diag, st, 0, 0, 32,
+                            "VADDR v%u: the %u address registers of %s run past v255",
+                            f[TMU_GCN_F_VADDR], n, name);
+    }
+    tmu_diag_clear(diag);
+    return TMU_OK;
+}
+
 /* BVH (image_bvh*_intersect_ray): a fixed form (reference/rdna-mimg.md section 7). */
 static tmu_status rdna_check_bvh(const tmu_gcn_mimg *inst, tmu_status st, tmu_diag *diag)
 {
@@ -155,21 +176,10 @@ static tmu_status rdna_check_bvh(const tmu_gcn_mimg *inst, tmu_status st, tmu_di
         return TMU_OK;
     }
     unsigned n = (is64 ? 12u : 11u) - 3u * a16;
-    if (nsa) {
-        if ((n + 2) / 4 != nsa)
-            return tmu_diag_set(diag, st, 0, 0, 1,
-                                "NSA is %u dwords but %u addresses need %u", nsa, n, (n + 2) / 4);
-        for (unsigned k = n; k <= 4 * nsa; k++)
-            if (f[TMU_GCN_F_ADDR1 + k - 1])
-                return tmu_diag_set(diag, st, 0, 0, 64 + 8 * (k - 1),
-                                    "NSA byte ADDR%u is 0x%02x but unused (must be 0)", k,
-                                    f[TMU_GCN_F_ADDR1 + k - 1]);
-    } else if (f[TMU_GCN_F_VADDR] + n > 256) {
-        return tmu_diag_set(diag, st, 0, 0, 32, "VADDR v%u: the %u address registers of %s run "
-                            "past v255", f[TMU_GCN_F_VADDR], n, name);
-    }
-    tmu_diag_clear(diag);
-    return TMU_OK;
+    if (nsa && (n + 2) / 4 != nsa)
+        return tmu_diag_set(diag, st, 0, 0, 1,
+                            "NSA is %u dwords but %u addresses need %u", nsa, n, (n + 2) / 4);
+    return check_addr_regs(f, n, nsa, name, st, diag);
 }
 
 tmu_status tmu_gcn_rdna_check(const tmu_gcn_mimg *inst, unsigned ri, tmu_status st,
@@ -268,18 +278,8 @@ tmu_status tmu_gcn_rdna_check(const tmu_gcn_mimg *inst, unsigned ri, tmu_status 
         if (gen != TMU_GCN_GFX11 && (n + 2) / 4 != nsa)
             return tmu_diag_set(diag, st, 0, 0, rows[TMU_GCN_F_NSA].lo,
                                 "NSA is %u dwords but %u addresses need %u", nsa, n, (n + 2) / 4);
-        for (unsigned k = n; k <= 4 * nsa; k++)
-            if (f[TMU_GCN_F_ADDR1 + k - 1])
-                return tmu_diag_set(diag, st, 0, 0, 64 + 8 * (k - 1),
-                                    "NSA byte ADDR%u is 0x%02x but unused (must be 0)", k,
-                                    f[TMU_GCN_F_ADDR1 + k - 1]);
-    } else if (f[TMU_GCN_F_VADDR] + n > 256) {
-        return tmu_diag_set(diag, st, 0, 0, 32,
-                            "VADDR v%u: the %u address registers of %s run past v255",
-                            f[TMU_GCN_F_VADDR], n, op->name);
     }
-    tmu_diag_clear(diag);
-    return TMU_OK;
+    return check_addr_regs(f, n, nsa, op->name, st, diag);
 }
 
 unsigned tmu_gcn_llvm_vaddr_min(const tmu_gcn_opcode_info *op)
@@ -512,15 +512,21 @@ static tmu_status encode_fields(const tmu_gcn_mimg *inst, uint32_t *d, unsigned 
     return TMU_OK;
 }
 
+/* encode_fields behind the argument check of the entry point `fn` (out: its output). */
+static tmu_status encode_checked(const char *fn, const tmu_gcn_mimg *inst, const void *out,
+                                 uint32_t *d, unsigned *len, tmu_diag *diag)
+{
+    if (!inst || !out || (unsigned)inst->gen >= TMU_GCN_GEN_ALL)
+        return tmu_diag_set(diag, TMU_ERR_INVALID_ARGUMENT, 0, 0, -1, "bad argument to %s", fn);
+    return encode_fields(inst, d, len, diag);
+}
+
 tmu_status tmu_gcn_encode_dwords(const tmu_gcn_mimg *inst, uint32_t dw[TMU_GCN_MAX_DWORDS],
                                  unsigned *len, tmu_diag *diag)
 {
-    if (!inst || !dw || (unsigned)inst->gen >= TMU_GCN_GEN_ALL)
-        return tmu_diag_set(diag, TMU_ERR_INVALID_ARGUMENT, 0, 0, -1,
-                            "bad argument to tmu_gcn_encode_dwords");
     uint32_t d[TMU_GCN_MAX_DWORDS];
     unsigned n;
-    tmu_status st = encode_fields(inst, d, &n, diag);
+    tmu_status st = encode_checked("tmu_gcn_encode_dwords", inst, dw, d, &n, diag);
     if (st != TMU_OK)
         return st;
     memcpy(dw, d, sizeof d);
@@ -532,12 +538,9 @@ tmu_status tmu_gcn_encode_dwords(const tmu_gcn_mimg *inst, uint32_t dw[TMU_GCN_M
 
 tmu_status tmu_gcn_encode(const tmu_gcn_mimg *inst, uint64_t *word, tmu_diag *diag)
 {
-    if (!inst || !word || (unsigned)inst->gen >= TMU_GCN_GEN_ALL)
-        return tmu_diag_set(diag, TMU_ERR_INVALID_ARGUMENT, 0, 0, -1,
-                            "bad argument to tmu_gcn_encode");
     uint32_t d[TMU_GCN_MAX_DWORDS];
     unsigned n;
-    tmu_status st = encode_fields(inst, d, &n, diag);
+    tmu_status st = encode_checked("tmu_gcn_encode", inst, word, d, &n, diag);
     if (st != TMU_OK)
         return st;
     if (n > 2)

@@ -458,6 +458,22 @@ static tmu_status rdna_operand(lex_t *lx, tmu_gcn_gen gen, rdna_opnd *o)
     }
 }
 
+/* BVH takes `full` address VGPRs (11, bvh64 12), or 3 fewer with a16: checks the n given
+ * (`what`: "address VGPRs" or "addresses") and sets A16. */
+static tmu_status bvh_count(lex_t *lx, const rdna_opnd *a, unsigned n, const char *what,
+                            int a16_given, size_t a16_pos, tmu_gcn_mimg *inst)
+{
+    unsigned full = 11 + ((inst->op->flags & TMU_GCN_OPF_BVH64) != 0);
+    if (n != full && n != full - 3)
+        return RERR(lx, a->pos, TMU_ERR_INVALID, INVALID_OPND ": %s takes %u or %u (a16) %s",
+                    inst->op->name, full, full - 3, what);
+    if (a16_given && n == full)
+        return RERR(lx, a16_pos, TMU_ERR_INVALID, INVALID_OPND ": a16 needs %u %s", full - 3,
+                    what);
+    inst->f[TMU_GCN_F_A16] = n != full;
+    return TMU_OK;
+}
+
 /* Address operand of BVH (reference/rdna-mimg.md section 7): sets VADDR, NSA and A16.  The
  * group sizes of the gfx11 NSA form: node pointer (bvh64 2), extent, origin, direction,
  * inverse direction (A16: one packed group of 3 for both directions). */
@@ -471,13 +487,9 @@ static tmu_status rdna_bvh_addr(lex_t *lx, tmu_gcn_gen gen, const rdna_opnd *a, 
     if (a->kind == REG_V || (a->kind == -1 && a->count == 1 && a->nsa_count[0] > 1)) {
         unsigned n = a->kind == REG_V ? a->count : a->nsa_count[0];
         unsigned first = a->kind == REG_V ? a->first : a->nsa_first[0];
-        if (n != full && n != full - 3)
-            return RERR(lx, a->pos, TMU_ERR_INVALID, INVALID_OPND ": %s takes %u or %u (a16) "
-                        "address VGPRs", inst->op->name, full, full - 3);
-        if (a16_given && n == full)
-            return RERR(lx, a16_pos, TMU_ERR_INVALID, INVALID_OPND ": a16 needs %u address VGPRs",
-                        full - 3);
-        f[TMU_GCN_F_A16] = n != full;
+        tmu_status st = bvh_count(lx, a, n, "address VGPRs", a16_given, a16_pos, inst);
+        if (st != TMU_OK)
+            return st;
         f[TMU_GCN_F_VADDR] = first;
         return TMU_OK;
     }
@@ -500,13 +512,9 @@ static tmu_status rdna_bvh_addr(lex_t *lx, tmu_gcn_gen gen, const rdna_opnd *a, 
                                 INVALID_OPND ": %s takes one VGPR per address here",
                                 inst->op->name);
         }
-        if (k != full && k != full - 3)
-            return RERR(lx, a->pos, TMU_ERR_INVALID, INVALID_OPND ": %s takes %u or %u (a16) "
-                        "addresses", inst->op->name, full, full - 3);
-        if (a16_given && k == full)
-            return RERR(lx, a16_pos, TMU_ERR_INVALID, INVALID_OPND ": a16 needs %u addresses",
-                        full - 3);
-        f[TMU_GCN_F_A16] = k != full;
+        tmu_status st = bvh_count(lx, a, k, "addresses", a16_given, a16_pos, inst);
+        if (st != TMU_OK)
+            return st;
         f[TMU_GCN_F_NSA] = (k + 2) / 4;
     } else {
         if (singles && (k == full || k == full - 3))

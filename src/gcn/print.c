@@ -102,6 +102,52 @@ static inline char *put_srange(char *p, const tmu_gcn_gen_info *g, unsigned firs
     return put_num_range(p, first - (g->ttmp_base & (0u - t)), count);
 }
 
+/* ", SSAMP" after the resource, kept only when the opcode takes a sampler. */
+static inline char *put_ssamp(char *p, const tmu_gcn_gen_info *g, const uint32_t *f,
+                              const tmu_gcn_row_fast *rf)
+{
+    char *q = p;
+    q[0] = ',';
+    q[1] = ' ';
+    q = put_srange(q + 2, g, f[TMU_GCN_F_SSAMP] * 4, 4);
+    return keep_if(p, q, rf->sampler);
+}
+
+/* llvm's " dmask:0xN", left out when DMASK is 0 (its default). */
+static inline char *put_llvm_dmask(char *p, unsigned dm)
+{
+    memcpy(p, " dmask:0x", 9);
+    p[9] = "0123456789abcdef"[dm & 15];
+    return p + (10 & (0u - (dm != 0)));
+}
+
+/* The one-bit modifiers mods[first..count) whose fields are set, each " name". */
+static inline char *put_modifiers(char *p, const uint32_t *f, const tmu_gcn_modifier *mods,
+                                  unsigned first, unsigned count)
+{
+    for (unsigned m = first; m < count; m++) {
+        const tmu_gcn_modifier *mod = &mods[m];
+        memcpy(p, mod->text, 8); /* " name" padded: kept only if the bit is set */
+        p += (mod->name_len + 1u) & (0u - (f[mod->field] & 1));
+    }
+    return p;
+}
+
+/* Ends the text written from base to p: copied into buf (size bytes) when base is a local
+ * buffer, NUL-terminated.  Returns its length, or -1 (buf[0] = 0) when buf is too small. */
+static inline int finish_text(char *buf, size_t size, const char *base, const char *p)
+{
+    size_t n = (size_t)(p - base);
+    if (n + 1 > size) {
+        buf[0] = 0;
+        return -1;
+    }
+    if (base != buf)
+        memcpy(buf, base, n);
+    buf[n] = 0;
+    return (int)n;
+}
+
 /* Prints an instruction already known to be valid (validated or freshly decoded); ri is the
  * row number + 1 of its opcode.  Returns the length or -1 (buffer too small, or a VADDR count
  * in opts that names no register range). */
@@ -133,38 +179,20 @@ static int print_valid(const tmu_gcn_mimg *inst, unsigned ri, const tmu_gcn_prin
     p[0] = ',';
     p[1] = ' ';
     p = put_srange(p + 2, g, f[TMU_GCN_F_SRSRC] * 4, 8u - 4u * (clrx & f[TMU_GCN_F_R128]));
-    char *q = p; /* ", SSAMP" kept only when the opcode takes a sampler */
-    q[0] = ',';
-    q[1] = ' ';
-    q = put_srange(q + 2, g, f[TMU_GCN_F_SSAMP] * 4, 4);
-    p = keep_if(p, q, rf->sampler);
+    p = put_ssamp(p, g, f, rf);
     /* the modifier table: dmask first (shown unless it is the syntax's default: 0 for llvm,
      * 1 for clrx, which also writes it in decimal), then the one-bit modifiers */
     unsigned dm = f[TMU_GCN_F_DMASK];
     if (clrx) {
-        q = p;
+        char *q = p;
         memcpy(q, " dmask:", 7);
         q = put_dec(q + 7, dm);
         p = keep_if(p, q, dm != 1);
     } else {
-        memcpy(p, " dmask:0x", 9);
-        p[9] = "0123456789abcdef"[dm & 15];
-        p += 10 & (0u - (dm != 0));
+        p = put_llvm_dmask(p, dm);
     }
-    for (unsigned m = 1; m < TMU_GCN_NUM_MODIFIERS; m++) {
-        const tmu_gcn_modifier *mod = &tmu_gcn_modifiers[m];
-        memcpy(p, mod->text, 8); /* " name" padded: kept only if the bit is set */
-        p += (mod->name_len + 1u) & (0u - (f[mod->field] & 1));
-    }
-    size_t n = (size_t)(p - base);
-    if (n + 1 > size) {
-        buf[0] = 0;
-        return -1;
-    }
-    if (base != buf)
-        memcpy(buf, base, n);
-    buf[n] = 0;
-    return (int)n;
+    p = put_modifiers(p, f, tmu_gcn_modifiers, 1, TMU_GCN_NUM_MODIFIERS);
+    return finish_text(buf, size, base, p);
 }
 
 /* The RDNA printer (llvm-mc 16), for an instruction already known to be valid (row ri - 1).
@@ -230,15 +258,8 @@ static int print_rdna(const tmu_gcn_mimg *inst, unsigned ri, char *buf, size_t s
         memcpy(p, " a16", 4);
         p += 4 & (0u - a16);
     } else {
-        char *q = p; /* ", SSAMP" kept only when the opcode takes a sampler */
-        q[0] = ',';
-        q[1] = ' ';
-        q = put_srange(q + 2, g, f[TMU_GCN_F_SSAMP] * 4, 4);
-        p = keep_if(p, q, rf->sampler);
-        unsigned dm = f[TMU_GCN_F_DMASK];
-        memcpy(p, " dmask:0x", 9);
-        p[9] = "0123456789abcdef"[dm & 15];
-        p += 10 & (0u - (dm != 0));
+        p = put_ssamp(p, g, f, rf);
+        p = put_llvm_dmask(p, f[TMU_GCN_F_DMASK]);
         static const struct {
             char text[32]; /* " dim:NAME", padded: one fixed-size copy */
             uint8_t len;
@@ -248,21 +269,9 @@ static int print_rdna(const tmu_gcn_mimg *inst, unsigned ri, char *buf, size_t s
                      {" dim:SQ_RSRC_IMG_2D_MSAA", 24},    {" dim:SQ_RSRC_IMG_2D_MSAA_ARRAY", 30}};
         memcpy(p, dims[f[TMU_GCN_F_DIM] & 7].text, 32);
         p += dims[f[TMU_GCN_F_DIM] & 7].len;
-        for (unsigned m = 2; m < TMU_GCN_RDNA_NUM_MODIFIERS; m++) {
-            const tmu_gcn_modifier *mod = &tmu_gcn_rdna_modifiers[m];
-            memcpy(p, mod->text, 8); /* " name" padded: kept only if the bit is set */
-            p += (mod->name_len + 1u) & (0u - (f[mod->field] & 1));
-        }
+        p = put_modifiers(p, f, tmu_gcn_rdna_modifiers, 2, TMU_GCN_RDNA_NUM_MODIFIERS);
     }
-    size_t len = (size_t)(p - base);
-    if (len + 1 > size) {
-        buf[0] = 0;
-        return -1;
-    }
-    if (base != buf)
-        memcpy(buf, base, len);
-    buf[len] = 0;
-    return (int)len;
+    return finish_text(buf, size, base, p);
 }
 
 static int print_common(const tmu_gcn_mimg *inst, const tmu_gcn_print_opts *opts, char *buf,

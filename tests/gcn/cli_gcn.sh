@@ -3,20 +3,7 @@
 # Expected texts are llvm-mc 14's (shared/reference/gcn-mimg.md 6.1).
 TMU="$1"
 T="${TMPDIR:-/tmp}/tmu_gcn_cli.$$"
-mkdir -p "$T" || exit 1
-trap 'rm -rf "$T"' EXIT INT TERM
-fails=0
-check() { # name expected actual
-  if [ "$2" != "$3" ]; then
-    echo "FAIL $1"; echo "  want: $2"; echo "  got:  $3"; fails=$((fails + 1))
-  fi
-}
-check_rc() { # name expected-rc actual-rc
-  [ "$2" = "$3" ] || { echo "FAIL $1: exit $3, want $2"; fails=$((fails + 1)); }
-}
-contains() { # name needle haystack
-  case "$3" in *"$2"*) ;; *) echo "FAIL $1: '$2' not in: $3"; fails=$((fails + 1));; esac
-}
+. "$(dirname "$0")/cli_lib.sh" # check, check_rc, contains, lacks; makes $T
 
 out=$("$TMU" disasm --isa gcn --gpu gfx9 0x00820004f0800f00 0x00020004f0380f00); rc=$?
 check "disasm args" "image_sample v[0:3], v4, s[8:15], s[16:19] dmask:0xf

@@ -2,18 +2,7 @@
 # CLI tests for `tmu gcn run`.  $1 = tmu binary.  Expected values are worked out by hand.
 TMU="$1"
 T="${TMPDIR:-/tmp}/tmu_gcn_run.$$"
-mkdir -p "$T" || exit 1
-trap 'rm -rf "$T"' EXIT INT TERM
-fails=0
-check_rc() { # name expected-rc actual-rc
-  [ "$2" = "$3" ] || { echo "FAIL $1: exit $3, want $2"; fails=$((fails + 1)); }
-}
-contains() { # name needle haystack
-  case "$3" in *"$2"*) ;; *) echo "FAIL $1: '$2' not in: $3"; fails=$((fails + 1));; esac
-}
-lacks() { # name needle haystack
-  case "$3" in *"$2"*) echo "FAIL $1: '$2' in: $3"; fails=$((fails + 1));; esac
-}
+. "$(dirname "$0")/cli_lib.sh" # check, check_rc, contains, lacks; makes $T
 
 # Bilinear sample of a 4x4 checker at (0.5, 0.25): u = 2, v = 1 -> i0 = 1, j0 = 0, weights 1/2:
 # black (1,0), white (2,0), white (1,1), black (2,1) -> 0.5 grey, alpha 1.
@@ -149,22 +138,19 @@ check_rc "tiled T# rc" 0 $rc
 err=$("$TMU" gcn run --gpu gfx8 --sgpr s8=$T8,0 --memory 0x100000:64K --exec 1 -e "$LOAD" 2>&1); rc=$?
 check_rc "tiled region rc" 1 $rc
 contains "tiled region" "T# image at 0x100000 (131072 bytes of tiled surface) is not inside one guest-memory region" "$err"
-err=$("$TMU" gcn run --gpu gfx8 --sgpr s8=0x1000,0x00a00000,0x3c00f,0x90e00fac,0x1fe000,0,0x200000,0 \
-      --memory 0x100000:128K --exec 1 -e "$LOAD" 2>&1); rc=$?
-check_rc "dcc rc" 1 $rc
-contains "dcc" "COMPRESSION_EN = 1: DCC is not modelled" "$err"
-err=$("$TMU" gcn run --gpu gfx8 --sgpr s8=0x1000,0x00a00000,0x3c00f,0x90e00fac,0x7e000,0,0,0 \
-      --memory 0x100000:128K --exec 1 -e "$LOAD" 2>&1); rc=$?
-check_rc "pitch rc" 1 $rc
-contains "pitch" "PITCH + 1 = 64, but TILING_INDEX 14 on tonga gives level 0 a pitch of 256" "$err"
-err=$("$TMU" gcn run --gpu gfx8 --sgpr s8=0x1000,0x02300000,0x3c00f,0x90e00fac,0x1fe000,0,0,0 \
-      --memory 0x100000:128K --exec 1 -e "$LOAD" 2>&1); rc=$?
-check_rc "bc1 rc" 1 $rc
-contains "bc1" "DATA_FORMAT 35 (BC1) / NUM_FORMAT 0 (UNORM) is block-compressed: BCn formats are not modelled" "$err"
-err=$("$TMU" gcn run --gpu gfx9 --sgpr s8=0x1000,0x00a00000,0x3c00f,0x90c00fac,0,0,0,0 \
-      --memory 0x100000:128K --exec 1 -e "$LOAD" 2>&1); rc=$?
-check_rc "sw_mode rc" 1 $rc
-contains "sw_mode" "SW_MODE 12 (SW_VAR_Z) is not a gfx9 swizzle mode" "$err"
+refused() { # name gpu T# message: $LOAD on the T# in s8, 128 KiB at 0x100000, exits 1 with it
+  err=$("$TMU" gcn run --gpu "$2" --sgpr s8="$3" --memory 0x100000:128K --exec 1 -e "$LOAD" 2>&1)
+  check_rc "$1 rc" 1 $?
+  contains "$1" "$4" "$err"
+}
+refused dcc gfx8 0x1000,0x00a00000,0x3c00f,0x90e00fac,0x1fe000,0,0x200000,0 \
+  "COMPRESSION_EN = 1: DCC is not modelled"
+refused pitch gfx8 0x1000,0x00a00000,0x3c00f,0x90e00fac,0x7e000,0,0,0 \
+  "PITCH + 1 = 64, but TILING_INDEX 14 on tonga gives level 0 a pitch of 256"
+refused bc1 gfx8 0x1000,0x02300000,0x3c00f,0x90e00fac,0x1fe000,0,0,0 \
+  "DATA_FORMAT 35 (BC1) / NUM_FORMAT 0 (UNORM) is block-compressed: BCn formats are not modelled"
+refused sw_mode gfx9 0x1000,0x00a00000,0x3c00f,0x90c00fac,0,0,0,0 \
+  "SW_MODE 12 (SW_VAR_Z) is not a gfx9 swizzle mode"
 err=$("$TMU" gcn run --gpu gfx9 --sgpr s8=0x1000,0x00a00000,0x3c00f,0xe0920fac,0,0,0,0 \
       --memory 0x100000:128K --exec 1 -e 'image_load v[0:3], v[4:6], s[8:15] dmask:0xf unorm' 2>&1); rc=$?
 check_rc "gfx9 msaa rc" 0 $rc

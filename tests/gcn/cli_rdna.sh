@@ -4,20 +4,7 @@
 # (tests/data/rdna-llvm-mc16*.tsv rows).
 TMU="$1"
 T="${TMPDIR:-/tmp}/tmu_rdna_cli.$$"
-mkdir -p "$T" || exit 1
-trap 'rm -rf "$T"' EXIT INT TERM
-fails=0
-check() { # name expected actual
-  if [ "$2" != "$3" ]; then
-    echo "FAIL $1"; echo "  want: $2"; echo "  got:  $3"; fails=$((fails + 1))
-  fi
-}
-check_rc() { # name expected-rc actual-rc
-  [ "$2" = "$3" ] || { echo "FAIL $1: exit $3, want $2"; fails=$((fails + 1)); }
-}
-contains() { # name needle haystack
-  case "$3" in *"$2"*) ;; *) echo "FAIL $1: '$2' not in: $3"; fails=$((fails + 1));; esac
-}
+. "$(dirname "$0")/cli_lib.sh" # check, check_rc, contains, lacks; makes $T
 
 # arguments: one instruction each, dwords in memory order (NSA: 3 dwords)
 out=$("$TMU" disasm --gpu gfx1030 0xf0800f0a,0x00820004,0x00000005 0xf1989f01:0x0002799e); rc=$?

@@ -483,26 +483,16 @@ static void check_op(bench *b, int op, const image *im, const tmu_gcn_tdesc *tt,
     char text[160];
     unsigned naddr = 2u + (unsigned)third + (implicit ? 0u : 1u); /* x y [z|slice|face] [mip|fragid|lod] */
     const char *da = arr || cube ? " da" : "";
-    switch (op) {
-    case OP_LOAD:
-        snprintf(text, sizeof text, "image_load_mip v[0:3], v[4:%u], s[8:15] dmask:0xf unorm%s", 3 + naddr, da);
-        break;
-    case OP_MS_LOAD:
-        snprintf(text, sizeof text, "image_load v[0:3], v[4:%u], s[8:15] dmask:0xf unorm%s", 3 + naddr, da);
-        break;
-    case OP_SAMPLE:
-        snprintf(text, sizeof text, "image_sample_l v[0:3], v[4:%u], s[8:15], s[16:19] dmask:0xf%s", 3 + naddr, da);
-        break;
-    case OP_SAMPLE_IMPLICIT:
-        snprintf(text, sizeof text, "image_sample v[0:3], v[4:%u], s[8:15], s[16:19] dmask:0xf%s", 3 + naddr, da);
-        break;
-    case OP_GATHER_IMPLICIT:
-        snprintf(text, sizeof text, "image_gather4 v[0:3], v[4:%u], s[8:15], s[16:19] dmask:0x2%s", 3 + naddr, da);
-        break;
-    default:
-        snprintf(text, sizeof text, "image_gather4_l v[0:3], v[4:%u], s[8:15], s[16:19] dmask:0x1%s", 3 + naddr, da);
-        break;
-    }
+    static const struct {
+        const char *mnemonic, *dmask; /* dmask and the modifiers before da */
+    } forms[] = {
+        [OP_LOAD] = {"image_load_mip", "0xf unorm"},   [OP_SAMPLE] = {"image_sample_l", "0xf"},
+        [OP_GATHER] = {"image_gather4_l", "0x1"},      [OP_MS_LOAD] = {"image_load", "0xf unorm"},
+        [OP_SAMPLE_IMPLICIT] = {"image_sample", "0xf"}, [OP_GATHER_IMPLICIT] = {"image_gather4", "0x2"},
+    };
+    int loads = op == OP_LOAD || op == OP_MS_LOAD; /* no sampler */
+    snprintf(text, sizeof text, "%s v[0:3], v[4:%u], s[8:15]%s dmask:%s%s", forms[op].mnemonic,
+             3 + naddr, loads ? "" : ", s[16:19]", forms[op].dmask, da);
     /* the linear wave gets the same registers */
     memcpy(b->wl, b->wt, sizeof *b->wl);
     tmu_diag d;

@@ -220,21 +220,26 @@ static float rnd_f(uint64_t *s, float lo, float hi)
 
 static unsigned compared_regs, runs, refused_alike;
 
+/* Bindings of one texture slot (`tex`) over the case's guest memory and, when `samp` is not
+ * NULL, one sampler slot. */
+static tmu_ir3_bindings tiled_bindings(const surf_case *c, const tmu_ir3_slot *tex,
+                                       const tmu_ir3_slot *samp)
+{
+    tmu_ir3_bindings b;
+    memset(&b, 0, sizeof b);
+    b.tex = tex, b.num_tex = 1, b.memory = &c->mem, b.num_memory = 1;
+    if (samp)
+        b.samp = samp, b.num_samp = 1;
+    return b;
+}
+
 /* Executes `text` on a copy of `w0` with the raw descriptor (A) and with the linear texture (B)
  * and requires the same status and, on success, identical waves. */
 static void run_both(const surf_case *c, const tmu_ir3_wave *w0, tmu_ir3_wave *wa, tmu_ir3_wave *wb,
                      const tmu_sampler *smp, const char *text)
 {
     tmu_ir3_slot ta = {NULL, NULL, c->desc}, tb = {&c->lin, NULL, NULL}, s = {NULL, smp, NULL};
-    tmu_ir3_bindings ba, bb;
-    memset(&ba, 0, sizeof ba);
-    ba.tex = &ta;
-    ba.num_tex = 1;
-    ba.samp = &s;
-    ba.num_samp = 1;
-    ba.memory = &c->mem;
-    ba.num_memory = 1;
-    bb = ba;
+    tmu_ir3_bindings ba = tiled_bindings(c, &ta, &s), bb = ba;
     bb.tex = &tb;
     bb.memory = NULL;
     bb.num_memory = 0;
@@ -421,12 +426,7 @@ static void sweep(uint64_t seed0)
                 if (!build(c, &seed)) {
                     /* 32-byte pixels: the descriptor is refused by name, the linear one is not */
                     tmu_ir3_slot ta = {NULL, NULL, c->desc};
-                    tmu_ir3_bindings b;
-                    memset(&b, 0, sizeof b);
-                    b.tex = &ta;
-                    b.num_tex = 1;
-                    b.memory = &c->mem;
-                    b.num_memory = 1;
+                    tmu_ir3_bindings b = tiled_bindings(c, &ta, NULL);
                     *wa = *w0;
                     exec_fails(wa, &b, "getinfo (u32)(zw)r2.x, t#0", TMU_ERR_UNSUPPORTED,
                                "-byte pixels");
@@ -646,10 +646,7 @@ static void test_generation_defaults(void **state)
         w0->gpr[f][0] = f, w0->gpr[f][1] = f / 2, w0->gpr[f][2] = 0, w0->gpr[f][5] = 0;
     }
     tmu_ir3_slot ta = {NULL, NULL, c->desc}, tb = {&c->lin, NULL, NULL};
-    tmu_ir3_bindings ba, bb;
-    memset(&ba, 0, sizeof ba);
-    ba.tex = &ta, ba.num_tex = 1, ba.memory = &c->mem, ba.num_memory = 1;
-    bb = ba;
+    tmu_ir3_bindings ba = tiled_bindings(c, &ta, NULL), bb = ba;
     bb.tex = &tb;
     *wa = *w0, *wb = *w0;
     exec_ok(wa, &ba, "isaml.a (u32)(x)r2.x, r0.x, r1.y, s#0, t#0", NULL);
@@ -705,10 +702,7 @@ static void test_new_formats(void **state)
         tmu_sampler smp = tmu_sampler_default();
         smp.mag_filter = smp.min_filter = TMU_FILTER_NEAREST;
         tmu_ir3_slot s = {NULL, &smp, NULL};
-        tmu_ir3_bindings b;
-        memset(&b, 0, sizeof b);
-        b.tex = &ta, b.num_tex = 1, b.samp = &s, b.num_samp = 1, b.memory = &c->mem,
-        b.num_memory = 1;
+        tmu_ir3_bindings b = tiled_bindings(c, &ta, &s);
         for (unsigned f = 0; f < 64; f++)
             w->gpr[f][0] = fbits(0.3f), w->gpr[f][1] = fbits(0.6f), w->gpr[f][2] = fbits(1.0f);
         exec_ok(w, &b, "sam.a (f32)(xyzw)r2.x, r0.x, s#0, t#0", NULL);
@@ -731,9 +725,7 @@ static void test_new_formats(void **state)
     small_case(c, "a730", TMU_FORMAT_R8G8B8X8_UNORM, &seed);
     c->desc[0] |= 1u << 2; /* SRGB */
     tmu_ir3_slot ta = {NULL, NULL, c->desc};
-    tmu_ir3_bindings b;
-    memset(&b, 0, sizeof b);
-    b.tex = &ta, b.num_tex = 1, b.memory = &c->mem, b.num_memory = 1;
+    tmu_ir3_bindings b = tiled_bindings(c, &ta, NULL);
     exec_ok(w, &b, "getinfo (u32)(xy)r3.x, t#0", NULL);
     assert_int_equal(w->gpr[0][12], 2);  /* CLK_UNORM_INT8 */
     assert_int_equal(w->gpr[0][13], 16); /* CLK_sRGBx */

@@ -14,6 +14,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -21,6 +22,8 @@
 
 #include "layout/amd_gfx10_patterns.h"
 #include "tmu/layout.h"
+
+#include "hand_check.h"
 
 static const tmu_amd_chip *chip(const char *name)
 {
@@ -406,57 +409,20 @@ static void test_bijective(void **state)
                             /* 1 sample, then 2, 4, 8 as depth (Z modes) and as colour (R) */
                             const uint32_t samples = 1u << ((k + 1) / 2);
                             const int colour = k > 0 && (k & 1) == 0;
-                            tmu_surface_desc d;
-                            memset(&d, 0, sizeof d);
-                            d.rsrc = (tmu_surf_rsrc)rsrc;
-                            d.swizzle_mode = sw;
-                            d.bpp = 8u << e;
-                            d.width = dims[di][0];
-                            d.height = rsrc == TMU_SURF_1D ? 1 : dims[di][1];
-                            d.slices = dims[di][2];
-                            d.levels = samples > 1 ? 1 : dims[di][3];
+                            tmu_surface_desc d =
+                                sweep_desc(rsrc, sw, 8u << e, dims[di], samples, !colour);
                             if (rsrc == TMU_SURF_1D && d.levels > 4)
                                 d.levels = 4;
-                            d.samples = samples;
-                            d.fragments = samples; /* the hardware's layout */
-                            d.flags = samples == 1 ? TMU_SURF_TEXTURE
-                                      : colour     ? TMU_SURF_COLOR
-                                                   : TMU_SURF_DEPTH;
                             d.pipe_bank_xor = (sw >= 17) ? 0x2d : 0;
                             tmu_surface s;
                             tmu_diag diag;
                             if (tmu_surface_init_amd(&s, chip(chips[ci]), &d, &diag) != TMU_OK)
                                 continue;
                             accepted++;
-                            const uint32_t bpe = d.bpp / 8;
-                            assert_int_equal(s.size % bpe, 0);
-                            size_t n = (size_t)(s.size / bpe);
-                            if (n > seen_cap) {
-                                free(seen);
-                                seen = malloc(n);
-                                assert_non_null(seen);
-                                seen_cap = n;
-                            }
-                            memset(seen, 0, n);
-                            for (uint32_t m = 0; m < d.levels; m++) {
-                                const tmu_surface_level *l = &s.level[m];
-                                for (uint32_t z = 0; z < l->depth; z++)
-                                    for (uint32_t y = 0; y < l->height; y++)
-                                        for (uint32_t x = 0; x < l->width; x++)
-                                            for (uint32_t q = 0; q < samples; q++) {
-                                                uint64_t a = addr(&s, m, x, y, z, q);
-                                                if (a % bpe != 0 || a >= s.size ||
-                                                    seen[a / bpe])
-                                                    fail_msg("%s %s mode %u bpp %u level %u "
-                                                             "(%u,%u,%u,%u): address %llu",
-                                                             chips[ci],
-                                                             rsrc == 0 ? "1D" : rsrc == 1
-                                                                 ? "2D" : "3D",
-                                                             sw, d.bpp, m, x, y, z, q,
-                                                             (unsigned long long)a);
-                                                seen[a / bpe] = 1;
-                                            }
-                            }
+                            char what[96];
+                            snprintf(what, sizeof what, "%s %s mode %u bpp %u", chips[ci],
+                                     rsrc == 0 ? "1D" : rsrc == 1 ? "2D" : "3D", sw, d.bpp);
+                            expect_bijective(&s, what, 1, &seen, &seen_cap);
                         }
     free(seen);
     assert_true(accepted > 1000);

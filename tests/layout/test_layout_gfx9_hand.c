@@ -13,12 +13,15 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <cmocka.h>
 
 #include "tmu/layout.h"
+
+#include "hand_check.h"
 
 static tmu_surface surf; /* large: not on the stack */
 
@@ -317,20 +320,8 @@ static void test_bijective(void **state)
                             for (int depth = 0; depth < 2; depth++) {
                                 if (depth && samples == 1)
                                     continue;
-                                tmu_surface_desc d;
-                                memset(&d, 0, sizeof d);
-                                d.rsrc = (tmu_surf_rsrc)rsrc;
-                                d.swizzle_mode = sw;
-                                d.bpp = 8u << e;
-                                d.width = dims[di][0];
-                                d.height = rsrc == TMU_SURF_1D ? 1 : dims[di][1];
-                                d.slices = dims[di][2];
-                                d.levels = samples > 1 ? 1 : dims[di][3];
-                                d.samples = samples;
-                                d.fragments = samples;
-                                d.flags = samples == 1 ? TMU_SURF_TEXTURE
-                                          : depth      ? TMU_SURF_DEPTH
-                                                       : TMU_SURF_COLOR;
+                                tmu_surface_desc d =
+                                    sweep_desc(rsrc, sw, 8u << e, dims[di], samples, depth);
                                 /* _T / _X modes: a pipe/bank XOR every chip has room for */
                                 d.pipe_bank_xor = (sw >= 16 && sw < 28) ? 3 : 0;
                                 if (tmu_surface_init_amd(&surf, tmu_amd_chip_find(chips[ci]), &d,
@@ -338,39 +329,11 @@ static void test_bijective(void **state)
                                     continue;
                                 accepted++;
                                 msaa += samples > 1;
-                                const uint32_t bpe = d.bpp / 8;
-                                assert_int_equal(surf.size % bpe, 0);
-                                size_t n = (size_t)(surf.size / bpe);
-                                if (n > seen_cap) {
-                                    free(seen);
-                                    seen = malloc(n);
-                                    assert_non_null(seen);
-                                    seen_cap = n;
-                                }
-                                memset(seen, 0, n);
-                                for (uint32_t m = 0; m < d.levels; m++) {
-                                    const tmu_surface_level *l = &surf.level[m];
-                                    for (uint32_t z = 0; z < l->depth; z++)
-                                        for (uint32_t y = 0; y < l->height; y++)
-                                            for (uint32_t x = 0; x < l->width; x++)
-                                                for (uint32_t q = 0; q < samples; q++) {
-                                                    uint64_t a = ~0ull;
-                                                    assert_int_equal(
-                                                        tmu_surface_address(&surf, m, x, y, z,
-                                                                            q, &a),
-                                                        TMU_OK);
-                                                    if (a % bpe != 0 || a >= surf.size ||
-                                                        seen[a / bpe])
-                                                        fail_msg("%s rsrc %d %s bpp %u samples "
-                                                                 "%u level %u (%u,%u,%u,%u): "
-                                                                 "address %llu",
-                                                                 chips[ci], rsrc,
-                                                                 tmu_amd_swizzle_mode_name(sw),
-                                                                 d.bpp, samples, m, x, y, z, q,
-                                                                 (unsigned long long)a);
-                                                    seen[a / bpe] = 1;
-                                                }
-                                }
+                                char what[96];
+                                snprintf(what, sizeof what, "%s rsrc %d %s bpp %u samples %u",
+                                         chips[ci], rsrc, tmu_amd_swizzle_mode_name(sw), d.bpp,
+                                         samples);
+                                expect_bijective(&surf, what, 0, &seen, &seen_cap);
                             }
     free(seen);
     assert_true(accepted > 500);

@@ -700,6 +700,55 @@ char *tmu_cli_read_file(const char *path, size_t *len)
     return buf;
 }
 
+int tmu_cli_asm_lines(int npositional, char *const *positional, const char *input,
+                      tmu_cli_line_fn line_fn, void *ctx)
+{
+    int bad = 0;
+    if (npositional && !(npositional == 1 && !strcmp(positional[0], "-"))) {
+        for (int i = 0; i < npositional && bad >= 0; i++) {
+            int r = line_fn(ctx, "argument", (unsigned)i + 1, positional[i], strlen(positional[i]));
+            bad = r < 0 ? -1 : bad | r;
+        }
+    } else {
+        const char *path = input ? input : "-";
+        const char *where = strcmp(path, "-") ? path : "<stdin>";
+        size_t len;
+        char *buf = tmu_cli_read_file(path, &len);
+        if (!buf) {
+            bad = 1;
+        } else {
+            unsigned line = 1;
+            size_t start = 0;
+            for (size_t i = 0; i <= len && bad >= 0; i++) {
+                if (i == len || buf[i] == '\n') {
+                    int r = line_fn(ctx, where, line, buf + start, i - start);
+                    bad = r < 0 ? -1 : bad | r;
+                    line++;
+                    start = i + 1;
+                }
+            }
+            free(buf);
+        }
+    }
+    if (bad < 0)
+        return tmu_cli_error(NULL, "out of memory");
+    return bad ? TMU_EXIT_FAIL : TMU_EXIT_OK;
+}
+
+int tmu_cli_asm_skip_line(const char *text, size_t *len)
+{
+    size_t i = 0, n = *len;
+    while (i < n && (text[i] == ' ' || text[i] == '\t' || text[i] == '\r'))
+        i++;
+    if (i == n || text[i] == ';' || text[i] == '#' ||
+        (text[i] == '/' && i + 1 < n && text[i + 1] == '/'))
+        return 1;
+    while (n > 0 && text[n - 1] == '\r')
+        n--;
+    *len = n;
+    return 0;
+}
+
 /* ---- output -------------------------------------------------------------------------- */
 
 /* The temporary file being written, removed if a signal ends the process. */
@@ -827,9 +876,10 @@ int tmu_cli_output_open(tmu_cli_output *o, const char *path, int binary,
     return 0;
 }
 
-int tmu_cli_write_words(int rc, const char *text, const char *binary, const char *input,
-                        const uint64_t *words, size_t n, void (*listing)(FILE *f, void *ctx),
-                        void *ctx)
+/* tmu_cli_write_words for n words of `size` bytes (4: uint32_t, 8: uint64_t). */
+static int write_code(int rc, const char *text, const char *binary, const char *input,
+                      const void *words, size_t n, size_t size,
+                      void (*listing)(FILE *f, void *ctx), void *ctx)
 {
     const char *inputs[2] = {input, NULL};
     int text_file = text && strcmp(text, "-");
@@ -849,10 +899,11 @@ int tmu_cli_write_words(int rc, const char *text, const char *binary, const char
         if (text_file)
             listing(f.f, ctx);
         for (size_t i = 0; binary && i < n; i++) {
-            unsigned char w8[8];
-            for (int k = 0; k < 8; k++)
-                w8[k] = (unsigned char)(words[i] >> (8 * k));
-            fwrite(w8, 1, 8, b.f);
+            uint64_t w = size == 4 ? ((const uint32_t *)words)[i] : ((const uint64_t *)words)[i];
+            unsigned char le[8];
+            for (size_t k = 0; k < size; k++)
+                le[k] = (unsigned char)(w >> (8 * k));
+            fwrite(le, 1, size, b.f);
         }
     }
     int r1 = tmu_cli_output_close(&f, rc == TMU_EXIT_OK);
@@ -860,6 +911,20 @@ int tmu_cli_write_words(int rc, const char *text, const char *binary, const char
     if (rc == TMU_EXIT_OK)
         rc = r1 != TMU_EXIT_OK ? r1 : r2;
     return rc;
+}
+
+int tmu_cli_write_words(int rc, const char *text, const char *binary, const char *input,
+                        const uint64_t *words, size_t n, void (*listing)(FILE *f, void *ctx),
+                        void *ctx)
+{
+    return write_code(rc, text, binary, input, words, n, 8, listing, ctx);
+}
+
+int tmu_cli_write_dwords(int rc, const char *text, const char *binary, const char *input,
+                         const uint32_t *dwords, size_t n, void (*listing)(FILE *f, void *ctx),
+                         void *ctx)
+{
+    return write_code(rc, text, binary, input, dwords, n, 4, listing, ctx);
 }
 
 int tmu_cli_check_outputs(const char *text, const char *binary)

@@ -219,6 +219,23 @@ int tmu_cli_once(tmu_cli_seen *seen, const char *opt);
  * counted in *len).  Returns NULL and prints an error naming the path on failure. */
 char *tmu_cli_read_file(const char *path, size_t *len);
 
+/* One line of an assembler's input, not NUL-terminated (its '\n' left out): WHERE is "argument"
+ * or the file's name ("<stdin>"), line counts from 1.  Returns 0, 1 after reporting an error in
+ * the line, or -1 when out of memory. */
+typedef int (*tmu_cli_line_fn)(void *ctx, const char *where, unsigned line, const char *text,
+                               size_t len);
+
+/* The input step of `asm`: gives `line_fn` each positional argument (line = its number), or,
+ * when there are none or just "-", each line of the file `input` (NULL or "-" = stdin), until
+ * one runs out of memory.  Returns TMU_EXIT_OK, or TMU_EXIT_FAIL when a line failed, the file
+ * could not be read (reported) or memory ran out (reported here). */
+int tmu_cli_asm_lines(int npositional, char *const *positional, const char *input,
+                      tmu_cli_line_fn line_fn, void *ctx);
+
+/* True when an assembler line is blank or a comment (';', '#' or '//' after blanks); else
+ * trims the '\r's at its end from *len and returns 0. */
+int tmu_cli_asm_skip_line(const char *text, size_t *len);
+
 /* ---- output ----------------------------------------------------------------------- */
 
 /* An output file being written: write to `f`, then tmu_cli_output_close. */
@@ -258,6 +275,10 @@ int tmu_cli_check_outputs(const char *text, const char *binary);
 int tmu_cli_write_words(int rc, const char *text, const char *binary, const char *input,
                         const uint64_t *words, size_t n, void (*listing)(FILE *f, void *ctx),
                         void *ctx);
+/* The same for 32-bit words (`binary` = the n dwords little-endian). */
+int tmu_cli_write_dwords(int rc, const char *text, const char *binary, const char *input,
+                         const uint32_t *dwords, size_t n, void (*listing)(FILE *f, void *ctx),
+                         void *ctx);
 
 /* True when the output is standard output (status text should then go to stderr). */
 int tmu_cli_output_is_stdout(const tmu_cli_output *o);

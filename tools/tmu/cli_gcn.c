@@ -520,18 +520,19 @@ typedef struct words {
     size_t n, cap;
 } words;
 
-/* Assembles one line; returns 0 ok / empty, 1 on error (reported), -1 out of memory. */
-static int asm_line(const char *where, unsigned line, const char *text, size_t len,
-                    const gcn_opts *o, words *ws)
+typedef struct asm_ctx {
+    const gcn_opts *o;
+    words *ws;
+} asm_ctx;
+
+/* Assembles one line (a tmu_cli_line_fn over an asm_ctx); returns 0 ok / empty, 1 on error
+ * (reported), -1 out of memory. */
+static int asm_line(void *ctx, const char *where, unsigned line, const char *text, size_t len)
 {
-    size_t i = 0;
-    while (i < len && (text[i] == ' ' || text[i] == '\t' || text[i] == '\r'))
-        i++;
-    if (i == len || text[i] == ';' || text[i] == '#' ||
-        (text[i] == '/' && i + 1 < len && text[i + 1] == '/'))
+    const gcn_opts *o = ((asm_ctx *)ctx)->o;
+    words *ws = ((asm_ctx *)ctx)->ws;
+    if (tmu_cli_asm_skip_line(text, &len))
         return 0;
-    while (len > 0 && text[len - 1] == '\r')
-        len--;
     tmu_gcn_mimg inst;
     tmu_diag d;
     uint64_t w;
@@ -607,40 +608,10 @@ int tmu_cli_asm_gcn(int argc, char **argv)
         free(o.positional);
         return tmu_cli_usage_error("--input", "give either --input FILE or '-', not both");
     }
-    int bad = 0;
     words ws = {NULL, NULL, 0, 0};
-    const char *path = o.input ? o.input : "-";
     /* 1. read and assemble everything */
-    if (o.npositional && !from_stdin) {
-        for (int i = 0; i < o.npositional && bad >= 0; i++) {
-            int r = asm_line("argument", (unsigned)i + 1, o.positional[i], strlen(o.positional[i]),
-                             &o, &ws);
-            bad = r < 0 ? -1 : bad | r;
-        }
-    } else {
-        const char *where = strcmp(path, "-") ? path : "<stdin>";
-        size_t len;
-        char *buf = tmu_cli_read_file(path, &len);
-        if (!buf) {
-            bad = 1;
-        } else {
-            unsigned line = 1;
-            size_t start = 0;
-            for (size_t i = 0; i <= len && bad >= 0; i++) {
-                if (i == len || buf[i] == '\n') {
-                    int r = asm_line(where, line, buf + start, i - start, &o, &ws);
-                    bad = r < 0 ? -1 : bad | r;
-                    line++;
-                    start = i + 1;
-                }
-            }
-            free(buf);
-        }
-    }
-    if (bad < 0)
-        rc = tmu_cli_error(NULL, "out of memory");
-    else
-        rc = bad ? TMU_EXIT_FAIL : TMU_EXIT_OK;
+    asm_ctx ac = {&o, &ws};
+    rc = tmu_cli_asm_lines(o.npositional, o.positional, o.input, asm_line, &ac);
     /* 2. write: the words on stdout always (what assembled); files only when all did */
     gcn_listing_ctx lc = {&ws, &o};
     rc = tmu_cli_write_words(rc, o.output, o.binary, o.input, ws.w, ws.n, gcn_listing, &lc);

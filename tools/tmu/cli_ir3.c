@@ -279,11 +279,18 @@ int tmu_cli_disasm_ir3(int argc, char **argv)
     return rc != TMU_EXIT_OK ? rc : closed;
 }
 
-/* Assembles one line into ws (n words, capacity cap); returns 0, 1 on an error (reported), -1
- * when out of memory. */
-static int asm_line(const struct ir3_opts *o, const char *text, size_t len, const char *where,
-                    unsigned line, uint64_t **ws, size_t *n, size_t *cap)
+/* The assembler's state: the options and the words so far (n of them, room for cap). */
+typedef struct ir3_asm {
+    const struct ir3_opts *o;
+    uint64_t *ws;
+    size_t n, cap;
+} ir3_asm;
+
+/* Assembles one line (a tmu_cli_line_fn over an ir3_asm); returns 0, 1 on an error (reported),
+ * -1 when out of memory. */
+static int asm_line(void *ctx, const char *where, unsigned line, const char *text, size_t len)
 {
+    ir3_asm *as = ctx;
     size_t i = 0;
     while (i < len && (text[i] == ' ' || text[i] == '\t' || text[i] == '\r'))
         i++;
@@ -293,7 +300,7 @@ static int asm_line(const struct ir3_opts *o, const char *text, size_t len, cons
     tmu_diag diag;
     tmu_diag_clear(&diag);
     uint64_t w = 0;
-    tmu_status st = tmu_ir3_parse(text, len, o->gpu_id, line, &in, &diag);
+    tmu_status st = tmu_ir3_parse(text, len, as->o->gpu_id, line, &in, &diag);
     if (st == TMU_OK)
         st = tmu_ir3_encode(&in, &w, &diag);
     if (st != TMU_OK) {
@@ -305,26 +312,21 @@ static int asm_line(const struct ir3_opts *o, const char *text, size_t len, cons
         tmu_cli_error(loc, "%s", diag.message);
         return 1;
     }
-    if (*n == *cap) {
-        size_t nc = *cap ? *cap * 2 : 256;
-        uint64_t *nw = realloc(*ws, nc * sizeof *nw);
+    if (as->n == as->cap) {
+        size_t nc = as->cap ? as->cap * 2 : 256;
+        uint64_t *nw = realloc(as->ws, nc * sizeof *nw);
         if (!nw)
             return -1;
-        *ws = nw;
-        *cap = nc;
+        as->ws = nw;
+        as->cap = nc;
     }
-    (*ws)[(*n)++] = w;
+    as->ws[as->n++] = w;
     return 0;
 }
 
-typedef struct ir3_listing_ctx {
-    const uint64_t *ws;
-    size_t n;
-} ir3_listing_ctx;
-
 static void ir3_listing(FILE *f, void *ctx)
 {
-    const ir3_listing_ctx *c = ctx;
+    const ir3_asm *c = ctx;
     for (size_t i = 0; i < c->n; i++)
         fprintf(f, "%08x_%08x\n", (unsigned)(c->ws[i] >> 32), (unsigned)c->ws[i]);
 }
@@ -338,48 +340,16 @@ int tmu_cli_asm_ir3(int argc, char **argv)
         free(o.pos);
         return rc;
     }
-    int from_stdin = o.npos == 1 && !strcmp(o.pos[0], "-");
     if (o.input && o.npos) {
         free(o.pos);
         return tmu_cli_usage_error("--input", "give either --input FILE or instruction texts, not both");
     }
     /* 1. read and assemble everything, before any output is opened */
-    uint64_t *ws = NULL;
-    size_t n = 0, cap = 0;
-    int bad = 0;
-    if (o.npos && !from_stdin) {
-        for (int i = 0; i < o.npos && bad >= 0; i++) {
-            int r = asm_line(&o, o.pos[i], strlen(o.pos[i]), "argument", (unsigned)i + 1, &ws, &n, &cap);
-            bad = r < 0 ? -1 : bad | r;
-        }
-    } else {
-        const char *path = o.input ? o.input : "-";
-        size_t len = 0;
-        char *buf = tmu_cli_read_file(path, &len);
-        if (!buf) {
-            bad = 1;
-        } else {
-            const char *where = strcmp(path, "-") ? path : "<stdin>";
-            unsigned line = 1;
-            size_t start = 0;
-            for (size_t i = 0; i <= len && bad >= 0; i++) {
-                if (i == len || buf[i] == '\n') {
-                    if (i > start || i < len) {
-                        int r = asm_line(&o, buf + start, i - start, where, line, &ws, &n, &cap);
-                        bad = r < 0 ? -1 : bad | r;
-                    }
-                    line++;
-                    start = i + 1;
-                }
-            }
-            free(buf);
-        }
-    }
+    ir3_asm as = {&o, NULL, 0, 0};
+    rc = tmu_cli_asm_lines(o.npos, o.pos, o.input, asm_line, &as);
     free(o.pos);
-    rc = bad < 0 ? tmu_cli_error(NULL, "out of memory") : bad ? TMU_EXIT_FAIL : TMU_EXIT_OK;
     /* 2. output: stdout shows what assembled; files only when all of it did */
-    ir3_listing_ctx lc = {ws, n};
-    rc = tmu_cli_write_words(rc, o.output, o.binary, o.input, ws, n, ir3_listing, &lc);
-    free(ws);
+    rc = tmu_cli_write_words(rc, o.output, o.binary, o.input, as.ws, as.n, ir3_listing, &as);
+    free(as.ws);
     return rc;
 }

@@ -470,18 +470,19 @@ typedef struct insts {
     size_t n, ndw, cap, capdw;
 } insts;
 
-/* Assembles one line; returns 0 ok / empty, 1 on error (reported), -1 out of memory. */
-static int asm_line(const char *where, unsigned line, const char *text, size_t len,
-                    const rdna_opts *o, insts *is)
+typedef struct asm_ctx {
+    const rdna_opts *o;
+    insts *is;
+} asm_ctx;
+
+/* Assembles one line (a tmu_cli_line_fn over an asm_ctx); returns 0 ok / empty, 1 on error
+ * (reported), -1 out of memory. */
+static int asm_line(void *ctx, const char *where, unsigned line, const char *text, size_t len)
 {
-    size_t i = 0;
-    while (i < len && (text[i] == ' ' || text[i] == '\t' || text[i] == '\r'))
-        i++;
-    if (i == len || text[i] == ';' || text[i] == '#' ||
-        (text[i] == '/' && i + 1 < len && text[i + 1] == '/'))
+    const rdna_opts *o = ((asm_ctx *)ctx)->o;
+    insts *is = ((asm_ctx *)ctx)->is;
+    if (tmu_cli_asm_skip_line(text, &len))
         return 0;
-    while (len > 0 && text[len - 1] == '\r')
-        len--;
     tmu_gcn_mimg inst;
     tmu_diag d;
     uint32_t dw[TMU_GCN_MAX_DWORDS];
@@ -533,8 +534,9 @@ typedef struct listing_ctx {
     const rdna_opts *o;
 } listing_ctx;
 
-static void print_listing(FILE *f, const listing_ctx *c)
+static void print_listing(FILE *f, void *ctx)
 {
+    const listing_ctx *c = ctx;
     const uint32_t *dw = c->is->dw;
     for (size_t i = 0; i < c->is->n; i++) {
         char line[LINE_MAX_], *p = line;
@@ -549,43 +551,6 @@ static void print_listing(FILE *f, const listing_ctx *c)
         fwrite(line, 1, (size_t)(p - line), f);
         dw += n;
     }
-}
-
-/* The output step: the listing on stdout unless -o names a file; files (-o, --binary) only
- * when everything assembled, both or neither (as tmu_cli_write_words for 64-bit words). */
-static int write_outputs(int rc, const rdna_opts *o, const insts *is)
-{
-    listing_ctx lc = {is, o};
-    const char *text = o->output, *binary = o->binary;
-    const char *inputs[2] = {o->input, NULL};
-    int text_file = text && strcmp(text, "-");
-    if (!text_file)
-        print_listing(stdout, &lc);
-    if (rc == TMU_EXIT_OK)
-        rc = tmu_cli_check_outputs(text_file ? text : "-", binary);
-    if (rc != TMU_EXIT_OK || (!text_file && !binary))
-        return rc;
-    tmu_cli_output f = {0}, b = {0};
-    if (text_file)
-        rc = tmu_cli_output_open(&f, text, 0, inputs, 1);
-    inputs[1] = text_file ? text : NULL;
-    if (rc == TMU_EXIT_OK && binary)
-        rc = tmu_cli_output_open(&b, binary, 1, inputs, 2);
-    if (rc == TMU_EXIT_OK) {
-        if (text_file)
-            print_listing(f.f, &lc);
-        for (size_t i = 0; binary && i < is->ndw; i++) {
-            unsigned char w4[4];
-            for (int k = 0; k < 4; k++)
-                w4[k] = (unsigned char)(is->dw[i] >> (8 * k));
-            fwrite(w4, 1, 4, b.f);
-        }
-    }
-    int r1 = tmu_cli_output_close(&f, rc == TMU_EXIT_OK);
-    int r2 = tmu_cli_output_close(&b, rc == TMU_EXIT_OK && r1 == TMU_EXIT_OK);
-    if (rc == TMU_EXIT_OK)
-        rc = r1 != TMU_EXIT_OK ? r1 : r2;
-    return rc;
 }
 
 int tmu_cli_asm_rdna(int argc, char **argv)
@@ -603,40 +568,13 @@ int tmu_cli_asm_rdna(int argc, char **argv)
         return tmu_cli_usage_error("--input", from_stdin ? "give either --input FILE or '-', not both"
                                                          : "give either --input FILE or text, not both");
     }
-    int bad = 0;
     insts is = {NULL, NULL, NULL, 0, 0, 0, 0};
-    const char *path = o.input ? o.input : "-";
-    if (o.npositional && !from_stdin) {
-        for (int i = 0; i < o.npositional && bad >= 0; i++) {
-            int r = asm_line("argument", (unsigned)i + 1, o.positional[i], strlen(o.positional[i]),
-                             &o, &is);
-            bad = r < 0 ? -1 : bad | r;
-        }
-    } else {
-        const char *where = strcmp(path, "-") ? path : "<stdin>";
-        size_t len;
-        char *buf = tmu_cli_read_file(path, &len);
-        if (!buf) {
-            bad = 1;
-        } else {
-            unsigned line = 1;
-            size_t start = 0;
-            for (size_t i = 0; i <= len && bad >= 0; i++) {
-                if (i == len || buf[i] == '\n') {
-                    int r = asm_line(where, line, buf + start, i - start, &o, &is);
-                    bad = r < 0 ? -1 : bad | r;
-                    line++;
-                    start = i + 1;
-                }
-            }
-            free(buf);
-        }
-    }
-    if (bad < 0)
-        rc = tmu_cli_error(NULL, "out of memory");
-    else
-        rc = bad ? TMU_EXIT_FAIL : TMU_EXIT_OK;
-    rc = write_outputs(rc, &o, &is);
+    asm_ctx ac = {&o, &is};
+    rc = tmu_cli_asm_lines(o.npositional, o.positional, o.input, asm_line, &ac);
+    /* the listing on stdout unless -o names a file; files (-o, --binary) only when everything
+     * assembled, both or neither */
+    listing_ctx lc = {&is, &o};
+    rc = tmu_cli_write_dwords(rc, o.output, o.binary, o.input, is.dw, is.ndw, print_listing, &lc);
     for (size_t i = 0; i < is.n; i++)
         free(is.text[i]);
     free(is.dw);

@@ -5,6 +5,7 @@
  * The surface is computed as AMD's addrlib computes it (tmu_surface_init_amd); the CLI only
  * parses, checks sizes and prints.  PNG images (8, 16 and 32-bit elements) use libpng. */
 #include "cli.h"
+#include "cmd_layout_adreno.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -46,6 +47,8 @@ static void layout_usage(FILE *out)
             "                  [--levels L] [--samples N] [--flags F,...] [--rsrc 1d|2d|3d]\n"
             "                  [--pipe-bank-xor X] [--at X,Y[,SLICE[,SAMPLE[,LEVEL]]]]... [--json]\n"
             "       tmu layout --chips [--json]\n"
+            "       tmu layout --gpu NAME --tile 3|2|0 (--cpp N | --bpp B) --size WxH[xD] [...]\n"
+            "       tmu layout --gpus [--json]\n"
             "\n"
             "Lays out an AMD surface as AMD's address library (addrlib) does and prints it: the\n"
             "surface's size and alignment and, per mip level, its offset, size, padded pitch,\n"
@@ -62,6 +65,7 @@ static void layout_usage(FILE *out)
             "                     GB_ADDR_CONFIG (--json: an array)\n"
             "example: tmu layout --chip ps4 --tile-index 10 --bpp 32 --size 256x256 --at 5,3\n"
             "         tmu layout --chip vega10 --swizzle SW_64KB_S_X --bpp 32 --size 1024x1024 --levels 11\n");
+    tmu_layout_adreno_help(out, TMU_ADRENO_CMD_LAYOUT);
 }
 
 static void detile_usage(FILE *out)
@@ -69,6 +73,7 @@ static void detile_usage(FILE *out)
     fprintf(out,
             "usage: tmu detile SURFACE-OPTIONS [--level L] [--slice S] [--sample N]\n"
             "                  [--rect X,Y,W,H] [--png] -o OUT TILED\n"
+            "       tmu detile --gpu NAME ADRENO-SURFACE-OPTIONS [...] -o OUT TILED\n"
             "\n"
             "Reads TILED, the memory of a whole tiled surface ('-' = standard input; a longer\n"
             "file is fine, its first bytes are the surface), and writes one rectangle of one level\n"
@@ -84,6 +89,7 @@ static void detile_usage(FILE *out)
             "  --png              write a PNG whatever OUT's name\n"
             "  -o OUT             the output file ('-' = standard output)\n"
             "example: tmu detile --chip ps4 --tile-index 10 --bpp 32 --size 512x512 -o tex.png tex.bin\n");
+    tmu_layout_adreno_help(out, TMU_ADRENO_CMD_DETILE);
 }
 
 static void retile_usage(FILE *out)
@@ -91,6 +97,7 @@ static void retile_usage(FILE *out)
     fprintf(out,
             "usage: tmu retile SURFACE-OPTIONS [--level L] [--slice S] [--sample N]\n"
             "                  [--rect X,Y,W,H] [--png] [--into TILED] -o OUT LINEAR\n"
+            "       tmu retile --gpu NAME ADRENO-SURFACE-OPTIONS [...] -o OUT LINEAR\n"
             "\n"
             "The inverse of tmu detile: reads LINEAR, the rectangle's elements as raw rows (exactly\n"
             "W x H elements) or a PNG of W x H pixels (when LINEAR ends in .png or --png is given;\n"
@@ -108,6 +115,7 @@ static void retile_usage(FILE *out)
             "  --into TILED       the surface memory to start from (default: zeros)\n"
             "  -o OUT             the output file ('-' = standard output)\n"
             "example: tmu retile --chip ps4 --tile-index 10 --bpp 32 --size 512x512 -o tex.bin tex.png\n");
+    tmu_layout_adreno_help(out, TMU_ADRENO_CMD_RETILE);
 }
 
 /* ---- options ----------------------------------------------------------------------------- */
@@ -624,6 +632,8 @@ static int print_layout(const layout_args *la, const tmu_surface *s, const uint6
 int tmu_cmd_layout(int argc, char **argv)
 {
     tmu_cli_set_command("layout", layout_usage);
+    if (tmu_layout_adreno_wanted(argc, argv)) /* --gpu: cmd_layout_adreno.c */
+        return tmu_layout_adreno_run(TMU_ADRENO_CMD_LAYOUT, argc, argv, layout_usage);
     layout_args la;
     int rc = parse_args(argc, argv, FOR_LAYOUT, layout_usage, &la);
     if (rc < 0 || rc != TMU_EXIT_OK) {
@@ -775,26 +785,42 @@ static const char *input_name(const char *path)
     return strcmp(path, "-") ? path : "<stdin>";
 }
 
+/* The first steps of detile and retile (`cmd`): the arguments, the surface (*s, malloc'd) and
+ * the rectangle, and whether the linear image (detile's -o, retile's input) is a PNG: --png or
+ * a .png name.  Returns -1 to go on, else an exit code (then *s is not allocated). */
+static int convert_start(int argc, char **argv, unsigned cmd, void (*usage)(FILE *),
+                         layout_args *la, tmu_surface **s, tmu_surface_rect *r, int *png)
+{
+    int rc = parse_args(argc, argv, cmd, usage, la);
+    free(la->at);
+    if (rc < 0 || rc != TMU_EXIT_OK)
+        return rc < 0 ? TMU_EXIT_OK : rc;
+    const char *linear = cmd == FOR_DETILE ? la->out : la->input;
+    *png = la->png || png_name(linear);
+    if (!(*s = malloc(sizeof **s)))
+        return tmu_cli_error(NULL, "out of memory");
+    if ((rc = make_surface(la, *s)) != TMU_EXIT_OK || (rc = make_rect(la, *s, r)) != TMU_EXIT_OK ||
+        (*png && (rc = png_check(cmd == FOR_DETILE ? "-o" : input_name(linear), la->desc.bpp)) !=
+                     TMU_EXIT_OK)) {
+        free(*s);
+        return rc;
+    }
+    return -1;
+}
+
 int tmu_cmd_detile(int argc, char **argv)
 {
     tmu_cli_set_command("detile", detile_usage);
+    if (tmu_layout_adreno_wanted(argc, argv)) /* --gpu: cmd_layout_adreno.c */
+        return tmu_layout_adreno_run(TMU_ADRENO_CMD_DETILE, argc, argv, detile_usage);
     layout_args la;
-    int rc = parse_args(argc, argv, FOR_DETILE, detile_usage, &la);
-    free(la.at);
-    if (rc < 0 || rc != TMU_EXIT_OK)
-        return rc < 0 ? TMU_EXIT_OK : rc;
-    int png = la.png || png_name(la.out);
-    uint32_t bytes = la.desc.bpp / 8;
-    tmu_surface *s = malloc(sizeof *s);
-    if (!s)
-        return tmu_cli_error(NULL, "out of memory");
+    tmu_surface *s;
     tmu_surface_rect r;
-    if ((rc = make_surface(&la, s)) != TMU_EXIT_OK || (rc = make_rect(&la, s, &r)) != TMU_EXIT_OK ||
-        (png && (rc = png_check("-o", la.desc.bpp)) != TMU_EXIT_OK)) {
-        free(s);
+    int png;
+    int rc = convert_start(argc, argv, FOR_DETILE, detile_usage, &la, &s, &r, &png);
+    if (rc >= 0)
         return rc;
-    }
-    size_t pitch = (size_t)r.w * bytes, lsize = pitch * r.h;
+    size_t pitch = (size_t)r.w * (la.desc.bpp / 8), lsize = pitch * r.h;
     if ((png && tmu_cli_check_pixels("--rect", r.w, r.h)) ||
         tmu_cli_check_bytes(input_name(la.input), "the tiled surface", s->size) ||
         tmu_cli_check_bytes("--rect", "the linear image", lsize)) {
@@ -892,23 +918,16 @@ static unsigned char *read_linear(const layout_args *la, int png, const tmu_surf
 int tmu_cmd_retile(int argc, char **argv)
 {
     tmu_cli_set_command("retile", retile_usage);
+    if (tmu_layout_adreno_wanted(argc, argv)) /* --gpu: cmd_layout_adreno.c */
+        return tmu_layout_adreno_run(TMU_ADRENO_CMD_RETILE, argc, argv, retile_usage);
     layout_args la;
-    int rc = parse_args(argc, argv, FOR_RETILE, retile_usage, &la);
-    free(la.at);
-    if (rc < 0 || rc != TMU_EXIT_OK)
-        return rc < 0 ? TMU_EXIT_OK : rc;
-    int png = la.png || png_name(la.input);
-    uint32_t bytes = la.desc.bpp / 8;
-    tmu_surface *s = malloc(sizeof *s);
-    if (!s)
-        return tmu_cli_error(NULL, "out of memory");
+    tmu_surface *s;
     tmu_surface_rect r;
-    if ((rc = make_surface(&la, s)) != TMU_EXIT_OK || (rc = make_rect(&la, s, &r)) != TMU_EXIT_OK ||
-        (png && (rc = png_check(input_name(la.input), la.desc.bpp)) != TMU_EXIT_OK)) {
-        free(s);
+    int png;
+    int rc = convert_start(argc, argv, FOR_RETILE, retile_usage, &la, &s, &r, &png);
+    if (rc >= 0)
         return rc;
-    }
-    size_t pitch = (size_t)r.w * bytes, lsize = pitch * r.h;
+    size_t pitch = (size_t)r.w * (la.desc.bpp / 8), lsize = pitch * r.h;
     if ((png && tmu_cli_check_pixels(input_name(la.input), r.w, r.h)) ||
         tmu_cli_check_bytes("--rect", "the linear image", lsize) ||
         tmu_cli_check_bytes("-o", "the tiled surface", s->size)) {

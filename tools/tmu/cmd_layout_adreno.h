@@ -1,0 +1,21 @@
+/* tmu layout / detile / retile for Adreno a6xx / a7xx surfaces (--gpu; tmu/layout.h's Adreno
+ * section).  cmd_layout.c hands a command line over when tmu_layout_adreno_wanted() says so. */
+#ifndef TMU_CMD_LAYOUT_ADRENO_H
+#define TMU_CMD_LAYOUT_ADRENO_H
+
+#include <stdio.h>
+
+enum { TMU_ADRENO_CMD_LAYOUT = 0, TMU_ADRENO_CMD_DETILE = 1, TMU_ADRENO_CMD_RETILE = 2 };
+
+/* 1 when argv (argv[0] = the command) asks for an Adreno surface: --gpu or --gpus is given
+ * (before any "--"). */
+int tmu_layout_adreno_wanted(int argc, char **argv);
+
+/* Runs `cmd` (TMU_ADRENO_CMD_*) on an Adreno surface; `usage` is the command's help (printed
+ * for --help and after usage errors).  Returns the exit status. */
+int tmu_layout_adreno_run(int cmd, int argc, char **argv, void (*usage)(FILE *));
+
+/* The Adreno part of the help of `cmd`. */
+void tmu_layout_adreno_help(FILE *out, int cmd);
+
+#endif
