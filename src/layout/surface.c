@@ -199,13 +199,16 @@ tmu_status tmu_surface_address(const tmu_surface *surf, uint32_t level, uint32_t
  * pipe / bank bits from coordinate bits above them) and gfx9+ 256-byte blocks are such units
  * where no address bit mixes coordinate bits from inside and outside them; where a swizzle does
  * (some gfx10 XOR patterns fold x3 and y3 into one bit), the offsets differ between units.
- * unit_candidates() proposes footprints, largest first; unit_table() takes the first whose
+ * unit_candidates() proposes footprints, largest first (and says whether their starts may be
+ * separable, see stile_fill_sep); unit_table() takes the first whose
  * offsets agree at the rectangle's first unit, its three neighbours and the level's last full
  * unit, and tests/layout/test_layout_amd_vectors.c --convert checks the result against one
  * address per element on every conformance surface.  Without a unit every element is
  * addressed on its own. */
-static unsigned unit_candidates(const tmu_surface *s, uint32_t level, uint32_t cand[][2])
+static unsigned unit_candidates(const tmu_surface *s, uint32_t level, uint32_t cand[][2],
+                                int *sep)
 {
+    *sep = 1;
     unsigned lb = 0; /* log2 of the element bytes */
     while ((8u << lb) < s->desc.bpp)
         lb++;
@@ -230,6 +233,7 @@ static unsigned unit_candidates(const tmu_surface *s, uint32_t level, uint32_t c
          * the depth order's first elements (x0 y0 x1 y1 x2 y2) */
         if (l->tile_type != TMU_AMD_DEPTH_SAMPLE_ORDER || s->desc.samples > 1)
             return 0; /* (a split pixel's samples lie in different splits) */
+        *sep = 0; /* each split's slice bytes are added: carries where they are not a power of 2 */
         uint64_t n = l->tile_split >> lb; /* elements per split */
         static const uint8_t by_n[4][3] = {{32, 8, 4}, {16, 4, 4}, {8, 4, 2}, {4, 2, 2}};
         for (unsigned i = 0; i < 4; i++)
@@ -303,10 +307,10 @@ static int unit_offsets(const tmu_surface *s, const tmu_surface_rect *r, uint32_
 }
 
 static int unit_table(const tmu_surface *s, const tmu_surface_rect *r, uint32_t *bw_out,
-                      uint32_t *bh_out, uint32_t *off)
+                      uint32_t *bh_out, uint32_t *off, int *sep)
 {
     uint32_t cand[8][2], other[256];
-    unsigned n = unit_candidates(s, r->level, cand);
+    unsigned n = unit_candidates(s, r->level, cand, sep);
     const tmu_surface_level *lv = &s->level[r->level];
     for (unsigned k = 0; k < n; k++) {
         uint32_t bw = cand[k][0], bh = cand[k][1];
@@ -504,30 +508,588 @@ static void unit_whole(const convert_job *j, const unit_runs *u, unsigned char *
     }
 }
 
-/* The rectangle unit by unit.  Units are visited a super-tile (up to 64 x 64 elements of units,
- * about one macro tile or swizzle block) at a time, so the tiled side is read or written in
- * nearby lines rather than one unit per raster step across the whole surface; each row of units
- * has its starts computed first and the unit two ahead is prefetched. */
-static void convert_units_run(const convert_job *j, uint32_t bw, uint32_t bh, uint32_t sw,
-                              uint32_t sh, const uint32_t *off, uint64_t span, const unit_runs *runs);
+/* Kernels for the two commonest whole units, 8 x 8 elements of 4 bytes in 256 contiguous bytes
+ * (picked by unit_kernel() from the unit's offset table, so any layout with that table takes
+ * them; every other unit goes through its runs):
+ *  - MORTON4: element order x0 y0 x1 y1 x2 y2 (gfx6-8 thin micro tiles, non-displayable and
+ *    depth): 16-byte chunk c holds a 2 x 2 quad, chunks c and c + 1 (x1 = 0, 1) are 16 bytes of
+ *    two rows, their low and high halves;
+ *  - ROWS4: x0 x1 y0 y1 y2 x2 (gfx9+ 256-byte S blocks of 4-byte elements): chunk c is 16 bytes
+ *    of row c % 8.
+ * Both write the tiled side a whole line (4 chunks) at a time when retiling; detiling, two
+ * horizontally adjacent units give whole 64-byte linear lines.  nt: non-temporal stores (the
+ * destination 16-byte aligned). */
+enum { KERN_RUNS, KERN_MORTON4, KERN_ROWS4 };
 
-static void convert_units(const convert_job *j, uint32_t bw, uint32_t bh, const uint32_t *off)
+static int unit_kernel(size_t bytes, uint32_t bw, uint32_t bh, const uint32_t *off)
+{
+#if TMU_LAYOUT_STREAM
+    if (bytes != 4 || bw != 8 || bh != 8)
+        return KERN_RUNS;
+    int morton = 1, rows = 1;
+    for (uint32_t y = 0; y < 8; y++)
+        for (uint32_t x = 0; x < 8; x++) {
+            uint32_t o = off[y * 8 + x];
+            uint32_t m = (x & 1) | (y & 1) << 1 | (x & 2) << 1 | (y & 2) << 2 | (x & 4) << 2 |
+                         (y & 4) << 3;
+            morton &= o == 4 * m;
+            rows &= o == (x & 3) * 4 + 16 * y + 128 * (x >> 2);
+        }
+    return morton ? KERN_MORTON4 : rows ? KERN_ROWS4 : KERN_RUNS;
+#else
+    (void)bytes, (void)bw, (void)bh, (void)off;
+    return KERN_RUNS;
+#endif
+}
+
+#if TMU_LAYOUT_STREAM
+#if defined(__GNUC__)
+#define KERN_INLINE static inline __attribute__((always_inline))
+#else
+#define KERN_INLINE static inline
+#endif
+
+KERN_INLINE __m128i ld16(const unsigned char *p)
+{
+    return _mm_loadu_si128((const __m128i *)(const void *)p);
+}
+
+KERN_INLINE void st16(unsigned char *p, __m128i v, int nt)
+{
+    if (nt)
+        _mm_stream_si128((__m128i *)(void *)p, v);
+    else
+        _mm_storeu_si128((__m128i *)(void *)p, v);
+}
+
+/* rows 2p and 2p + 1 of a MORTON4 unit: chunks 2 y1 + 8 y2 (+ 1) and 4 further (x2 = 1) */
+#define MORTON4_ROWS(t, p, lo0, hi0, lo1, hi1)                                                    \
+    do {                                                                                          \
+        const unsigned char *c_ = (t) + 32 * ((p) & 1) + 128 * ((p) >> 1);                        \
+        __m128i a0_ = ld16(c_), a1_ = ld16(c_ + 16), b0_ = ld16(c_ + 64), b1_ = ld16(c_ + 80);   \
+        lo0 = _mm_unpacklo_epi64(a0_, a1_), hi0 = _mm_unpacklo_epi64(b0_, b1_);                  \
+        lo1 = _mm_unpackhi_epi64(a0_, a1_), hi1 = _mm_unpackhi_epi64(b0_, b1_);                  \
+    } while (0)
+
+KERN_INLINE void morton4_detile(const unsigned char *t, unsigned char *l, size_t pitch, int nt)
+{
+    for (unsigned p = 0; p < 4; p++) {
+        __m128i r0a, r0b, r1a, r1b;
+        MORTON4_ROWS(t, p, r0a, r0b, r1a, r1b);
+        unsigned char *r0 = l + 2 * p * pitch, *r1 = r0 + pitch;
+        st16(r0, r0a, nt), st16(r0 + 16, r0b, nt);
+        st16(r1, r1a, nt), st16(r1 + 16, r1b, nt);
+    }
+}
+
+static void morton4_detile_pair(const unsigned char *t0, const unsigned char *t1, unsigned char *l,
+                                size_t pitch)
+{
+    for (unsigned p = 0; p < 4; p++) {
+        __m128i r0a, r0b, r1a, r1b, r0c, r0d, r1c, r1d;
+        MORTON4_ROWS(t0, p, r0a, r0b, r1a, r1b);
+        MORTON4_ROWS(t1, p, r0c, r0d, r1c, r1d);
+        unsigned char *r0 = l + 2 * p * pitch, *r1 = r0 + pitch;
+        st16(r0, r0a, 1), st16(r0 + 16, r0b, 1), st16(r0 + 32, r0c, 1), st16(r0 + 48, r0d, 1);
+        st16(r1, r1a, 1), st16(r1 + 16, r1b, 1), st16(r1 + 32, r1c, 1), st16(r1 + 48, r1d, 1);
+    }
+}
+
+/* line L of the unit (chunks 4L .. 4L + 3: x2 = L & 1, y2 = L >> 1) from rows 4 y2 .. 4 y2 + 3 */
+KERN_INLINE void morton4_retile(const unsigned char *l, unsigned char *t, size_t pitch, int nt)
+{
+    for (unsigned L = 0; L < 4; L++) {
+        const unsigned char *s = l + 4 * (L >> 1) * pitch + 16 * (L & 1);
+        __m128i r0 = ld16(s), r1 = ld16(s + pitch);
+        __m128i r2 = ld16(s + 2 * pitch), r3 = ld16(s + 3 * pitch);
+        unsigned char *d = t + 64 * L;
+        st16(d, _mm_unpacklo_epi64(r0, r1), nt), st16(d + 16, _mm_unpackhi_epi64(r0, r1), nt);
+        st16(d + 32, _mm_unpacklo_epi64(r2, r3), nt), st16(d + 48, _mm_unpackhi_epi64(r2, r3), nt);
+    }
+}
+
+KERN_INLINE void rows4_detile(const unsigned char *t, unsigned char *l, size_t pitch, int nt)
+{
+    for (unsigned y = 0; y < 8; y++) {
+        __m128i a = ld16(t + 16 * y), b = ld16(t + 128 + 16 * y);
+        st16(l + y * pitch, a, nt), st16(l + y * pitch + 16, b, nt);
+    }
+}
+
+static void rows4_detile_pair(const unsigned char *t0, const unsigned char *t1, unsigned char *l,
+                              size_t pitch)
+{
+    for (unsigned y = 0; y < 8; y++) {
+        __m128i a = ld16(t0 + 16 * y), b = ld16(t0 + 128 + 16 * y);
+        __m128i c = ld16(t1 + 16 * y), d = ld16(t1 + 128 + 16 * y);
+        unsigned char *r = l + y * pitch;
+        st16(r, a, 1), st16(r + 16, b, 1), st16(r + 32, c, 1), st16(r + 48, d, 1);
+    }
+}
+
+/* line L of the unit (chunks 4L .. 4L + 3): rows 4 (L & 1) .. + 3, x2 = L >> 1 */
+KERN_INLINE void rows4_retile(const unsigned char *l, unsigned char *t, size_t pitch, int nt)
+{
+    for (unsigned L = 0; L < 4; L++) {
+        const unsigned char *s = l + 4 * (L & 1) * pitch + 16 * (L >> 1);
+        __m128i r0 = ld16(s), r1 = ld16(s + pitch);
+        __m128i r2 = ld16(s + 2 * pitch), r3 = ld16(s + 3 * pitch);
+        unsigned char *d = t + 64 * L;
+        st16(d, r0, nt), st16(d + 16, r1, nt), st16(d + 32, r2, nt), st16(d + 48, r3, nt);
+    }
+}
+
+/* One whole unit through its kernel; nt only with a 16-byte aligned destination. */
+static void unit_kernel_one(int kern, int to_linear, unsigned char *base, unsigned char *lin,
+                            size_t pitch, int nt)
+{
+    if (kern == KERN_MORTON4) {
+        if (to_linear) {
+            if (nt)
+                morton4_detile(base, lin, pitch, 1);
+            else
+                morton4_detile(base, lin, pitch, 0);
+        } else if (nt)
+            morton4_retile(lin, base, pitch, 1);
+        else
+            morton4_retile(lin, base, pitch, 0);
+    } else {
+        if (to_linear) {
+            if (nt)
+                rows4_detile(base, lin, pitch, 1);
+            else
+                rows4_detile(base, lin, pitch, 0);
+        } else if (nt)
+            rows4_retile(lin, base, pitch, 1);
+        else
+            rows4_retile(lin, base, pitch, 0);
+    }
+}
+#endif
+
+/* The rectangle unit by unit, a super-tile at a time: up to 16 x 16 units and 64 x 64 elements
+ * (about one macro tile or swizzle block), so the tiled side is read or written in nearby lines
+ * rather than one unit per raster step across the whole surface.  A super-tile's unit starts
+ * are known before its copy begins: computed one super-tile ahead (from a row and a column of
+ * them where the level's super-tiles are separable, see stile_fill_sep; otherwise all of them
+ * when detiling, and one per unit copied, between the copies' memory traffic, when retiling:
+ * each measured the faster), so the copy prefetches the source of the unit PF_AHEAD units on,
+ * across super-tiles: its tiled lines when detiling; when retiling the linear rows of the row
+ * of units PF_ROWS on (and the tiled lines for writing unless the copy streams past the
+ * caches).  Super-tiles whose units are all whole and have a kernel take a loop specialised
+ * per kernel and store kind (stile_fast). */
+enum { PF_AHEAD = 32, PF_ROWS = 2 };
+
+typedef struct unit_plan {
+    uint32_t bw, bh, sw, sh;
+    const uint32_t *off;
+    uint64_t span;         /* bytes from a unit's start to the end of its last element */
+    const unit_runs *runs; /* NULL: mixed run lengths (whole units go element by element) */
+    int kern;              /* KERN_* for whole units */
+    int sep;               /* super-tiles' unit starts are separable (stile_separable) */
+} unit_plan;
+
+typedef struct stile {
+    uint32_t ux0, uy0, nx, ny; /* first unit (x, y), units across and down (clipped) */
+    uint32_t n;                /* nx * ny; 0: none (past the rectangle) */
+    uint32_t filled, fx, fy;   /* starts computed so far; the next one's unit column and row */
+    int interior;              /* every unit lies inside the rectangle (and has runs) */
+    uint64_t start[256];       /* tiled start of each unit, rows of units in turn */
+} stile;
+
+/* The super-tile at (sx, sy): its geometry; stile_fill() computes its starts. */
+static void stile_begin(const convert_job *j, const unit_plan *p, uint32_t sx, uint32_t sy,
+                        stile *t)
 {
     const tmu_surface_rect *r = j->r;
-    uint64_t span = 0; /* bytes from a unit's start to the end of its last element */
+    uint32_t xe = r->x + r->w, ye = r->y + r->h;
+    uint32_t ux0 = sx < r->x ? r->x - r->x % p->bw : sx;
+    uint32_t uy0 = sy < r->y ? r->y - r->y % p->bh : sy;
+    uint32_t uxe = sx + p->sw < xe ? sx + p->sw : xe, uye = sy + p->sh < ye ? sy + p->sh : ye;
+    t->ux0 = ux0, t->uy0 = uy0;
+    t->nx = (uxe - ux0 + p->bw - 1) / p->bw, t->ny = (uye - uy0 + p->bh - 1) / p->bh;
+    t->n = t->nx * t->ny;
+    t->interior = p->runs && ux0 >= r->x && uy0 >= r->y && ux0 + t->nx * p->bw <= xe &&
+                  uy0 + t->ny * p->bh <= ye;
+    t->filled = t->fx = t->fy = 0;
+}
+
+static inline uint64_t unit_start(const convert_job *j, uint32_t ux, uint32_t uy)
+{
+    const tmu_surface_rect *r = j->r;
+    return tmu_surface_address_fast(j->s, r->level, ux, uy, r->slice, r->sample);
+}
+
+/* Unit starts of separable super-tiles.  Within a macro tile (gfx6-8) or swizzle block (gfx9+)
+ * an address's bits are XORs of coordinate bits (pipe, bank, swizzle) or copies of them (the
+ * micro tile's place), so inside an aligned super-tile start(i, j) = start(i, 0) ^ start(0, j)
+ * ^ start(0, 0): its first row and column of starts give the rest.  Not everywhere: gfx6
+ * bank_adjust ORs bits and a tile split's rotation multiplies (the same in every super-tile),
+ * and an addition carries across those bits where a mip level's offset is not aligned to the
+ * super-tile's span (1D_TILED_THIN1 mip levels: some super-tiles only), as does a tile split's
+ * slice of a size not a power of 2.  So tile splits never take this (unit_candidates), other
+ * layouts only where three whole super-tiles (the rectangle's first and middle ones and the
+ * level's last) agree unit by unit, and each super-tile also computes its last row and last
+ * column of starts and checks them against the prediction (carries show there: checking those
+ * caught every failure in an exhaustive search of c + i a + j b over grids up to 8 x 8, where
+ * the last unit alone misses most; detiling 122k whole levels of the AMD chip presets (every
+ * mode, element size and mip level of 8 extents) found none differing from one address per
+ * element); where one differs, every start of that super-tile is computed on its own.  Every
+ * start is still checked against the tiled memory's size before use. */
+static void stile_fill_sep(const convert_job *j, const unit_plan *p, stile *t)
+{
+    uint32_t nx = t->nx, ny = t->ny, n = t->n;
+    uint64_t *st = t->start;
+    for (uint32_t ix = 0; ix < nx; ix++)
+        st[ix] = unit_start(j, t->ux0 + ix * p->bw, t->uy0);
+    for (uint32_t jy = 1; jy < ny; jy++) {
+        uint64_t d = unit_start(j, t->ux0, t->uy0 + jy * p->bh) ^ st[0];
+        for (uint32_t ix = 0; ix < nx; ix++)
+            st[jy * nx + ix] = st[ix] ^ d;
+    }
+    int same = 1;
+    if (nx > 1 && ny > 1) {
+        for (uint32_t ix = 1; ix < nx && same; ix++) /* the last row */
+            same = unit_start(j, t->ux0 + ix * p->bw, t->uy0 + (ny - 1) * p->bh) ==
+                   st[n - nx + ix];
+        for (uint32_t jy = 1; jy + 1 < ny && same; jy++) /* the last column */
+            same = unit_start(j, t->ux0 + (nx - 1) * p->bw, t->uy0 + jy * p->bh) ==
+                   st[jy * nx + nx - 1];
+    }
+    if (!same)
+        for (uint32_t jy = 1; jy < ny; jy++)
+            for (uint32_t ix = 1; ix < nx; ix++)
+                st[jy * nx + ix] = unit_start(j, t->ux0 + ix * p->bw, t->uy0 + jy * p->bh);
+    t->filled = n;
+}
+
+/* 1 when every unit of the aligned super-tile at (sx, sy) that lies whole inside the level
+ * starts where its super-tile's first row and column say (and there are such units). */
+static int stile_separable(const convert_job *j, const unit_plan *p, uint32_t sx, uint32_t sy)
+{
+    const tmu_surface_level *lv = &j->s->level[j->r->level];
+    uint32_t fw = lv->width - lv->width % p->bw, fh = lv->height - lv->height % p->bh;
+    uint32_t xe = sx + p->sw < fw ? sx + p->sw : fw, ye = sy + p->sh < fh ? sy + p->sh : fh;
+    uint64_t row[16];
+    if (sx >= xe || sy >= ye)
+        return 0;
+    for (uint32_t ux = sx, i = 0; ux < xe; ux += p->bw, i++)
+        row[i] = unit_start(j, ux, sy);
+    for (uint32_t uy = sy + p->bh; uy < ye; uy += p->bh) {
+        uint64_t d = unit_start(j, sx, uy) ^ row[0];
+        for (uint32_t ux = sx + p->bw, i = 1; ux < xe; ux += p->bw, i++)
+            if (unit_start(j, ux, uy) != (row[i] ^ d))
+                return 0;
+    }
+    return 1;
+}
+
+/* Up to `count` more unit starts of t. */
+static inline void stile_fill(const convert_job *j, const unit_plan *p, stile *t, uint32_t count)
+{
+    const tmu_surface_rect *r = j->r;
+    for (; count && t->filled < t->n; count--) {
+        t->start[t->filled++] = tmu_surface_address_fast(j->s, r->level, t->ux0 + t->fx * p->bw,
+                                                         t->uy0 + t->fy * p->bh, r->slice,
+                                                         r->sample);
+        if (++t->fx == t->nx)
+            t->fx = 0, t->fy++;
+    }
+}
+
+/* Prefetch unit k of the sequence `t` then `next`: its tiled lines (at most 256 bytes), read
+ * once when detiling, written when retiling (only without non-temporal stores). */
+static inline void pf_unit(const convert_job *j, const unit_plan *p, const stile *t,
+                           const stile *next, uint32_t k)
+{
+#if defined(__GNUC__)
+    if (!j->to_linear && j->stream)
+        return;
+    uint64_t a;
+    if (k < t->n)
+        a = t->start[k];
+    else if (k - t->n < next->filled)
+        a = next->start[k - t->n];
+    else
+        return;
+    if (a > j->tiled_size - p->span)
+        return;
+    uintptr_t s = (uintptr_t)(j->tiled + a), e = s + (p->span < 256 ? p->span : 256);
+    for (uintptr_t q = s & ~(uintptr_t)63; q < e; q += 64) {
+        if (j->to_linear)
+            __builtin_prefetch((const void *)q, 0, 0);
+        else
+            __builtin_prefetch((const void *)q, 1, 3);
+    }
+#else
+    (void)j, (void)p, (void)t, (void)next, (void)k;
+#endif
+}
+
+/* Retiling: prefetch the linear lines of row of units jy of the sequence `t` then `next`. */
+static void pf_rows(const convert_job *j, const unit_plan *p, const stile *t, const stile *next,
+                    uint32_t jy)
+{
+#if defined(__GNUC__)
+    if (jy >= t->ny) {
+        jy -= t->ny, t = next;
+        if (jy >= t->ny)
+            return;
+    }
+    const tmu_surface_rect *r = j->r;
+    uint32_t xe = r->x + r->w, ye = r->y + r->h, uy = t->uy0 + jy * p->bh;
+    uint32_t x0 = t->ux0 < r->x ? r->x : t->ux0;
+    uint32_t x1 = t->ux0 + t->nx * p->bw < xe ? t->ux0 + t->nx * p->bw : xe;
+    uint32_t y0 = uy < r->y ? r->y : uy, y1 = uy + p->bh < ye ? uy + p->bh : ye;
+    size_t len = (size_t)(x1 - x0) * j->bytes;
+    for (uint32_t y = y0; y < y1; y++) {
+        uintptr_t s = (uintptr_t)(j->linear + (size_t)(y - r->y) * j->pitch +
+                                  (size_t)(x0 - r->x) * j->bytes);
+        for (uintptr_t q = s & ~(uintptr_t)63; q < s + len; q += 64)
+            __builtin_prefetch((const void *)q, 0, 3);
+    }
+#else
+    (void)j, (void)p, (void)t, (void)next, (void)jy;
+#endif
+}
+
+/* Any super-tile, unit by unit: clipped units element by element, whole ones through their
+ * kernel or runs; detiling with non-temporal stores, two horizontally adjacent whole units
+ * whose rows are half a line each go row by row (whole destination lines). */
+static void stile_copy(const convert_job *j, const unit_plan *p, const stile *t, stile *next)
+{
+    const tmu_surface_rect *r = j->r;
+    uint32_t xe = r->x + r->w, ye = r->y + r->h;
+    uint64_t lim = j->tiled_size - p->span;
+    for (uint32_t jy = 0, k = 0; jy < t->ny; jy++) {
+        if (!j->to_linear)
+            pf_rows(j, p, t, next, jy + PF_ROWS);
+        for (uint32_t ix = 0; ix < t->nx; ix++, k++) {
+            stile_fill(j, p, next, 1);
+            pf_unit(j, p, t, next, k + PF_AHEAD);
+            uint64_t a = t->start[k];
+            if (a > lim) {
+                *j->outside = 1;
+                continue;
+            }
+            unsigned char *base = j->tiled + a;
+            uint32_t ux = t->ux0 + ix * p->bw, uy = t->uy0 + jy * p->bh;
+            uint32_t x0 = ux < r->x ? r->x : ux, x1 = ux + p->bw < xe ? ux + p->bw : xe;
+            uint32_t y0 = uy < r->y ? r->y : uy, y1 = uy + p->bh < ye ? uy + p->bh : ye;
+            if (!p->runs || x0 != ux || x1 != ux + p->bw || y0 != uy || y1 != uy + p->bh) {
+                unit_clipped(j, base, ux, uy, x0, x1, y0, y1, p->bw, p->off);
+                continue;
+            }
+            unsigned char *lin =
+                j->linear + (size_t)(uy - r->y) * j->pitch + (size_t)(ux - r->x) * j->bytes;
+            int pair = j->stream && j->to_linear && ix + 1 < t->nx && ux + 2 * p->bw <= xe &&
+                       t->start[k + 1] <= lim;
+#if TMU_LAYOUT_STREAM
+            if (p->kern != KERN_RUNS) {
+                if (pair && (((uintptr_t)lin | j->pitch) & 63) == 0) {
+                    stile_fill(j, p, next, 1);
+                    pf_unit(j, p, t, next, k + 1 + PF_AHEAD);
+                    if (p->kern == KERN_MORTON4)
+                        morton4_detile_pair(base, j->tiled + t->start[k + 1], lin, j->pitch);
+                    else
+                        rows4_detile_pair(base, j->tiled + t->start[k + 1], lin, j->pitch);
+                    ix++, k++;
+                } else
+                    unit_kernel_one(p->kern, j->to_linear, base, lin, j->pitch,
+                                    j->stream &&
+                                        ((uintptr_t)(j->to_linear ? lin : base) & 15) == 0);
+                continue;
+            }
+            if (pair && p->bw * j->bytes == 32 && p->runs->n % p->bh == 0 &&
+                (((uintptr_t)base | t->start[k + 1]) & 15) == 0 && ((uintptr_t)lin & 63) == 0 &&
+                ((uintptr_t)j->linear & 63) == 0) {
+                stile_fill(j, p, next, 1);
+                pf_unit(j, p, t, next, k + 1 + PF_AHEAD);
+                unit_pair_stream(j, p->runs, p->bh, base, j->tiled + t->start[k + 1], lin);
+                ix++, k++;
+                continue;
+            }
+#else
+            (void)pair;
+#endif
+            unit_whole(j, p->runs, base, lin);
+        }
+    }
+}
+
+#if TMU_LAYOUT_STREAM
+/* A super-tile of whole 8 x 8 units of 4 bytes through kernel `kern`: mode 0 plain stores,
+ * 1 non-temporal stores (retiling: where the unit's start is 16-byte aligned), 2 (detiling)
+ * non-temporal stores of whole lines, units in pairs. */
+KERN_INLINE void stile_kernel(const convert_job *j, const unit_plan *p, const stile *t,
+                              stile *next, int kern, int to_linear, int mode)
+{
+    const tmu_surface_rect *r = j->r;
+    size_t pitch = j->pitch;
+    uint64_t lim = j->tiled_size - p->span;
+    unsigned char *lrow =
+        j->linear + (size_t)(t->uy0 - r->y) * pitch + (size_t)(t->ux0 - r->x) * 4;
+    for (uint32_t jy = 0, k = 0; jy < t->ny; jy++, lrow += 8 * pitch) {
+        if (!to_linear)
+            pf_rows(j, p, t, next, jy + PF_ROWS);
+        unsigned char *lin = lrow;
+        for (uint32_t ix = 0; ix < t->nx;) {
+            if (mode == 2 && ix + 1 < t->nx && t->start[k] <= lim && t->start[k + 1] <= lim) {
+                stile_fill(j, p, next, 2);
+                pf_unit(j, p, t, next, k + PF_AHEAD);
+                pf_unit(j, p, t, next, k + 1 + PF_AHEAD);
+                if (kern == KERN_MORTON4)
+                    morton4_detile_pair(j->tiled + t->start[k], j->tiled + t->start[k + 1], lin,
+                                        pitch);
+                else
+                    rows4_detile_pair(j->tiled + t->start[k], j->tiled + t->start[k + 1], lin,
+                                      pitch);
+                ix += 2, k += 2, lin += 64;
+                continue;
+            }
+            stile_fill(j, p, next, 1);
+            pf_unit(j, p, t, next, k + PF_AHEAD);
+            uint64_t a = t->start[k];
+            if (a > lim)
+                *j->outside = 1;
+            else {
+                unsigned char *base = j->tiled + a;
+                int nt = mode == 2 || (mode == 1 && (to_linear || ((uintptr_t)base & 15) == 0));
+                if (kern == KERN_MORTON4) {
+                    if (to_linear && nt)
+                        morton4_detile(base, lin, pitch, 1);
+                    else if (to_linear)
+                        morton4_detile(base, lin, pitch, 0);
+                    else if (nt)
+                        morton4_retile(lin, base, pitch, 1);
+                    else
+                        morton4_retile(lin, base, pitch, 0);
+                } else {
+                    if (to_linear && nt)
+                        rows4_detile(base, lin, pitch, 1);
+                    else if (to_linear)
+                        rows4_detile(base, lin, pitch, 0);
+                    else if (nt)
+                        rows4_retile(lin, base, pitch, 1);
+                    else
+                        rows4_retile(lin, base, pitch, 0);
+                }
+            }
+            ix++, k++, lin += 32;
+        }
+    }
+}
+
+static void stile_fast(const convert_job *j, const unit_plan *p, const stile *t, stile *next)
+{
+    const tmu_surface_rect *r = j->r;
+    uintptr_t lrow = (uintptr_t)(j->linear + (size_t)(t->uy0 - r->y) * j->pitch +
+                                 (size_t)(t->ux0 - r->x) * 4);
+    int mode = 0;
+    if (j->stream && j->to_linear)
+        mode = ((lrow | j->pitch) & 63) == 0 ? 2 : ((lrow | j->pitch) & 15) == 0 ? 1 : 0;
+    else if (j->stream)
+        mode = 1;
+#define STILE_KERNEL(K)                                                                           \
+    do {                                                                                          \
+        if (j->to_linear && mode == 2)                                                            \
+            stile_kernel(j, p, t, next, K, 1, 2);                                                 \
+        else if (j->to_linear && mode == 1)                                                       \
+            stile_kernel(j, p, t, next, K, 1, 1);                                                 \
+        else if (j->to_linear)                                                                    \
+            stile_kernel(j, p, t, next, K, 1, 0);                                                 \
+        else if (mode == 1)                                                                       \
+            stile_kernel(j, p, t, next, K, 0, 1);                                                 \
+        else                                                                                      \
+            stile_kernel(j, p, t, next, K, 0, 0);                                                 \
+    } while (0)
+    if (p->kern == KERN_MORTON4)
+        STILE_KERNEL(KERN_MORTON4);
+    else
+        STILE_KERNEL(KERN_ROWS4);
+#undef STILE_KERNEL
+}
+#endif
+
+static void convert_units_run(const convert_job *j, const unit_plan *p)
+{
+    const tmu_surface_rect *r = j->r;
+    uint32_t xe = r->x + r->w, ye = r->y + r->h;
+    uint32_t sx0 = r->x - r->x % p->sw, sx = sx0, sy = r->y - r->y % p->sh;
+    stile tiles[2];
+    stile *cur = &tiles[0], *next = &tiles[1];
+    stile_begin(j, p, sx, sy, cur);
+    if (p->sep)
+        stile_fill_sep(j, p, cur);
+    else
+        stile_fill(j, p, cur, cur->n);
+    next->n = next->ny = next->filled = 0;
+    for (uint32_t k = 0; k < PF_AHEAD; k++)
+        pf_unit(j, p, cur, next, k);
+    if (!j->to_linear)
+        for (uint32_t jy = 0; jy < PF_ROWS; jy++)
+            pf_rows(j, p, cur, next, jy);
+    for (;;) {
+        sx += p->sw;
+        if (sx >= xe)
+            sx = sx0, sy += p->sh;
+        if (sy < ye) {
+            stile_begin(j, p, sx, sy, next);
+            if (p->sep)
+                stile_fill_sep(j, p, next);
+            else if (j->to_linear) /* (measured: detiling is faster with the starts in bulk) */
+                stile_fill(j, p, next, next->n);
+        } else
+            next->n = next->ny = next->filled = 0;
+#if TMU_LAYOUT_STREAM
+        if (cur->interior && p->kern != KERN_RUNS)
+            stile_fast(j, p, cur, next);
+        else
+#endif
+            stile_copy(j, p, cur, next);
+        if (next->n == 0)
+            break;
+        stile_fill(j, p, next, next->n); /* (those the copy left) */
+        stile *s = cur;
+        cur = next, next = s;
+    }
+}
+
+static void convert_units(const convert_job *j, uint32_t bw, uint32_t bh, const uint32_t *off,
+                          int sep)
+{
+    const tmu_surface_rect *r = j->r;
+    unit_plan p;
+    p.bw = bw, p.bh = bh, p.off = off;
+    p.span = 0;
     for (uint32_t i = 0; i < bw * bh; i++)
-        if (off[i] + j->bytes > span)
-            span = off[i] + j->bytes;
+        if (off[i] + j->bytes > p.span)
+            p.span = off[i] + j->bytes;
     /* super-tiles of at most 16 x 16 units and 64 x 64 elements (multiples of bw and bh) */
-    uint32_t sw = bw * 16 < 64 ? bw * 16 : (bw > 64 ? bw : 64);
-    uint32_t sh = bh * 16 < 64 ? bh * 16 : (bh > 64 ? bh : 64);
+    p.sw = bw * 16 < 64 ? bw * 16 : (bw > 64 ? bw : 64);
+    p.sh = bh * 16 < 64 ? bh * 16 : (bh > 64 ? bh : 64);
     unit_runs runs;
     int have_runs = make_runs(j, bw, bh, off, &runs);
+    p.runs = have_runs ? &runs : NULL;
+    p.kern = have_runs ? unit_kernel(j->bytes, bw, bh, off) : KERN_RUNS;
+    /* separable super-tiles (stile_fill_sep), checked where the rectangle has four or more
+     * super-tiles' worth of units */
+    p.sep = 0;
+    const tmu_surface_level *lv = &j->s->level[r->level];
+    uint32_t fw = lv->width - lv->width % p.sw, fh = lv->height - lv->height % p.sh;
+    if (sep && bw * bh > 1 && (uint64_t)r->w * r->h >= (uint64_t)4 * p.sw * p.sh && fw && fh) {
+        uint32_t mx = r->x + r->w / 2, my = r->y + r->h / 2;
+        p.sep = stile_separable(j, &p, r->x - r->x % p.sw, r->y - r->y % p.sh) &&
+                stile_separable(j, &p, mx - mx % p.sw, my - my % p.sh) &&
+                stile_separable(j, &p, fw - p.sw, fh - p.sh);
+    }
     convert_job js = *j; /* non-temporal stores: aligned destinations of a copy beyond the caches */
     js.stream = 0;
 #if TMU_LAYOUT_STREAM
-    if (have_runs && (runs.len == 8 || runs.len == 16) &&
-        (uint64_t)r->w * r->h * j->bytes >= ((uint64_t)4 << 20)) {
+    int big = (uint64_t)r->w * r->h * j->bytes >= ((uint64_t)4 << 20);
+    if (big && p.kern != KERN_RUNS)
+        js.stream = ((j->pitch | (uintptr_t)j->linear | (uintptr_t)j->tiled) & 15) == 0;
+    else if (big && have_runs && (runs.len == 8 || runs.len == 16)) {
         uintptr_t al = runs.len - 1;
         int ok = (j->pitch & al) == 0 && ((uintptr_t)j->linear & al) == 0 &&
                  ((uintptr_t)j->tiled & al) == 0 && ((size_t)bw * j->bytes & al) == 0;
@@ -536,78 +1098,11 @@ static void convert_units(const convert_job *j, uint32_t bw, uint32_t bh, const 
         js.stream = ok;
     }
 #endif
-    j = &js;
-    convert_units_run(j, bw, bh, sw, sh, off, span, have_runs ? &runs : NULL);
+    convert_units_run(&js, &p);
 #if TMU_LAYOUT_STREAM
     if (js.stream)
         _mm_sfence(); /* the non-temporal stores are visible before the call returns */
 #endif
-}
-
-static void convert_units_run(const convert_job *j, uint32_t bw, uint32_t bh, uint32_t sw,
-                              uint32_t sh, const uint32_t *off, uint64_t span, const unit_runs *runs)
-{
-    uint64_t pf_span = span < 256 ? span : 256; /* the lines prefetched of a unit */
-    const tmu_surface_rect *r = j->r;
-    int have_runs = runs != NULL;
-    uint32_t xe = r->x + r->w, ye = r->y + r->h;
-    uint32_t sx0 = r->x - r->x % sw, sy0 = r->y - r->y % sh;
-    for (uint32_t sy = sy0; sy < ye; sy += sh)
-        for (uint32_t sx = sx0; sx < xe; sx += sw) {
-            uint32_t uy0 = sy < r->y ? r->y - r->y % bh : sy;
-            uint32_t uye = sy + sh < ye ? sy + sh : ye;
-            uint32_t ux0 = sx < r->x ? r->x - r->x % bw : sx;
-            uint32_t uxe = sx + sw < xe ? sx + sw : xe;
-            /* the starts of every unit of the super-tile, then the units, prefetching the
-             * lines of the one PF ahead */
-            enum { PF = 8 };
-            uint64_t start[256];
-            uint32_t pos[256][2], n = 0;
-            for (uint32_t uy = uy0; uy < uye; uy += bh)
-                for (uint32_t ux = ux0; ux < uxe; ux += bw) {
-                    start[n] = tmu_surface_address_fast(j->s, r->level, ux, uy, r->slice, r->sample);
-                    pos[n][0] = ux, pos[n][1] = uy;
-                    n++;
-                }
-            for (uint32_t k = 0; k < n; k++) {
-                uint64_t a = start[k];
-                if (a > j->tiled_size - span) {
-                    *j->outside = 1;
-                    continue;
-                }
-#if defined(__GNUC__)
-                if (k + PF < n && start[k + PF] <= j->tiled_size - span)
-                    for (uint64_t o = 0; o < pf_span; o += 64) {
-                        if (j->to_linear)
-                            __builtin_prefetch(j->tiled + start[k + PF] + o, 0);
-                        else
-                            __builtin_prefetch(j->tiled + start[k + PF] + o, 1);
-                    }
-#endif
-                unsigned char *base = j->tiled + a;
-                uint32_t ux = pos[k][0], uy = pos[k][1];
-                uint32_t x0 = ux < r->x ? r->x : ux, x1 = ux + bw < xe ? ux + bw : xe;
-                uint32_t y0 = uy < r->y ? r->y : uy, y1 = uy + bh < ye ? uy + bh : ye;
-                int whole = have_runs && x0 == ux && x1 == ux + bw && y0 == uy && y1 == uy + bh;
-#if TMU_LAYOUT_STREAM
-                if (whole && j->stream && bw * j->bytes == 32 && runs->n % bh == 0 && k + 1 < n &&
-                    pos[k + 1][1] == uy && pos[k + 1][0] == ux + bw && ux + 2 * bw <= xe &&
-                    start[k + 1] <= j->tiled_size - span && (((uintptr_t)base | start[k + 1]) & 15) == 0 &&
-                    (((size_t)(uy - r->y) * j->pitch + (size_t)(ux - r->x) * j->bytes) & 63) == 0 &&
-                    ((uintptr_t)j->linear & 63) == 0) {
-                    unit_pair_stream(j, runs, bh, base, j->tiled + start[k + 1],
-                                     j->linear + (size_t)(uy - r->y) * j->pitch + (size_t)(ux - r->x) * j->bytes);
-                    k++;
-                    continue;
-                }
-#endif
-                if (whole)
-                    unit_whole(j, runs, base,
-                               j->linear + (size_t)(uy - r->y) * j->pitch + (size_t)(ux - r->x) * j->bytes);
-                else
-                    unit_clipped(j, base, ux, uy, x0, x1, y0, y1, bw, off);
-            }
-        }
 }
 
 static tmu_status convert_done(tmu_diag *diag, int outside)
@@ -664,7 +1159,8 @@ static tmu_status convert(const tmu_surface *s, const tmu_surface_rect *r, unsig
     int outside = 0;
     convert_job j = {s, r, tiled, linear, pitch, bytes, to_linear, tiled_size, &outside, 0};
     uint32_t bw, bh, off[256];
-    if (unit_table(s, r, &bw, &bh, off)) {
+    int sep;
+    if (unit_table(s, r, &bw, &bh, off, &sep)) {
         /* units cut by the level's edge are addressed element by element */
         uint32_t fw = lv->width - lv->width % bw, fh = lv->height - lv->height % bh;
         tmu_surface_rect inner = *r;
@@ -674,7 +1170,7 @@ static tmu_status convert(const tmu_surface *s, const tmu_surface_rect *r, unsig
             inner.w = xe - r->x, inner.h = ye - r->y;
             convert_job ji = j;
             ji.r = &inner;
-            convert_units(&ji, bw, bh, off);
+            convert_units(&ji, bw, bh, off, sep);
         } else
             xe = r->x, ye = r->y;
         for (uint32_t y = r->y; y < r->y + r->h; y++)
