@@ -769,7 +769,7 @@ tmu_status tmu_unit_plan_init(tmu_unit_plan *plan, const tmu_texture *tex, const
     p->lanes = lanes;
     p->flags = flags;
     p->present = present_mask(in, out);
-    p->fast = !(flags & TMU_UNIT_GENERAL_ONLY) && tmu_unit_fast_prepare(&p->k, &p->view, &p->smp, &p->op, in, out);
+    p->fast = !(flags & TMU_UNIT_GENERAL_ONLY) && tmu_unit_fast_prepare(&p->k, &p->view, &p->smp, &p->op, in, out, 1);
     p->magic = PLAN_MAGIC;
     tmu_diag_clear(diag);
     return TMU_OK;
@@ -807,6 +807,14 @@ tmu_status tmu_unit_plan_execute(const tmu_unit_plan *plan, const uint64_t exec[
     return TMU_OK;
 }
 
+int tmu_unit_plan_fast_kind(const tmu_unit_plan *plan)
+{
+    const unit_plan *p = (const unit_plan *)(const void *)plan;
+    if (!plan || p->magic != PLAN_MAGIC || !p->fast)
+        return 0;
+    return p->k.tiled ? 2 : 1;
+}
+
 tmu_status tmu_unit_plan_use_pairs(tmu_unit_plan *plan, const void *mem, size_t size, tmu_diag *diag)
 {
     if (!plan)
@@ -823,6 +831,9 @@ tmu_status tmu_unit_plan_use_pairs(tmu_unit_plan *plan, const void *mem, size_t 
     }
     const fast_consts *k = &p->k;
     int one_level = k->gather || k->mip == TMU_MIP_NONE || k->levels <= 1;
+    if (p->fast && k->tiled)
+        FAIL(TMU_ERR_UNSUPPORTED, "row pairs: the plan's texture is tiled (a surface layout); row-pair copies are "
+                                  "made of linear textures");
     if (!p->fast || k->fetch || !(k->gather ? k->fmt == FAST_RGBA8 : k->filter && (one_level || k->fmt == FAST_RGBA8)))
         FAIL(TMU_ERR_UNSUPPORTED, "row pairs: the plan's call reads no row pairs (only RGBA8 gathers, RGBA8 bilinear "
                                   "and trilinear samples and RGBA32F bilinear samples without mips on a fast path do)");

@@ -199,6 +199,9 @@ void tmu_unit_store(tmu_result_type type, const tmu_texel *v, int resident, tmu_
  * 0 when the case is not specialised (the general path then runs).  Inputs are validated. */
 int tmu_unit_fast_execute(const tmu_texture *tex, const tmu_sampler *smp, const tmu_op *op, uint32_t lanes,
                           const uint64_t exec[2], const tmu_wave_in *in, tmu_wave_out *out, unsigned flags);
+/* What a prepared call runs (tests): 0 the general path, 1 a fast path on linear levels, 2 a fast
+ * path on tiled levels (fast.h fast_tiled). */
+int tmu_unit_plan_fast_kind(const tmu_unit_plan *plan);
 /* One lane through the general path (the fast paths fall back to it for awkward lanes). */
 void tmu_unit_general_lane(const tmu_texture *tex, const tmu_sampler *smp, const tmu_op *op, uint32_t lanes,
                            const tmu_wave_in *in, tmu_wave_out *out, uint32_t lane);

@@ -26,9 +26,11 @@
 #include <sys/mman.h>
 #include <time.h>
 
+#include "tmu/layout.h"
 #include "tmu/op.h"
 #include "tmu/texture.h"
 #include "tmu/unit.h"
+#include "unit/internal.h" /* tmu_unit_plan_fast_kind: which path a tiled row's plan takes */
 
 enum { TMU_BENCH_RANDOM = 0, TMU_BENCH_COHERENT = 1, TMU_BENCH_PLANE = 2 };     /* coordinate pattern */
 enum { TMU_BENCH_LOD0 = 0, TMU_BENCH_LOD_RANDOM = 1, TMU_BENCH_LOD_IMPLICIT = 2 }; /* level choice */
@@ -49,9 +51,34 @@ typedef struct tmu_bench_case {
     int pattern, lodmode;
     int threads;          /* 0: --threads (default 1) */
     double lines;         /* 64-byte lines a sample touches (random rows: expected distinct lines of
-                             its footprint; coherent rows: distinct lines per wave / lanes) */
+                             its footprint; coherent rows: distinct lines per wave / lanes); 0 on
+                             tiled rows: measured on the layout (tmu_bench_measure_lines) */
     uint32_t reach;       /* bytes the row's accesses range over (for the line-rate bound) */
+    const char *layout;   /* NULL: rows of texels; else the texture is tiled as "chip:mode[:xor]"
+                             (AMD: GB_TILE_MODE index or swizzle mode name, pipe-bank XOR) or
+                             "gpu:TILE6_3" (Adreno): tmu_bench_layout */
 } tmu_bench_case;
+
+/* The tiled rows of one layout: the random, coherent and implicit-LOD workloads above, the texture
+ * tiled (lines and reach measured on the layout when the row runs). */
+#define TMU_BENCH_TILED_ROWS(suffix, layout)                                                                    \
+    {"nearest_rgba8_" suffix, "rgba8_nearest_random", NULL, TMU_FORMAT_R8G8B8A8_UNORM, 1024, TMU_OP_SAMPLE,     \
+     TMU_FILTER_NEAREST, TMU_MIP_NONE, TMU_BENCH_RANDOM, TMU_BENCH_LOD0, 0, 0, 0, layout},                     \
+    {"bilinear_rgba8_" suffix, "rgba8_bilinear_random", NULL, TMU_FORMAT_R8G8B8A8_UNORM, 1024, TMU_OP_SAMPLE,   \
+     TMU_FILTER_LINEAR, TMU_MIP_NONE, TMU_BENCH_RANDOM, TMU_BENCH_LOD0, 0, 0, 0, layout},                      \
+    {"gather_rgba8_" suffix, "rgba8_gather_random", NULL, TMU_FORMAT_R8G8B8A8_UNORM, 1024, TMU_OP_GATHER,       \
+     TMU_FILTER_LINEAR, TMU_MIP_NONE, TMU_BENCH_RANDOM, TMU_BENCH_LOD0, 0, 0, 0, layout},                      \
+    {"trilinear_rgba8_" suffix, "rgba8_trilinear_random_lod0-4", NULL, TMU_FORMAT_R8G8B8A8_UNORM, 1024,        \
+     TMU_OP_SAMPLE, TMU_FILTER_LINEAR, TMU_MIP_LINEAR, TMU_BENCH_RANDOM, TMU_BENCH_LOD_RANDOM, 0, 0, 0, layout}, \
+    {"bilinear_rgba32f_512_" suffix, "rgba32f_512_bilinear_random", NULL, TMU_FORMAT_R32G32B32A32_FLOAT, 512,  \
+     TMU_OP_SAMPLE, TMU_FILTER_LINEAR, TMU_MIP_NONE, TMU_BENCH_RANDOM, TMU_BENCH_LOD0, 0, 0, 0, layout},       \
+    {"fetch_rgba8_" suffix, "rgba8_texelFetch_random", NULL, TMU_FORMAT_R8G8B8A8_UNORM, 1024, TMU_OP_FETCH,     \
+     TMU_FILTER_NEAREST, TMU_MIP_NONE, TMU_BENCH_RANDOM, TMU_BENCH_LOD0, 0, 0, 0, layout},                     \
+    {"bilinear_rgba8_coherent_" suffix, "rgba8_bilinear_coherent", NULL, TMU_FORMAT_R8G8B8A8_UNORM, 1024,      \
+     TMU_OP_SAMPLE, TMU_FILTER_LINEAR, TMU_MIP_NONE, TMU_BENCH_COHERENT, TMU_BENCH_LOD0, 0, 0, 0, layout},     \
+    {"implicit_trilinear_rgba8_" suffix, "rgba8_trilinear_random_lod0-4", "implicit.spv",                      \
+     TMU_FORMAT_R8G8B8A8_UNORM, 1024, TMU_OP_SAMPLE, TMU_FILTER_LINEAR, TMU_MIP_LINEAR, TMU_BENCH_PLANE,       \
+     TMU_BENCH_LOD_IMPLICIT, 0, 0, 0, layout}
 
 /* Lines per sample.  Random RGBA8: a bilinear row pair shares a line unless i0 is the last texel
  * of one (1/16): 2 (1 + 1/16) lines; RGBA32F (4 texels a line): 2 (1 + 1/4).  Trilinear with a
@@ -59,29 +86,37 @@ typedef struct tmu_bench_case {
  * a wave covers 128 neighbouring texels of one row (RGBA8: 8-9 lines; 2 rows when bilinear). */
 static const tmu_bench_case tmu_bench_cases[] = {
     {"nearest_rgba8", "rgba8_nearest_random", NULL, TMU_FORMAT_R8G8B8A8_UNORM, 1024, TMU_OP_SAMPLE,
-     TMU_FILTER_NEAREST, TMU_MIP_NONE, TMU_BENCH_RANDOM, TMU_BENCH_LOD0, 0, 1.0, 4u << 20},
+     TMU_FILTER_NEAREST, TMU_MIP_NONE, TMU_BENCH_RANDOM, TMU_BENCH_LOD0, 0, 1.0, 4u << 20, NULL},
     {"bilinear_rgba8", "rgba8_bilinear_random", NULL, TMU_FORMAT_R8G8B8A8_UNORM, 1024, TMU_OP_SAMPLE,
-     TMU_FILTER_LINEAR, TMU_MIP_NONE, TMU_BENCH_RANDOM, TMU_BENCH_LOD0, 0, 2.125, 4u << 20},
+     TMU_FILTER_LINEAR, TMU_MIP_NONE, TMU_BENCH_RANDOM, TMU_BENCH_LOD0, 0, 2.125, 4u << 20, NULL},
     {"gather_rgba8", "rgba8_gather_random", NULL, TMU_FORMAT_R8G8B8A8_UNORM, 1024, TMU_OP_GATHER,
-     TMU_FILTER_LINEAR, TMU_MIP_NONE, TMU_BENCH_RANDOM, TMU_BENCH_LOD0, 0, 2.125, 4u << 20},
+     TMU_FILTER_LINEAR, TMU_MIP_NONE, TMU_BENCH_RANDOM, TMU_BENCH_LOD0, 0, 2.125, 4u << 20, NULL},
     {"trilinear_rgba8", "rgba8_trilinear_random_lod0-4", NULL, TMU_FORMAT_R8G8B8A8_UNORM, 1024, TMU_OP_SAMPLE,
-     TMU_FILTER_LINEAR, TMU_MIP_LINEAR, TMU_BENCH_RANDOM, TMU_BENCH_LOD_RANDOM, 0, 4.25, 5592404u},
+     TMU_FILTER_LINEAR, TMU_MIP_LINEAR, TMU_BENCH_RANDOM, TMU_BENCH_LOD_RANDOM, 0, 4.25, 5592404u, NULL},
     {"bilinear_rgba32f_512", "rgba32f_512_bilinear_random", NULL, TMU_FORMAT_R32G32B32A32_FLOAT, 512,
-     TMU_OP_SAMPLE, TMU_FILTER_LINEAR, TMU_MIP_NONE, TMU_BENCH_RANDOM, TMU_BENCH_LOD0, 0, 2.5, 4u << 20},
+     TMU_OP_SAMPLE, TMU_FILTER_LINEAR, TMU_MIP_NONE, TMU_BENCH_RANDOM, TMU_BENCH_LOD0, 0, 2.5, 4u << 20, NULL},
     {"fetch_rgba8", "rgba8_texelFetch_random", NULL, TMU_FORMAT_R8G8B8A8_UNORM, 1024, TMU_OP_FETCH,
-     TMU_FILTER_NEAREST, TMU_MIP_NONE, TMU_BENCH_RANDOM, TMU_BENCH_LOD0, 0, 1.0, 4u << 20},
+     TMU_FILTER_NEAREST, TMU_MIP_NONE, TMU_BENCH_RANDOM, TMU_BENCH_LOD0, 0, 1.0, 4u << 20, NULL},
     {"nearest_rgba8_coherent", "rgba8_nearest_coherent", NULL, TMU_FORMAT_R8G8B8A8_UNORM, 1024, TMU_OP_SAMPLE,
-     TMU_FILTER_NEAREST, TMU_MIP_NONE, TMU_BENCH_COHERENT, TMU_BENCH_LOD0, 0, 9.0 / 128, 32u << 10},
+     TMU_FILTER_NEAREST, TMU_MIP_NONE, TMU_BENCH_COHERENT, TMU_BENCH_LOD0, 0, 9.0 / 128, 32u << 10, NULL},
     {"bilinear_rgba8_coherent", "rgba8_bilinear_coherent", NULL, TMU_FORMAT_R8G8B8A8_UNORM, 1024, TMU_OP_SAMPLE,
-     TMU_FILTER_LINEAR, TMU_MIP_NONE, TMU_BENCH_COHERENT, TMU_BENCH_LOD0, 0, 18.0 / 128, 32u << 10},
+     TMU_FILTER_LINEAR, TMU_MIP_NONE, TMU_BENCH_COHERENT, TMU_BENCH_LOD0, 0, 18.0 / 128, 32u << 10, NULL},
     {"bilinear_rgba32f_coherent", "rgba32f_bilinear_coherent", NULL, TMU_FORMAT_R32G32B32A32_FLOAT, 1024,
      TMU_OP_SAMPLE, TMU_FILTER_LINEAR, TMU_MIP_NONE, TMU_BENCH_COHERENT, TMU_BENCH_LOD0, 0, 66.0 / 128,
-     32u << 10},
+     32u << 10, NULL},
     {"implicit_trilinear_rgba8", "rgba8_trilinear_random_lod0-4", "implicit.spv", TMU_FORMAT_R8G8B8A8_UNORM,
      1024, TMU_OP_SAMPLE, TMU_FILTER_LINEAR, TMU_MIP_LINEAR, TMU_BENCH_PLANE, TMU_BENCH_LOD_IMPLICIT, 0, 0.5,
-     256u << 10},
+     256u << 10, NULL},
     {"bilinear_rgba8_2threads", "rgba8_bilinear_random", NULL, TMU_FORMAT_R8G8B8A8_UNORM, 1024, TMU_OP_SAMPLE,
-     TMU_FILTER_LINEAR, TMU_MIP_NONE, TMU_BENCH_RANDOM, TMU_BENCH_LOD0, 2, 2.125, 4u << 20},
+     TMU_FILTER_LINEAR, TMU_MIP_NONE, TMU_BENCH_RANDOM, TMU_BENCH_LOD0, 2, 2.125, 4u << 20, NULL},
+    /* the same workloads on tiled textures (lavapipe keeps its linear image): the PS4's
+     * 2D_TILED_THIN1 (liverpool GB_TILE_MODE14) and 1D_TILED_THIN1 (13), vega10 SW_64KB_S_X,
+     * navi10 SW_4KB_S_X and Adreno a630 TILE6_3 */
+    TMU_BENCH_TILED_ROWS("ps4_2d", "liverpool:14"),
+    TMU_BENCH_TILED_ROWS("ps4_1d", "liverpool:13"),
+    TMU_BENCH_TILED_ROWS("vega64x", "vega10:SW_64KB_S_X:3"),
+    TMU_BENCH_TILED_ROWS("navi4x", "navi10:SW_4KB_S_X:5"),
+    TMU_BENCH_TILED_ROWS("a630", "a630:TILE6_3"),
 };
 #define TMU_BENCH_NCASES (sizeof tmu_bench_cases / sizeof tmu_bench_cases[0])
 
@@ -91,6 +126,9 @@ typedef struct tmu_bench_result {
     double checksum;  /* sum of all results (keeps the work alive) */
     size_t pairs_bytes;  /* the row-pair copy the row's plans read (tmu_unit_plan_use_pairs), 0: none */
     double pairs_build_s; /* seconds of CPU time tmu_unit_pairs_build took for it */
+    double lines;        /* tiled rows: lines a sample touches on the layout (tmu_bench_measure_lines) */
+    uint32_t reach;      /* tiled rows: bytes of the levels the row reads (random rows), else bc->reach */
+    int tiled_fast;      /* tiled rows: the plan takes the tiled fast path (0: the general path) */
 } tmu_bench_result;
 
 static inline double tmu_bench_cpu_now(void)
@@ -342,6 +380,146 @@ static inline void tmu_bench_free(void *p, size_t size)
         munmap(p, span);
 }
 
+/* Lays out the row's texture as bc->layout says ("chip:mode[:xor]", mode a GB_TILE_MODE index or
+ * a swizzle mode name; or "gpu:TILE6_3"); returns 0, or -1 when the layout refuses it. */
+static inline int tmu_bench_layout(const tmu_bench_case *bc, uint32_t levels, tmu_surface *surf)
+{
+    char chip[32], mode[32];
+    unsigned xor_ = 0;
+    const char *c1 = strchr(bc->layout, ':');
+    if (!c1 || (size_t)(c1 - bc->layout) >= sizeof chip)
+        return -1;
+    memcpy(chip, bc->layout, (size_t)(c1 - bc->layout));
+    chip[c1 - bc->layout] = 0;
+    const char *c2 = strchr(c1 + 1, ':');
+    size_t ml = c2 ? (size_t)(c2 - c1 - 1) : strlen(c1 + 1);
+    if (ml >= sizeof mode)
+        return -1;
+    memcpy(mode, c1 + 1, ml);
+    mode[ml] = 0;
+    if (c2)
+        xor_ = (unsigned)strtoul(c2 + 1, NULL, 10);
+    uint32_t bytes = bc->format == TMU_FORMAT_R8G8B8A8_UNORM ? 4 : 16;
+    const tmu_adreno_gpu *gpu = tmu_adreno_gpu_find(chip);
+    if (gpu) {
+        tmu_adreno_surface_desc a;
+        memset(&a, 0, sizeof a);
+        a.block_bytes = bytes, a.block_w = a.block_h = 1, a.width = a.height = bc->size;
+        a.depth = a.layers = 1, a.levels = levels, a.samples = 1;
+        int m = tmu_adreno_tile_mode_from_name(mode);
+        if (m < 0)
+            return -1;
+        a.tile_mode = (tmu_adreno_tile_mode)m;
+        return tmu_surface_init_adreno(surf, gpu, &a, NULL) == TMU_OK ? 0 : -1;
+    }
+    const tmu_amd_chip *amd = tmu_amd_chip_find(chip);
+    if (!amd)
+        return -1;
+    tmu_surface_desc d;
+    memset(&d, 0, sizeof d);
+    d.rsrc = TMU_SURF_2D, d.bpp = bytes * 8, d.width = d.height = bc->size, d.slices = 1, d.levels = levels;
+    d.samples = 1, d.flags = TMU_SURF_TEXTURE | (levels > 1 ? TMU_SURF_POW2_PAD : 0);
+    if (amd->gen <= TMU_AMD_GFX8) {
+        d.tile_index = (int32_t)strtol(mode, NULL, 10);
+    } else {
+        int sw = tmu_amd_swizzle_mode_from_name(mode);
+        if (sw < 0)
+            return -1;
+        d.swizzle_mode = (uint32_t)sw, d.pipe_bank_xor = xor_;
+    }
+    return tmu_surface_init_amd(surf, amd, &d, NULL) == TMU_OK ? 0 : -1;
+}
+
+static inline int tmu_bench_cmp_u64(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* The 64-byte lines one sample of the row touches on `tex` (any layout: the texels' addresses by
+ * tmu_texel_address): the row's own coordinates of 64 waves (4 iterations each) through its
+ * footprint (nearest: 1 texel; bilinear, gather: 2 x 2; trilinear: 2 x 2 on each of the two
+ * levels of its LOD; fetch: 1; repeat addressing), distinct lines per sample on random rows,
+ * distinct lines per wave / lanes on the others (the wave's neighbours share lines).  The
+ * implicit-LOD row's LOD is log2 of the quads' larger coarse derivative, in double. */
+static inline double tmu_bench_measure_lines(const tmu_bench_case *bc, const tmu_texture *tex)
+{
+    enum { WAVES = 64, ITERS = 4, PER = 8 };
+    static _Thread_local uint64_t line[TMU_MAX_LANES * PER];
+    uint32_t state[TMU_MAX_LANES], zero[TMU_MAX_LANES];
+    float s[TMU_MAX_LANES], t[TMU_MAX_LANES], lod[TMU_MAX_LANES], acc[4 * TMU_MAX_LANES];
+    int32_t ix[TMU_MAX_LANES], iy[TMU_MAX_LANES];
+    memset(zero, 0, sizeof zero);
+    memset(lod, 0, sizeof lod);
+    tmu_bench_gen g = {0, 0, bc->pattern, bc->lodmode, bc->kind == TMU_OP_FETCH, bc->size};
+    double total = 0;
+    uint64_t samples = 0;
+    for (uint32_t wv = 0; wv < WAVES; wv++) {
+        uint32_t visit = wv * 131u;
+        g.id0 = (visit % (TMU_BENCH_INVOCATIONS / TMU_MAX_LANES)) * TMU_MAX_LANES;
+        for (int k = 0; k < TMU_MAX_LANES; k++)
+            state[k] = (g.id0 + (uint32_t)k) * 747796405u + 2891336453u + 1u;
+        for (uint32_t it = 0; it < ITERS; it++) {
+            g.i = it * 9;
+            tmu_bench_wave_plain(acc, zero, zero, zero, zero, state, s, t, lod, ix, iy, &g);
+            uint32_t n = 0;
+            for (int k = 0; k < TMU_MAX_LANES; k++) {
+                uint32_t first = n;
+                float lk = lod[k];
+                if (bc->lodmode == TMU_BENCH_LOD_IMPLICIT) {
+                    int q = k & ~3;
+                    double sz = (double)bc->size;
+                    double dx = hypot(((double)s[q + 1] - s[q]) * sz, ((double)t[q + 1] - t[q]) * sz);
+                    double dy = hypot(((double)s[q + 2] - s[q]) * sz, ((double)t[q + 2] - t[q]) * sz);
+                    double r = dx > dy ? dx : dy;
+                    lk = r > 0 ? (float)log2(r) : 0.0f;
+                }
+                if (bc->mip == TMU_MIP_NONE || bc->kind != TMU_OP_SAMPLE)
+                    lk = 0;
+                lk = lk < 0 ? 0 : lk > (float)(tex->levels - 1) ? (float)(tex->levels - 1) : lk;
+                uint32_t l0 = (uint32_t)lk, nl = (lk > (float)l0 && l0 + 1 < tex->levels) ? 2 : 1;
+                for (uint32_t L = l0; L < l0 + nl; L++) {
+                    uint32_t w = tmu_level_size(tex->width, L), h = tmu_level_size(tex->height, L);
+                    int32_t x0, y0, nx = 1, ny = 1;
+                    if (bc->kind == TMU_OP_FETCH) {
+                        x0 = ix[k], y0 = iy[k];
+                    } else if (bc->filter == TMU_FILTER_NEAREST && bc->kind == TMU_OP_SAMPLE) {
+                        x0 = (int32_t)floorf(s[k] * (float)w), y0 = (int32_t)floorf(t[k] * (float)h);
+                    } else {
+                        x0 = (int32_t)floorf(s[k] * (float)w - 0.5f), y0 = (int32_t)floorf(t[k] * (float)h - 0.5f);
+                        nx = ny = 2;
+                    }
+                    for (int32_t dy = 0; dy < ny; dy++)
+                        for (int32_t dx = 0; dx < nx; dx++) {
+                            const void *p = tmu_texel_address(tex, L, (uint32_t)(x0 + dx) & (w - 1),
+                                                              (uint32_t)(y0 + dy) & (h - 1), 0, 0);
+                            line[n++] = (uint64_t)(uintptr_t)p >> 6;
+                        }
+                }
+                if (bc->pattern == TMU_BENCH_RANDOM) { /* distinct lines of this sample */
+                    uint32_t d = 0;
+                    for (uint32_t a = first; a < n; a++) {
+                        uint32_t b = first;
+                        while (b < a && line[b] != line[a])
+                            b++;
+                        d += b == a;
+                    }
+                    total += d, n = 0;
+                }
+            }
+            if (bc->pattern != TMU_BENCH_RANDOM) { /* distinct lines of the wave */
+                qsort(line, n, sizeof line[0], tmu_bench_cmp_u64);
+                uint32_t d = 0;
+                for (uint32_t a = 0; a < n; a++)
+                    d += a == 0 || line[a] != line[a - 1];
+                total += d;
+            }
+            samples += TMU_MAX_LANES;
+        }
+    }
+    return total / (double)samples;
+}
+
 /* Runs one case on `threads` threads (each its own waves, one shared texture); `flags` are
  * TMU_UNIT_* (e.g. TMU_UNIT_GENERAL_ONLY); `planned`: each thread prepares the call once
  * (tmu_unit_plan) and runs every wave through it, else calls tmu_unit_execute_ex per wave;
@@ -361,9 +539,20 @@ static inline int tmu_bench_run_case(const tmu_bench_case *bc, double seconds, i
     while (m > 1)
         m >>= 1, levels++;
     size_t size = tmu_texture_packed_size(TMU_DIM_2D, bc->format, bc->size, bc->size, 1, 1, levels, 1);
+    tmu_surface *surf = NULL; /* tiled rows: the texture's layout */
+    if (bc->layout) {
+        surf = (tmu_surface *)malloc(sizeof *surf);
+        if (!surf || tmu_bench_layout(bc, levels, surf) != 0) {
+            free(surf);
+            return -1;
+        }
+        size = (size_t)surf->size;
+    }
     unsigned char *mem = (unsigned char *)tmu_bench_alloc(size, huge);
-    if (!mem)
+    if (!mem) {
+        free(surf);
         return -1;
+    }
     uint32_t seed = 12345u;
     for (size_t i = 0; i < size; i++) {
         seed = seed * 1664525u + 1013904223u;
@@ -379,9 +568,25 @@ static inline int tmu_bench_run_case(const tmu_bench_case *bc, double seconds, i
     tmu_bench_thread *th = (tmu_bench_thread *)aligned_alloc(_Alignof(tmu_bench_thread), (size_t)threads * sizeof *th);
     if (th)
         memset(th, 0, (size_t)threads * sizeof *th);
-    if (!th || tmu_texture_init_packed(&tex, TMU_DIM_2D, bc->format, bc->size, bc->size, 1, 1, levels, 1, mem, size,
-                                       NULL) != TMU_OK) {
+    tmu_status tst = TMU_ERR_INVALID_ARGUMENT;
+    if (th && surf) { /* every level a level of the surface at mem */
+        memset(&tex, 0, sizeof tex);
+        tex.dim = TMU_DIM_2D, tex.format = bc->format, tex.width = tex.height = bc->size, tex.depth = 1;
+        tex.layers = 1, tex.levels = levels, tex.samples = 1;
+        for (int c = 0; c < 4; c++)
+            tex.swizzle[c] = (tmu_swizzle)c;
+        for (uint32_t l = 0; l < levels; l++) {
+            tex.level[l].data = mem, tex.level[l].size = size;
+            tex.level[l].surface = surf, tex.level[l].surface_level = l;
+        }
+        tst = tmu_texture_validate(&tex, NULL);
+    } else if (th) {
+        tst = tmu_texture_init_packed(&tex, TMU_DIM_2D, bc->format, bc->size, bc->size, 1, 1, levels, 1, mem, size,
+                                      NULL);
+    }
+    if (tst != TMU_OK) {
         free(th);
+        free(surf);
         tmu_bench_free(mem, size);
         return -1;
     }
@@ -397,7 +602,7 @@ static inline int tmu_bench_run_case(const tmu_bench_case *bc, double seconds, i
     /* the row-pair copy, built once before the runs (its time reported apart), where the row's
      * call reads one: the caller lets tmu re-layout the texture (unit.h tmu_unit_pairs_build) */
     int rgba8 = bc->format == TMU_FORMAT_R8G8B8A8_UNORM, one_level = bc->kind == TMU_OP_GATHER || bc->mip == TMU_MIP_NONE;
-    int reads_pairs = use_pairs && planned &&
+    int reads_pairs = use_pairs && planned && !surf &&
                       (bc->kind == TMU_OP_GATHER ? rgba8
                                                  : bc->kind == TMU_OP_SAMPLE && bc->filter == TMU_FILTER_LINEAR &&
                                                        (rgba8 || one_level));
@@ -413,12 +618,14 @@ static inline int tmu_bench_run_case(const tmu_bench_case *bc, double seconds, i
         build_s = tmu_bench_cpu_now() - c0;
         if (bst != TMU_OK) {
             free(th);
+            free(surf);
             tmu_bench_free(pairs, pairs_size);
             tmu_bench_free(mem, size);
             return -1;
         }
     } else if (pairs_size) {
         free(th);
+        free(surf);
         tmu_bench_free(mem, size);
         return -1;
     }
@@ -455,6 +662,23 @@ static inline int tmu_bench_run_case(const tmu_bench_case *bc, double seconds, i
         cpu_rate[r] = n / cpu / 1e6, wall_rate[r] = n / wall / 1e6;
     }
     res->pairs_bytes = pairs ? pairs_size : 0, res->pairs_build_s = build_s;
+    res->lines = bc->lines, res->reach = bc->reach;
+    if (surf) { /* the layout's lines; random rows range over the levels they read */
+        res->lines = tmu_bench_measure_lines(bc, &tex);
+        int one = bc->kind != TMU_OP_SAMPLE || bc->mip == TMU_MIP_NONE;
+        uint64_t reach = one ? surf->level[0].size ? surf->level[0].size : surf->slice_size : surf->size;
+        res->reach = bc->pattern == TMU_BENCH_RANDOM ? (uint32_t)reach : bc->pattern == TMU_BENCH_COHERENT ? 32u << 10
+                                                                                                          : 256u << 10;
+        tmu_unit_plan *pl = (tmu_unit_plan *)malloc(sizeof *pl);
+        tmu_wave_in pin;
+        memset(&pin, 0, sizeof pin);
+        pin.coord[0] = th[0].s, pin.coord[1] = th[0].t, pin.lod = th[0].lod;
+        pin.icoord[0] = th[0].ix, pin.icoord[1] = th[0].iy;
+        tmu_wave_out pout = {.data = {th[0].data[0], th[0].data[1], th[0].data[2], th[0].data[3]}, .resident = NULL};
+        res->tiled_fast = pl && tmu_unit_plan_init(pl, &tex, &smp, &op, TMU_MAX_LANES, &pin, &pout, flags, NULL) == TMU_OK &&
+                          tmu_unit_plan_fast_kind(pl) == 2;
+        free(pl);
+    }
     if (!failed) {
         qsort(cpu_rate, (size_t)reps, sizeof(double), tmu_bench_cmp_double);
         qsort(wall_rate, (size_t)reps, sizeof(double), tmu_bench_cmp_double);
@@ -463,6 +687,7 @@ static inline int tmu_bench_run_case(const tmu_bench_case *bc, double seconds, i
     if (use_barrier)
         pthread_barrier_destroy(&barrier);
     free(th);
+    free(surf);
     tmu_bench_free(pairs, pairs_size);
     tmu_bench_free(mem, size);
     return failed ? -1 : 0;

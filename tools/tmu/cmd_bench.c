@@ -1,6 +1,6 @@
 /* tmu bench — library benchmarks from the command line.
  *   tmu bench sample [--csv] [--peer] [--threads N] [--general | --no-simd | --avx2] [--seconds S]
- *                    [--reps N] [--size N] [--no-hugepages] [--per-call] [CASE...]
+ *                    [--reps N] [--size N] [--no-hugepages] [--per-call] [--linear | --tiled] [CASE...]
  * The sampling benchmark runs the workloads of the lavapipe peer (bench_sample.h); with --peer it
  * runs the peer too (the lavapipe_bench tool, built by bench/run into
  * build-bench/lavapipe/; $TMU_PEER_BENCH names another peer_bench binary) and prints both rates
@@ -19,7 +19,7 @@ static void bench_usage(FILE *out)
 {
     fprintf(out, "usage: tmu bench sample [--csv] [--peer] [--threads N] [--general | --no-simd | --avx2]\n"
                  "                        [--seconds S] [--reps N] [--rounds R] [--size N] [--no-hugepages]\n"
-                 "                        [--per-call] [--no-pairs]\n"
+                 "                        [--per-call] [--no-pairs] [--linear | --tiled]\n"
                  "                        [CASE...]\n"
            "\n"
            "Measures texture sampling rates on the workloads of the lavapipe peer\n"
@@ -45,10 +45,15 @@ static void bench_usage(FILE *out)
            "              before their runs (tmu_unit_pairs_build, its time shown apart) and their\n"
            "              plans read it (tmu_unit_plan_use_pairs), as a caller that lets tmu re-layout\n"
            "              its texture does\n"
+           "  --linear    only the rows whose texture is rows of texels; --tiled: only the rows marked T,\n"
+           "              the same workloads on tiled textures (the PS4's 2D and 1D thin tiles, vega10\n"
+           "              SW_64KB_S_X, navi10 SW_4KB_S_X, Adreno a630 TILE6_3: tmu_level.surface),\n"
+           "              lavapipe sampling its usual linear image\n"
            "  --seconds S minimum seconds per run (default 0.5); --reps N runs per case (default 3)\n"
            "  --rounds R  per row, R alternating runs of the peer and tmu, medians (default 1)\n"
            "Each row also shows the physical bound: this machine's rate of independent random 64-byte\n"
-           "line loads over the row's footprint divided by the lines one sample touches.\n"
+           "line loads over the row's footprint divided by the lines one sample touches (tiled rows:\n"
+           "counted on the layout, the row's own coordinates through its footprints).\n"
            "cases:");
     for (size_t c = 0; c < TMU_BENCH_NCASES; c++)
         fprintf(out, " %s", tmu_bench_cases[c].name);
@@ -107,7 +112,7 @@ static int peer_run(const char *bin, const tmu_bench_case *bc, int threads, doub
 static int bench_sample(int argc, char **argv)
 {
     enum { O_CSV, O_PEER, O_THREADS, O_GENERAL, O_NO_SIMD, O_AVX2, O_SIZE, O_SECONDS, O_REPS, O_NOHUGE, O_ROUNDS,
-           O_PER_CALL, O_NO_PAIRS, O_COUNT };
+           O_PER_CALL, O_NO_PAIRS, O_LINEAR, O_TILED, O_COUNT };
     static const tmu_cli_option opts[O_COUNT] = {
         [O_CSV] = {"--csv", NULL, TMU_CLI_FLAG},
         [O_PEER] = {"--peer", NULL, TMU_CLI_FLAG},
@@ -122,9 +127,11 @@ static int bench_sample(int argc, char **argv)
         [O_ROUNDS] = {"--rounds", NULL, TMU_CLI_VALUE},
         [O_PER_CALL] = {"--per-call", NULL, TMU_CLI_FLAG},
         [O_NO_PAIRS] = {"--no-pairs", NULL, TMU_CLI_FLAG},
+        [O_LINEAR] = {"--linear", NULL, TMU_CLI_FLAG},
+        [O_TILED] = {"--tiled", NULL, TMU_CLI_FLAG},
     };
     tmu_cli_set_command("bench sample", bench_usage);
-    int csv = 0, peer = 0, huge = 1, planned = 1, pairs = 1;
+    int csv = 0, peer = 0, huge = 1, planned = 1, pairs = 1, only_linear = 0, only_tiled = 0;
     long long reps = 3, size = 0, threads = 1, rounds = 1;
     unsigned flags = 0;
     float seconds = 0.5f;
@@ -146,6 +153,8 @@ static int bench_sample(int argc, char **argv)
         case O_NOHUGE: huge = 0; break;
         case O_PER_CALL: planned = 0; break;
         case O_NO_PAIRS: pairs = 0; break;
+        case O_LINEAR: only_linear = 1; break;
+        case O_TILED: only_tiled = 1; break;
         case O_GENERAL: flags |= TMU_UNIT_GENERAL_ONLY; break;
         case O_NO_SIMD: flags |= TMU_UNIT_NO_SIMD; break;
         case O_AVX2: flags |= TMU_UNIT_MAX_AVX2; break;
@@ -185,6 +194,8 @@ static int bench_sample(int argc, char **argv)
         }
         }
     }
+    if (only_linear && only_tiled)
+        return tmu_cli_usage_error("--tiled", "--linear and --tiled exclude each other");
     int use_pairs = pairs && planned && !(flags & TMU_UNIT_GENERAL_ONLY);
     char bin[4200];
     int have_peer = peer && peer_locate(bin, sizeof bin) == 0;
@@ -202,17 +213,21 @@ static int bench_sample(int argc, char **argv)
         if (use_pairs)
             printf("row pairs: rows marked P read a row-pair copy of their texture (tmu_unit_pairs_build, built once "
                    "before the runs; --no-pairs: the texture's rows only)\n");
+        if (!only_linear)
+            printf("tiled: rows marked T sample a tiled texture (tmu_level.surface; lavapipe its linear image), their "
+                   "bound from the lines counted on the layout\n");
         if (peer && !have_peer)
             printf("lavapipe: peer_bench not found (%s; see bench/README.md): tmu's rates only\n",
                    getenv("TMU_PEER_BENCH") ? "$TMU_PEER_BENCH" : "lavapipe/peer_bench next to tmu");
         else if (have_peer)
             printf("lavapipe: %s, LP_NUM_THREADS = the row's threads, its MS/cpu-s median, run right before tmu's row\n",
                    bin);
-        printf("%-27s %3s %9s %9s %7s   %9s %-22s %9s %9s\n", "case", "thr", "tmu", "lavapipe", "ratio", "bound",
+        printf("%-34s %3s %9s %9s %7s   %9s %-22s %9s %9s\n", "case", "thr", "tmu", "lavapipe", "ratio", "bound",
                "(lines/sample @ reach)", "tmu wall", "lvp wall");
     }
     for (size_t c = 0; c < TMU_BENCH_NCASES; c++) {
-        if (any && !selected[c])
+        if ((any && !selected[c]) || (only_linear && tmu_bench_cases[c].layout) ||
+            (only_tiled && !tmu_bench_cases[c].layout))
             continue;
         tmu_bench_case sized = tmu_bench_cases[c];
         if (size)
@@ -248,13 +263,13 @@ static int bench_sample(int argc, char **argv)
                 printf("%s,%.1f\n", bc->name, r.msps);
         } else {
             char bound[32] = "-", note[40] = "";
-            if (bc->lines > 0 && !size) {
+            if (r.lines > 0 && !size) {
                 /* a row-pair copy: a random footprint is one read, of 16 bytes (RGBA8: in two lines 1
                  * time in 8, against 2.125 lines from the texture) or 64 bytes (RGBA32F: in two lines
-                 * every other time, against 2.5) */
-                double paired = bc->format == TMU_FORMAT_R8G8B8A8_UNORM ? bc->lines / 2.125 * 1.125 : bc->lines / 2.5 * 1.5;
-                double lines = r.pairs_bytes && bc->pattern == TMU_BENCH_RANDOM ? paired : bc->lines;
-                uint32_t reach = r.pairs_bytes && bc->pattern == TMU_BENCH_RANDOM ? (uint32_t)r.pairs_bytes : bc->reach;
+                 * every other time, against 2.5); a tiled row: the lines measured on its layout */
+                double paired = bc->format == TMU_FORMAT_R8G8B8A8_UNORM ? r.lines / 2.125 * 1.125 : r.lines / 2.5 * 1.5;
+                double lines = r.pairs_bytes && bc->pattern == TMU_BENCH_RANDOM ? paired : r.lines;
+                uint32_t reach = r.pairs_bytes && bc->pattern == TMU_BENCH_RANDOM ? (uint32_t)r.pairs_bytes : r.reach;
                 double lr = tmu_bench_line_rate(reach, (double)seconds / 2, (int)reps, huge);
                 snprintf(bound, sizeof bound, "%.0f", lr / lines);
                 snprintf(note, sizeof note, "(%.3g @ %u KiB)", lines, reach >> 10);
@@ -271,7 +286,10 @@ static int bench_sample(int argc, char **argv)
             if (r.pairs_bytes)
                 snprintf(build, sizeof build, "  P: %.1f MiB, built in %.1f ms", (double)r.pairs_bytes / (1 << 20),
                          r.pairs_build_s * 1e3);
-            printf("%-25s %1s %3d %9.1f %9s %7s   %9s %-22s %9.1f %9s%s\n", bc->name, r.pairs_bytes ? "P" : "", nthr,
+            if (bc->layout && !r.tiled_fast)
+                snprintf(build, sizeof build, "  (general path: the layout has no fast path)");
+            printf("%-32s %1s %3d %9.1f %9s %7s   %9s %-22s %9.1f %9s%s\n", bc->name,
+                   r.pairs_bytes ? "P" : bc->layout ? "T" : "", nthr,
                    r.msps, pr, ratio, bound, note, r.wall_msps, pws, build);
         }
         fflush(stdout);

@@ -22,6 +22,15 @@ FAST_INLINE int32_t wrap(int32_t i, int32_t n, int addr)
     return i < 0 ? 0 : i > n - 1 ? n - 1 : i;
 }
 
+/* Texel index of texel (i, j) (inside the level) of level `level`, from the level's start
+ * (level_off): rows of level_pitch texels, or the tiled level's tables (tiled.c). */
+FAST_INLINE int32_t texel_index(const fast_consts *k, uint32_t level, int32_t i, int32_t j)
+{
+    if (k->tiled)
+        return tmu_fast_tiled_index(k, level, i, j);
+    return j * k->level_pitch[level] + i;
+}
+
 /* Decoded texel at texel index `idx` of the level starting at byte offset `off`. */
 FAST_INLINE void load(const fast_ctx *cx, int fmt, int32_t off, int32_t idx, float v[4])
 {
@@ -39,14 +48,14 @@ FAST_INLINE void load(const fast_ctx *cx, int fmt, int32_t off, int32_t idx, flo
 FAST_INLINE int sample_level(const fast_ctx *cx, int fmt, int filter, int addr, uint32_t level, float s, float t,
                              float out[4])
 {
-    int32_t w = cx->k->level_w[level], h = cx->k->level_h[level], pitch = cx->k->level_pitch[level];
+    int32_t w = cx->k->level_w[level], h = cx->k->level_h[level];
     int32_t off = cx->k->level_off[level];
     float u = s * (float)w + 0.0f, v = t * (float)h + 0.0f;
     if (filter == TMU_FILTER_NEAREST) {
         if (!coord_ok(u) || !coord_ok(v))
             return 0;
         int32_t i = wrap((int32_t)floorf(u), w, addr), j = wrap((int32_t)floorf(v), h, addr);
-        load(cx, fmt, off, j * pitch + i, out);
+        load(cx, fmt, off, texel_index(cx->k, level, i, j), out);
         return 1;
     }
     float ub = u - 0.5f, vb = v - 0.5f;
@@ -58,10 +67,10 @@ FAST_INLINE int sample_level(const fast_ctx *cx, int fmt, int filter, int addr, 
     int32_t i0 = wrap((int32_t)fu, w, addr), i1 = wrap((int32_t)fu + 1, w, addr);
     int32_t j0 = wrap((int32_t)fv, h, addr), j1 = wrap((int32_t)fv + 1, h, addr);
     float t00[4], t10[4], t01[4], t11[4];
-    load(cx, fmt, off, j0 * pitch + i0, t00);
-    load(cx, fmt, off, j0 * pitch + i1, t10);
-    load(cx, fmt, off, j1 * pitch + i0, t01);
-    load(cx, fmt, off, j1 * pitch + i1, t11);
+    load(cx, fmt, off, texel_index(cx->k, level, i0, j0), t00);
+    load(cx, fmt, off, texel_index(cx->k, level, i1, j0), t10);
+    load(cx, fmt, off, texel_index(cx->k, level, i0, j1), t01);
+    load(cx, fmt, off, texel_index(cx->k, level, i1, j1), t11);
     float w00 = (1.0f - a) * (1.0f - b), w10 = a * (1.0f - b), w01 = (1.0f - a) * b, w11 = a * b;
     for (int c = 0; c < 4; c++) {
         float acc = w00 * t00[c];
@@ -74,14 +83,15 @@ FAST_INLINE int sample_level(const fast_ctx *cx, int fmt, int filter, int addr, 
 
 FAST_INLINE int gather_lane(const fast_ctx *cx, int fmt, int addr, float s, float t, uint32_t res[4])
 {
-    int32_t w = cx->k->level_w[0], h = cx->k->level_h[0], pitch = cx->k->level_pitch[0];
+    int32_t w = cx->k->level_w[0], h = cx->k->level_h[0];
     float ub = (s * (float)w + 0.0f) - 0.5f, vb = (t * (float)h + 0.0f) - 0.5f;
     if (!coord_ok(ub) || !coord_ok(vb))
         return 0;
     int32_t fu = (int32_t)floorf(ub), fv = (int32_t)floorf(vb);
     int32_t i0 = wrap(fu, w, addr), i1 = wrap(fu + 1, w, addr);
     int32_t j0 = wrap(fv, h, addr), j1 = wrap(fv + 1, h, addr);
-    const int32_t idx[4] = {j1 * pitch + i0, j1 * pitch + i1, j0 * pitch + i1, j0 * pitch + i0};
+    const int32_t idx[4] = {texel_index(cx->k, 0, i0, j1), texel_index(cx->k, 0, i1, j1),
+                            texel_index(cx->k, 0, i1, j0), texel_index(cx->k, 0, i0, j0)};
     for (int q = 0; q < 4; q++) {
         float v[4];
         load(cx, fmt, cx->k->level_off[0], idx[q], v);
@@ -153,7 +163,7 @@ void tmu_fast_fetch_lane(const fast_ctx *cx, uint32_t lane)
     float v[4] = {0.0f, 0.0f, 0.0f, 0.0f};
     if (level >= 0 && (uint32_t)level < cx->k->levels && x >= 0 && x < cx->k->level_w[level] && y >= 0 &&
         y < cx->k->level_h[level])
-        load(cx, cx->k->fmt, cx->k->level_off[level], y * cx->k->level_pitch[level] + x, v);
+        load(cx, cx->k->fmt, cx->k->level_off[level], texel_index(cx->k, (uint32_t)level, x, y), v);
     for (int c = 0; c < 4; c++)
         memcpy(&cx->out->data[c][lane], &v[c], 4);
     if (cx->op->want_residency)
@@ -198,7 +208,7 @@ static int is_pow2(uint32_t n)
 }
 
 /* Fills `k` and returns 1 when the call is of a specialised kind (fast.h). */
-static int fast_setup(fast_consts *k, const tmu_texture *tex, const tmu_sampler *smp, const tmu_op *op)
+static int fast_setup(fast_consts *k, const tmu_texture *tex, const tmu_sampler *smp, const tmu_op *op, int tiled_ok)
 {
     if ((op->kind != TMU_OP_SAMPLE && op->kind != TMU_OP_GATHER && op->kind != TMU_OP_FETCH) ||
         tex->dim != TMU_DIM_2D || op->has_offset || op->compare || op->has_min_lod || op->result != TMU_RESULT_F32 ||
@@ -237,10 +247,21 @@ static int fast_setup(fast_consts *k, const tmu_texture *tex, const tmu_sampler 
     /* only the levels the kernels can read: level 0 for gathers and for no mips */
     uint32_t used =
         !k->fetch && (op->kind == TMU_OP_GATHER || smp->mip_filter == TMU_MIP_NONE) ? 1 : tex->levels;
+    /* tiled levels (tmu_level.surface): every level read tiled, all on level 0's memory (the
+     * surface base), their tables derived below (tiled.c); levels of both kinds in one call take
+     * the general path */
+    k->tiled = tex->level[0].surface != NULL;
     for (uint32_t l = 0; l < used; l++) {
         const tmu_level *lv = &tex->level[l];
-        if (lv->surface) /* tiled levels: the general path (tiled fast paths are issue 30's) */
+        k->level_w[l] = (int32_t)(tex->width >> l ? tex->width >> l : 1);
+        k->level_h[l] = (int32_t)(tex->height >> l ? tex->height >> l : 1);
+        if ((lv->surface != NULL) != k->tiled)
             return 0;
+        if (k->tiled) {
+            if (!tiled_ok || lv->data != tex->level[0].data || lv->size > 0x40000000u)
+                return 0;
+            continue;
+        }
         intptr_t off = (intptr_t)((uintptr_t)lv->data - (uintptr_t)k->base);
         if ((lv->row_pitch & (bytes - 1)) || ((uintptr_t)off & (bytes - 1)) ||
             lv->row_pitch > (size_t)INT32_MAX / 2 || off < -(intptr_t)0x40000000 || off > (intptr_t)0x40000000 ||
@@ -248,24 +269,25 @@ static int fast_setup(fast_consts *k, const tmu_texture *tex, const tmu_sampler 
             return 0;
         k->level_off[l] = (int32_t)off;
         k->level_pitch[l] = (int32_t)(lv->row_pitch >> shift);
-        k->level_w[l] = (int32_t)(tex->width >> l ? tex->width >> l : 1);
-        k->level_h[l] = (int32_t)(tex->height >> l ? tex->height >> l : 1);
     }
     if (used > 1) /* the per-lane level lookups (I_TABLE) read whole tables: define every entry */
         for (uint32_t l = used; l < TMU_MAX_LEVELS; l++)
             k->level_off[l] = k->level_pitch[l] = k->level_w[l] = k->level_h[l] = 0;
+    if (k->tiled && !tmu_fast_tiled_setup(k, tex, used, shift))
+        return 0;
     k->levels = tex->levels;
     /* deferred RGBA8 loads (fast_simd.inc DEFER_LOADS) read 8 bytes at base; a gather keeps the
      * hardware gathers for its pairs (with them its random 1024^2 row ran at 449 M samples/s
      * against 377 with deferred pair loads on the project's Zen 5; samples gained 3-17 %), all
-     * but the quads below */
-    k->defer_ok = tex->level[0].size >= 8 && op->kind == TMU_OP_SAMPLE;
+     * but the quads below; tiled gathers defer their single texels as samples do (fast_simd.inc
+     * defer_loads) */
+    k->defer_ok = tex->level[0].size >= 8 && (op->kind == TMU_OP_SAMPLE || (op->kind == TMU_OP_GATHER && k->tiled));
     /* a gather's blocks without an edge read each footprint from one index, its two 64-bit row
      * pairs loaded straight into vectors (fast_simd.inc gather_wave_rgba8, QUAD_LOAD): on the
      * project's Zen 5 (random coordinates, alternating runs) +26 % at 1024^2 and 128^2 to 256^2.
      * Below 128 texels a side about half the blocks have an edge at random coordinates, and the
      * mispredicted test made 64^2 2.5 % slower: the hardware gathers stay there. */
-    k->gather_quad = op->kind == TMU_OP_GATHER && k->level_w[0] >= 128 && k->level_h[0] >= 128;
+    k->gather_quad = op->kind == TMU_OP_GATHER && k->level_w[0] >= 128 && k->level_h[0] >= 128 && !k->tiled;
     k->mip = smp->mip_filter;
     k->precision = smp->precision;
     k->gather = op->kind == TMU_OP_GATHER;
@@ -290,28 +312,65 @@ static int scattered(const fast_ctx *cx, uint32_t lanes)
 }
 
 int tmu_unit_fast_prepare(fast_consts *k, const tmu_texture *tex, const tmu_sampler *smp, const tmu_op *op,
-                          const tmu_wave_in *in, const tmu_wave_out *out)
+                          const tmu_wave_in *in, const tmu_wave_out *out, int tiled_ok)
 {
     k->pairs = NULL;
-    if (out->lod || out->magnified || !fast_setup(k, tex, smp, op) || (k->fetch && in->sample))
+    k->tiled = 0;
+    if (out->lod || out->magnified || !fast_setup(k, tex, smp, op, tiled_ok) || (k->fetch && in->sample))
         return 0;
     return 1;
+}
+
+/* widest SIMD the CPU has (and the flags allow): W lanes per block, 0 for the portable kernel */
+static uint32_t simd_width(unsigned flags)
+{
+    if (flags & TMU_UNIT_NO_SIMD)
+        return 0;
+    if (!(flags & TMU_UNIT_MAX_AVX2) && tmu_fast_have_avx512())
+        return 16;
+    return tmu_fast_have_avx2() ? 8 : 0;
+}
+
+static void fast_run(const fast_consts *k, const tmu_texture *tex, const tmu_sampler *smp, const tmu_op *op,
+                     uint32_t lanes, const uint64_t exec[2], const tmu_wave_in *in, tmu_wave_out *out, uint32_t W,
+                     const fast_tiled_rt *tr);
+
+/* Tiled levels on a SIMD kernel: the per-level tables of the levels the call reads (a FETCH
+ * without ilod reads level 0 alone), in this frame, not in the one every call has (2.5 KiB
+ * there made the 1024^2 coherent bilinear and implicit-LOD rows on rows of texels 7-8 % slower
+ * on the project's Zen 5); the portable kernel reads k->tp itself. */
+static __attribute__((noinline)) void fast_run_tiled(const fast_consts *k, const tmu_texture *tex,
+                                                     const tmu_sampler *smp, const tmu_op *op, uint32_t lanes,
+                                                     const uint64_t exec[2], const tmu_wave_in *in, tmu_wave_out *out,
+                                                     uint32_t W)
+{
+    fast_tiled_rt rt;
+    tmu_fast_tiled_expand(k, k->fetch && !in->ilod ? 1 : k->tp.used, &rt);
+    if (W == 16)
+        tmu_fast_avx512_tiled_chunks(&rt);
+    else
+        tmu_fast_avx2_tiled_chunks(&rt);
+    fast_run(k, tex, smp, op, lanes, exec, in, out, W, &rt);
 }
 
 void tmu_unit_fast_run(const fast_consts *k, const tmu_texture *tex, const tmu_sampler *smp, const tmu_op *op,
                        uint32_t lanes, const uint64_t exec[2], const tmu_wave_in *in, tmu_wave_out *out,
                        unsigned flags)
 {
-    fast_ctx call = {k, tex, smp, op, in, out, lanes, 0};
+    uint32_t W = simd_width(flags);
+    if (k->tiled && W)
+        fast_run_tiled(k, tex, smp, op, lanes, exec, in, out, W);
+    else
+        fast_run(k, tex, smp, op, lanes, exec, in, out, W, NULL);
+}
+
+static inline __attribute__((always_inline)) void fast_run(const fast_consts *k, const tmu_texture *tex,
+                                                           const tmu_sampler *smp, const tmu_op *op, uint32_t lanes,
+                                                           const uint64_t exec[2], const tmu_wave_in *in,
+                                                           tmu_wave_out *out, uint32_t W, const fast_tiled_rt *tr)
+{
+    fast_ctx call = {k, tex, smp, op, in, out, lanes, 0, tr};
     fast_ctx *cx = &call;
-    /* widest SIMD the CPU has (and the flags allow); W lanes per block */
-    uint32_t W = 0;
-    if (!(flags & TMU_UNIT_NO_SIMD)) {
-        if (!(flags & TMU_UNIT_MAX_AVX2) && tmu_fast_have_avx512())
-            W = 16;
-        else if (tmu_fast_have_avx2())
-            W = 8;
-    }
     if (cx->k->fetch) {
         if (W == 16)
             tmu_fast_avx512_fetch_wave(cx, exec, lanes);
@@ -348,7 +407,7 @@ void tmu_unit_fast_run(const fast_consts *k, const tmu_texture *tex, const tmu_s
         cx->coherent = k->fmt == FAST_RGBA8 && k->mip != TMU_MIP_NONE && k->levels > 1 && !scattered(cx, lanes);
         tmu_fast_avx512_wave(cx, exec, lanes, 0);
     } else if (W == 8)
-        tmu_fast_avx2_wave(cx, exec, lanes, scattered(cx, lanes));
+        tmu_fast_avx2_wave(cx, exec, lanes, !k->tiled && scattered(cx, lanes));
     uint32_t lane = W ? lanes - lanes % W : 0;
     for (; lane < lanes; lane++)
         if (!exec || (exec[lane >> 6] >> (lane & 63) & 1))
@@ -359,7 +418,7 @@ int tmu_unit_fast_execute(const tmu_texture *tex, const tmu_sampler *smp, const 
                           const uint64_t exec[2], const tmu_wave_in *in, tmu_wave_out *out, unsigned flags)
 {
     fast_consts k;
-    if (!tmu_unit_fast_prepare(&k, tex, smp, op, in, out))
+    if (!tmu_unit_fast_prepare(&k, tex, smp, op, in, out, 0))
         return 0;
     tmu_unit_fast_run(&k, tex, smp, op, lanes, exec, in, out, flags);
     return 1;

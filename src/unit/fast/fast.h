@@ -3,7 +3,8 @@
  * A fast path takes a whole call when the op, texture and sampler are of a specialised
  * kind: SAMPLE (level base, explicit LOD or implicit LOD, any mip filter), GATHER, or FETCH
  * (integer coordinates, any level, no sample index) on a 2D texture of
- * R8G8B8A8_UNORM or R32G32B32A32_FLOAT with identity swizzle and no residency map,
+ * R8G8B8A8_UNORM or R32G32B32A32_FLOAT (rows of texels or, on prepared calls, tiled levels:
+ * fast_tiled below) with identity swizzle and no residency map,
  * normalised coordinates, repeat (power-of-two sizes) or clamp-to-edge on both axes,
  * mag filter = min filter, any precision model, no offsets/compare/min-lod, f32 results.
  * Kernels are specialised per (format, filter, address mode) by always-inline templates; the
@@ -42,6 +43,47 @@ _Static_assert(TMU_MAX_LEVELS == 16, "fast_avx512.c I_TABLE assumes 16 levels");
 enum { FAST_RGBA8 = 0, FAST_RGBA32F = 1 };
 enum { FAST_REPEAT = 0, FAST_CLAMP = 1 };
 
+/* Tiled levels (tmu_level.surface, include/tmu/layout.h), resolved when a call is prepared
+ * (tmu_unit_plan; tiled.c tmu_fast_tiled_setup) from the layout's own addresses
+ * (tmu_surface_address_fast), never from a vendor's rule.  For each level read, with texel
+ * indices (byte address / texel bytes, from the surface base: every level's data is that base)
+ * and M = 2^k - 1 (k: the level's `lo` bits),
+ *   index(x, y) = base_hi + (FX(x) & ~M) + (FY(y) & ~M)  +  ((FX(x) ^ FY(y)) & M)
+ * (high parts added, low parts XORed: the swizzle, pipe and bank bits of AMD's and Adreno's
+ * layouts), where each axis is a bit-linear function plus a multiple:
+ *   FX(x) = XOR over the bits b < qx of x of colx[b]  +  (x >> mx) * SX
+ *   FY(y) = base_lo ^ XOR over the bits b < qy of y of coly[b]  +  (y >> my) * SY
+ * Texel (0, 0) is base_hi + base_lo: base_lo (< 2^k) the part XORed with the axes' low parts (a
+ * gfx9+ pipe-bank XOR), base_hi the part added (a level's offset, whole where an Adreno bank
+ * swizzle adds to its low bits).  The columns (uint16) lie in one pool, shared between levels
+ * and axes where they are equal; SX is fast_consts.tiled_sx[l], SY level_pitch[l], base_hi
+ * level_off[l] (bytes).  Only prepared calls take tiled levels (tmu_unit_fast_prepare). */
+enum { TILED_BITS = 15, TILED_POOL = 104 };
+typedef struct fast_tiled {
+    uint16_t col[TILED_POOL];                            /* the columns of every level and axis */
+    uint16_t base_lo[TMU_MAX_LEVELS];                     /* low part of texel (0, 0) */
+    uint8_t off[2][TMU_MAX_LEVELS];                       /* [axis][level]: first column in col */
+    uint8_t q[2][TMU_MAX_LEVELS], m[2][TMU_MAX_LEVELS];   /* columns, tail shift */
+    uint8_t lo[TMU_MAX_LEVELS];                           /* k */
+    uint8_t used;                                         /* levels with tables */
+} fast_tiled;
+
+/* What the SIMD kernels read of a tiled call, expanded from fast_tiled per call (fast.c) for the
+ * levels the call reads: per-level tables of 16 entries for the kernels' per-lane lookups. */
+typedef struct fast_tiled_rt {
+    int32_t col[2][TILED_BITS][TMU_MAX_LEVELS]; /* [axis][bit][level], 0 past a level's q */
+    int32_t m[2][TMU_MAX_LEVELS];               /* tail shifts */
+    int32_t lo[TMU_MAX_LEVELS];                 /* base_lo */
+    int32_t nmask[TMU_MAX_LEVELS];              /* ~M */
+    uint32_t nb[2];                             /* columns to evaluate: the largest q of the levels */
+    /* level 0 alone (the calls that read one level): XOR of the columns of each 4 bits of the
+     * coordinate, by 16-entry table (chunk 0 of y with base_lo XORed in), nch[axis] tables */
+    int32_t ch[2][TILED_BITS / 4 + 1][16];
+    uint32_t nch[2];
+    uint32_t tail[2]; /* level 0 alone: 1 when its axis has a tail to add (S != 0 and bits at m) */
+    uint32_t levels;  /* levels expanded: 1 = level 0 alone (every lookup uniform) */
+} fast_tiled_rt;
+
 /* What a kernel needs of the texture, sampler and op, resolved once (per call, or once for a
  * prepared call: tmu_unit_plan).  Holds no pointer into itself or into the call's arguments but
  * the texel memory, so a copy works anywhere. */
@@ -65,7 +107,14 @@ typedef struct fast_consts {
                           gather_wave_rgba8) */
     const unsigned char *pairs; /* the row-pair copy for `addr` (internal.h tmu_pairs_header: pair (c, r) of level
                                    l is pair number pair_lvl[l] + r * (level_w[l] + 2) + c), or NULL */
-    int32_t pair_lvl[TMU_MAX_LEVELS]; /* with pairs: each level's first pair (0 past the levels read) */
+    union {
+        int32_t pair_lvl[TMU_MAX_LEVELS]; /* with pairs: each level's first pair (0 past the levels read) */
+        int32_t tiled_sx[TMU_MAX_LEVELS]; /* tiled: each level's x tail multiplier (fast_tiled, tiled.c) */
+    };
+    int tiled; /* 1: the levels read are tiled (tmu_level.surface) and `tp` says where their texels lie;
+                  level_pitch[l] is then level l's y tail multiplier and level_off[l] the high part of
+                  its texel (0, 0) (tiled.c) */
+    fast_tiled tp;
 } fast_consts;
 
 /* One call: the resolved constants and the call's arguments. */
@@ -78,12 +127,24 @@ typedef struct fast_ctx {
     tmu_wave_out *out;
     uint32_t lanes;
     int coherent; /* the wave's first lanes lie within 16 texels of each other (fast.c scattered) */
+    const fast_tiled_rt *tr; /* tiled calls on a SIMD kernel: the expanded tables */
 } fast_ctx;
 
 /* Fills `k` for calls of (tex, smp, op) with the given presence of input and output arrays
- * (their values are not read); returns 1 when a fast path takes such calls. */
+ * (their values are not read); returns 1 when a fast path takes such calls.  Tiled textures only
+ * with `tiled_ok` (prepared calls: their tables cost up to a few hundred thousand layout
+ * addresses to derive and check, once). */
 int tmu_unit_fast_prepare(fast_consts *k, const tmu_texture *tex, const tmu_sampler *smp, const tmu_op *op,
-                          const tmu_wave_in *in, const tmu_wave_out *out);
+                          const tmu_wave_in *in, const tmu_wave_out *out, int tiled_ok);
+/* Tiled levels (tiled.c).  tmu_fast_tiled_setup fills k->tp, k->tiled_sx, k->level_pitch and
+ * k->level_off for levels [0, used) of `tex` (all tiled; their sizes already in k->level_w / h)
+ * and returns 1, or 0 when a level is not of the form fast_tiled describes, its tables do not fit,
+ * or its texels do not all lie in its memory.  tmu_fast_tiled_index: the texel index of (x, y)
+ * (inside the level) of level l.  tmu_fast_tiled_expand: the tables of levels [0, levels) for
+ * the SIMD kernels. */
+int tmu_fast_tiled_setup(fast_consts *k, const tmu_texture *tex, uint32_t used, unsigned shift);
+int32_t tmu_fast_tiled_index(const fast_consts *k, uint32_t l, int32_t x, int32_t y);
+void tmu_fast_tiled_expand(const fast_consts *k, uint32_t levels, fast_tiled_rt *rt);
 /* Runs one validated call of (tex, smp, op) through the constants `k` prepared for it. */
 void tmu_unit_fast_run(const fast_consts *k, const tmu_texture *tex, const tmu_sampler *smp, const tmu_op *op,
                        uint32_t lanes, const uint64_t exec[2], const tmu_wave_in *in, tmu_wave_out *out,
@@ -110,6 +171,9 @@ uint32_t tmu_fast_avx512_quad_log2(uint32_t lanes, float *lod);
 void tmu_fast_fetch_lane(const fast_ctx *cx, uint32_t lane);
 void tmu_fast_avx2_fetch_wave(const fast_ctx *cx, const uint64_t *exec, uint32_t lanes);
 void tmu_fast_avx512_fetch_wave(const fast_ctx *cx, const uint64_t *exec, uint32_t lanes);
+/* Tiled calls of one level: rt's chunk tables (fast.h fast_tiled_rt.ch) from its level-0 columns. */
+void tmu_fast_avx2_tiled_chunks(fast_tiled_rt *rt);
+void tmu_fast_avx512_tiled_chunks(fast_tiled_rt *rt);
 /* 1 when this build has the kernel and the CPU supports its instruction set. */
 int tmu_fast_have_avx2(void);
 int tmu_fast_have_avx512(void);

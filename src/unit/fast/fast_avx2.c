@@ -35,6 +35,10 @@
 #define I_ADD _mm256_add_epi32
 #define I_SUB _mm256_sub_epi32
 #define I_AND _mm256_and_si256
+#define I_XOR _mm256_xor_si256
+/* acc ^ c in the lanes where v has `bit` set, acc elsewhere (tiled levels' columns) */
+#define I_XOR_BIT(acc, v, bit, c)                                                                               \
+    _mm256_xor_si256(acc, _mm256_and_si256(c, _mm256_cmpeq_epi32(_mm256_and_si256(v, bit), bit)))
 #define I_MIN _mm256_min_epi32
 #define I_MAX _mm256_max_epi32
 #define I_MULLO _mm256_mullo_epi32
@@ -45,6 +49,7 @@
 #define I_SLLV1(a, n) _mm256_sllv_epi32(a, _mm256_set1_epi32(n))
 #define I_GATHER(base, idx) _mm256_i32gather_epi32(base, idx, 4)
 #define I_TABLE(t, L) table16((const int32_t *)(const void *)(t), L)
+#define I_TABLE_LOW4(t, v) table16((const int32_t *)(const void *)(t), _mm256_and_si256(v, _mm256_set1_epi32(15)))
 #define I_STOREU(p, v) _mm256_storeu_si256((__m256i *)(void *)(p), v)
 #define F_SQRT _mm256_sqrt_ps
 #define F_QUAD_BCAST(v, w) _mm256_permute_ps(v, (w)*0x55) /* element w of each quad (128-bit lane) */
@@ -73,11 +78,9 @@
  * for a gather; one 64-bit load per adjacent bilinear pair) was no faster for nearest and
  * bilinear and 20-25 % slower for gather and trilinear, so RGBA8 keeps the hardware gathers.
  * The words loaded are the same, so results stay bit-identical (tests/unit/test_unit_fast.c). */
-static inline __attribute__((TMU_FAST_FORCE_INLINE target("avx2,fma"))) void gather_rgba32f(const unsigned char *base,
-                                                                                 __m256i f, __m256 v[4])
+static inline __attribute__((TMU_FAST_FORCE_INLINE target("avx2,fma"))) void
+gather_rgba32f_at(const unsigned char *base, const int32_t *i, __m256 v[4])
 {
-    int32_t i[8];
-    _mm256_storeu_si256((__m256i *)(void *)i, f);
     const float *b = (const float *)(const void *)base;
     __m128 r[8];
     for (int k = 0; k < 8; k++)
@@ -86,6 +89,15 @@ static inline __attribute__((TMU_FAST_FORCE_INLINE target("avx2,fma"))) void gat
     _MM_TRANSPOSE4_PS(r[4], r[5], r[6], r[7]);
     for (int c = 0; c < 4; c++)
         v[c] = _mm256_set_m128(r[4 + c], r[c]);
+}
+#define GATHER_RGBA32F_AT(base, i, v) gather_rgba32f_at(base, i, v)
+
+static inline __attribute__((TMU_FAST_FORCE_INLINE target("avx2,fma"))) void gather_rgba32f(const unsigned char *base,
+                                                                                 __m256i f, __m256 v[4])
+{
+    int32_t i[8];
+    _mm256_storeu_si256((__m256i *)(void *)i, f);
+    gather_rgba32f_at(base, i, v);
 }
 #define GATHER_RGBA32F(base, f, v) gather_rgba32f(base, f, v)
 
@@ -167,6 +179,11 @@ uint32_t tmu_fast_avx2_quad_rho(const fast_ctx *cx, uint32_t lanes, float *rho)
 void tmu_fast_avx2_fetch_wave(const fast_ctx *cx, const uint64_t *exec, uint32_t lanes)
 {
     (void)cx, (void)exec, (void)lanes;
+}
+
+void tmu_fast_avx2_tiled_chunks(fast_tiled_rt *rt)
+{
+    (void)rt;
 }
 
 #endif

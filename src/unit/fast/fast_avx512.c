@@ -35,6 +35,9 @@
 #define I_ADD _mm512_add_epi32
 #define I_SUB _mm512_sub_epi32
 #define I_AND _mm512_and_si512
+#define I_XOR _mm512_xor_si512
+/* acc ^ c in the lanes where v has `bit` set, acc elsewhere (tiled levels' columns) */
+#define I_XOR_BIT(acc, v, bit, c) _mm512_mask_xor_epi32(acc, _mm512_test_epi32_mask(v, bit), acc, c)
 #define I_MIN _mm512_min_epi32
 #define I_MAX _mm512_max_epi32
 #define I_MULLO _mm512_mullo_epi32
@@ -45,6 +48,7 @@
 #define I_SLLV1(a, n) _mm512_sllv_epi32(a, _mm512_set1_epi32(n))
 #define I_GATHER(base, idx) _mm512_i32gather_epi32(idx, base, 4)
 #define I_TABLE(t, L) _mm512_permutexvar_epi32(L, _mm512_loadu_si512((const void *)(t))) /* 16 entries */
+#define I_TABLE_LOW4(t, v) I_TABLE(t, v) /* t[v & 15]: vpermd reads the index's low 4 bits */
 #define I_STOREU(p, v) _mm512_storeu_si512((void *)(p), v)
 #define F_SQRT _mm512_sqrt_ps
 #define F_QUAD_BCAST(v, w) _mm512_permute_ps(v, (w)*0x55) /* element w of each quad (128-bit lane) */
@@ -93,11 +97,9 @@ static inline __attribute__((TMU_FAST_FORCE_INLINE target("avx512f"))) void slot
  * in the four 128-bit slots of vector k, then a 4x4 transpose inside each slot.  On the
  * project's Zen 5 this beats four 64-bit vpgatherdq by +42 % (1024^2 coherent bilinear) and
  * +55 % (512^2 random bilinear) in tmu bench sample. */
-static inline __attribute__((TMU_FAST_FORCE_INLINE target("avx512f"))) void gather_rgba32f(const unsigned char *base,
-                                                                                   __m512i f, __m512 v[4])
+static inline __attribute__((TMU_FAST_FORCE_INLINE target("avx512f"))) void
+gather_rgba32f_at(const unsigned char *base, const int32_t *i, __m512 v[4])
 {
-    int32_t i[16];
-    _mm512_storeu_si512((void *)i, f);
     const float *b = (const float *)(const void *)base;
     __m512 z[4];
     for (int k = 0; k < 4; k++) {
@@ -107,6 +109,15 @@ static inline __attribute__((TMU_FAST_FORCE_INLINE target("avx512f"))) void gath
         z[k] = _mm512_insertf32x4(t, _mm_loadu_ps(b + i[k + 12]), 3);
     }
     slot_transpose(z, v);
+}
+#define GATHER_RGBA32F_AT(base, i, v) gather_rgba32f_at(base, i, v)
+
+static inline __attribute__((TMU_FAST_FORCE_INLINE target("avx512f"))) void gather_rgba32f(const unsigned char *base,
+                                                                                   __m512i f, __m512 v[4])
+{
+    int32_t i[16];
+    _mm512_storeu_si512((void *)i, f);
+    gather_rgba32f_at(base, i, v);
 }
 
 /* Both texels of each lane's bilinear row, at dword indices f0 and f1: where they are adjacent
@@ -568,6 +579,11 @@ uint32_t tmu_fast_avx512_quad_rho(const fast_ctx *cx, uint32_t lanes, float *rho
 void tmu_fast_avx512_fetch_wave(const fast_ctx *cx, const uint64_t *exec, uint32_t lanes)
 {
     (void)cx, (void)exec, (void)lanes;
+}
+
+void tmu_fast_avx512_tiled_chunks(fast_tiled_rt *rt)
+{
+    (void)rt;
 }
 
 uint32_t tmu_fast_avx512_quad_log2(uint32_t lanes, float *lod)

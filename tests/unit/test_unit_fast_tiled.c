@@ -1,0 +1,600 @@
+/* Fast paths on tiled textures (issue 30): the texture unit's prepared calls sample AMD and Adreno
+ * layouts (tmu_level.surface) through per-level tables derived from the layout module
+ * (src/unit/fast/tiled.c), and must give the general path's results bit for bit.
+ *
+ *  - test_tiled_model: for the common layouts (PS4 Liverpool GB_TILE_MODE 13 1D thin, 14 2D thin,
+ *    10 2D display; vega10 and navi10 SW_4KB / SW_64KB _S / _D with and without _X and random
+ *    pipe-bank XOR; Adreno a630 / a660 / a730 TILE6_3), RGBA8 and RGBA32F, full mip chains of
+ *    power-of-two and other sizes up to 1024 x 1024: every such call must take the tiled fast
+ *    path, and the tables must give the layout's address (tmu_surface_address_fast) of every
+ *    element of every level.
+ *  - test_tiled_equals_general: random tiled textures (those layouts, and any tile index, swizzle
+ *    mode, chip and Adreno mode), random samplers, ops (nearest, bilinear, trilinear, implicit
+ *    LOD, gather, fetch), coordinates, masks and views: each call runs on the general path
+ *    (TMU_UNIT_GENERAL_ONLY) and as a prepared call with the widest SIMD, with at most AVX2 and
+ *    portable (TMU_UNIT_NO_SIMD); every result word identical.
+ *  - test_tiled_edges: the same at the edges, on surfaces whose memory ends right before a
+ *    PROT_NONE guard page (a read past the surface faults).
+ *
+ * TMU_TEST_LONG=1 runs 10x more random cases. */
+#define _DEFAULT_SOURCE /* mmap (MAP_ANONYMOUS), mprotect, sysconf */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include <cmocka.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "tmu/layout.h"
+#include "unit/fast/fast.h"
+#include "unit/unit_util.h"
+
+/* A layout family: AMD tile index (gfx6-8), AMD swizzle mode (gfx9+) or Adreno tile mode. */
+typedef struct family {
+    const char *gpu;
+    int kind; /* 0: AMD tile index, 1: AMD swizzle mode, 2: Adreno */
+    int mode;
+} family;
+
+static const family targets[] = {
+    {"liverpool", 0, 13}, {"liverpool", 0, 14}, {"liverpool", 0, 10}, {"vega10", 1, 5},  {"vega10", 1, 6},
+    {"vega10", 1, 9},     {"vega10", 1, 10},    {"vega10", 1, 21},    {"vega10", 1, 22}, {"vega10", 1, 25},
+    {"vega10", 1, 26},    {"navi10", 1, 5},     {"navi10", 1, 6},     {"navi10", 1, 9},  {"navi10", 1, 10},
+    {"navi10", 1, 21},    {"navi10", 1, 22},    {"navi10", 1, 25},    {"navi10", 1, 26}, {"a630", 2, 3},
+    {"a660", 2, 3},       {"a730", 2, 3},
+};
+enum { NTARGETS = sizeof targets / sizeof targets[0] };
+
+static char family_name_buf[64];
+static const char *family_name(const family *f, uint32_t xor_)
+{
+    if (f->kind == 0)
+        snprintf(family_name_buf, sizeof family_name_buf, "%s GB_TILE_MODE%d", f->gpu, f->mode);
+    else if (f->kind == 1)
+        snprintf(family_name_buf, sizeof family_name_buf, "%s %s xor %u", f->gpu,
+                 tmu_amd_swizzle_mode_name((uint32_t)f->mode), xor_);
+    else
+        snprintf(family_name_buf, sizeof family_name_buf, "%s %s", f->gpu,
+                 tmu_adreno_tile_mode_name((tmu_adreno_tile_mode)f->mode));
+    return family_name_buf;
+}
+
+/* Lays out a 2D surface of `slices` layers; returns TMU_OK or the layout's refusal. */
+static tmu_status make_surface(tmu_surface *s, const family *f, uint32_t bytes, uint32_t w, uint32_t h,
+                               uint32_t slices, uint32_t levels, uint32_t xor_)
+{
+    if (f->kind == 2) {
+        tmu_adreno_surface_desc a;
+        memset(&a, 0, sizeof a);
+        a.block_bytes = bytes, a.block_w = a.block_h = 1;
+        a.width = w, a.height = h, a.depth = 1, a.layers = slices, a.levels = levels, a.samples = 1;
+        a.tile_mode = (tmu_adreno_tile_mode)f->mode;
+        const tmu_adreno_gpu *g = tmu_adreno_gpu_find(f->gpu);
+        return g ? tmu_surface_init_adreno(s, g, &a, NULL) : TMU_ERR_INVALID_ARGUMENT;
+    }
+    tmu_surface_desc d;
+    memset(&d, 0, sizeof d);
+    d.rsrc = TMU_SURF_2D, d.bpp = bytes * 8, d.width = w, d.height = h, d.slices = slices, d.levels = levels;
+    d.samples = 1, d.flags = TMU_SURF_TEXTURE | (levels > 1 ? TMU_SURF_POW2_PAD : 0);
+    if (f->kind == 0)
+        d.tile_index = f->mode;
+    else
+        d.swizzle_mode = (uint32_t)f->mode, d.pipe_bank_xor = f->mode >= 16 ? xor_ : 0;
+    const tmu_amd_chip *c = tmu_amd_chip_find(f->gpu);
+    return c ? tmu_surface_init_amd(s, c, &d, NULL) : TMU_ERR_INVALID_ARGUMENT;
+}
+
+/* The 2D texture of `levels` levels over layer `slice` of the surface at `mem`. */
+static void tiled_texture(tmu_texture *tex, const tmu_surface *s, tmu_format fmt, uint32_t w, uint32_t h,
+                          uint32_t levels, uint32_t slice, const void *mem)
+{
+    memset(tex, 0, sizeof *tex);
+    tex->dim = TMU_DIM_2D, tex->format = fmt, tex->width = w, tex->height = h, tex->depth = 1;
+    tex->layers = 1, tex->levels = levels, tex->samples = 1;
+    for (int c = 0; c < 4; c++)
+        tex->swizzle[c] = (tmu_swizzle)c;
+    for (uint32_t l = 0; l < levels; l++) {
+        tex->level[l].data = mem;
+        tex->level[l].size = (size_t)s->size;
+        tex->level[l].surface = s;
+        tex->level[l].surface_level = l;
+        tex->level[l].surface_slice = slice;
+    }
+}
+
+static void fill_random(unsigned char *mem, size_t n, int rgba8, int specials, uint64_t *seed)
+{
+    for (size_t b = 0; b + 4 <= n; b += 4) {
+        uint32_t r32 = (uint32_t)test_rand(seed);
+        if (!rgba8) {
+            float f = (float)test_randf(seed, -2, 2);
+            if (specials && r32 % 16 == 0)
+                f = (r32 >> 4) & 1 ? NAN : (r32 >> 5) & 1 ? INFINITY : -INFINITY;
+            memcpy(&r32, &f, 4);
+        }
+        memcpy(mem + b, &r32, 4);
+    }
+}
+
+static void test_tiled_model(void **state)
+{
+    (void)state;
+    static const uint32_t sizes[][2] = {{1024, 1024}, {256, 256}, {512, 64}, {64, 512}, {100, 37}, {333, 333},
+                                        {1, 1},       {2048, 8},  {8, 300}};
+    tmu_surface *s = malloc(sizeof *s);
+    assert_non_null(s);
+    test_wave *w = test_wave_new();
+    assert_non_null(w);
+    w->in.sample = NULL;
+    long elements = 0, levels_checked = 0, calls = 0;
+    uint64_t seed = 0x7153ull;
+    for (unsigned t = 0; t < NTARGETS; t++)
+        for (unsigned z = 0; z < sizeof sizes / sizeof sizes[0]; z++)
+            for (int rgba8 = 0; rgba8 < 2; rgba8++) {
+                uint32_t tw = sizes[z][0], th = sizes[z][1];
+                if (tw * th >= 1024 * 1024 && (t % 4 != 0 || !rgba8))
+                    continue; /* the largest size for a quarter of the layouts */
+#ifndef __OPTIMIZE__
+                if (tw * th > 65536 && t % 4 != 1)
+                    continue; /* -O0 (+ sanitizers): the large sizes for a quarter of the layouts */
+#endif
+                uint32_t bytes = rgba8 ? 4 : 16, levels = 1, m = tw > th ? tw : th;
+                while (m >> levels)
+                    levels++;
+                uint32_t xor_ = (uint32_t)(test_rand(&seed) % 8);
+                const char *name = family_name(&targets[t], xor_);
+                if (make_surface(s, &targets[t], bytes, tw, th, 1, levels, xor_) != TMU_OK)
+                    fail_msg("%s %ux%u %u bytes: the layout refused the surface", name, tw, th, bytes);
+                unsigned char *mem = calloc(1, (size_t)s->size);
+                assert_non_null(mem);
+                tmu_texture tex;
+                tmu_format fmt = rgba8 ? TMU_FORMAT_R8G8B8A8_UNORM : TMU_FORMAT_R32G32B32A32_FLOAT;
+                tiled_texture(&tex, s, fmt, tw, th, levels, 0, mem);
+                assert_int_equal(tmu_texture_validate(&tex, NULL), TMU_OK);
+                tmu_sampler smp = tmu_sampler_default();
+                smp.mip_filter = TMU_MIP_LINEAR;
+                smp.address[0] = smp.address[1] = TMU_ADDRESS_CLAMP_TO_EDGE;
+                /* every op of the kind the fast paths take: each must take the tiled one */
+                static const tmu_op_kind kinds[3] = {TMU_OP_SAMPLE, TMU_OP_GATHER, TMU_OP_FETCH};
+                for (int k = 0; k < 3; k++) {
+                    tmu_op op = test_op(kinds[k], TMU_DIM_2D, k ? TMU_LEVEL_BASE : TMU_LEVEL_LOD);
+                    static tmu_unit_plan plan;
+                    assert_int_equal(tmu_unit_plan_init(&plan, &tex, &smp, &op, TMU_MAX_LANES, &w->in, &w->out, 0, NULL),
+                                     TMU_OK);
+                    if (tmu_unit_plan_fast_kind(&plan) != 2)
+                        fail_msg("%s %ux%u %s %s: no tiled fast path", name, tw, th, tmu_format_name(fmt),
+                                 tmu_op_kind_name(kinds[k]));
+                    calls++;
+                }
+                /* the tables against the layout, every element of every level */
+                fast_consts *kc = malloc(sizeof *kc);
+                assert_non_null(kc);
+                tmu_op op = test_op(TMU_OP_FETCH, TMU_DIM_2D, TMU_LEVEL_BASE);
+                assert_int_equal(tmu_unit_fast_prepare(kc, &tex, &smp, &op, &w->in, &w->out, 1), 1);
+                assert_true(kc->tiled);
+                for (uint32_t l = 0; l < levels; l++) {
+                    uint32_t lw = tmu_level_size(tw, l), lh = tmu_level_size(th, l);
+                    for (uint32_t y = 0; y < lh; y++)
+                        for (uint32_t x = 0; x < lw; x++) {
+                            uint64_t want = tmu_surface_address_fast(s, l, x, y, 0, 0);
+                            /* the kernels add the index (signed: a texel may lie before texel (0, 0)) */
+                            uint64_t got = (uint64_t)((int64_t)kc->level_off[l] +
+                                                      (int64_t)tmu_fast_tiled_index(kc, l, (int32_t)x, (int32_t)y) *
+                                                          (rgba8 ? 4 : 16));
+                            if (got != want)
+                                fail_msg("%s %ux%u %u bytes level %u (%u, %u): tables 0x%llx, layout 0x%llx", name,
+                                         tw, th, bytes, l, x, y, (unsigned long long)got, (unsigned long long)want);
+                        }
+                    elements += (long)lw * lh;
+                    levels_checked++;
+                }
+                /* a tiled plan reads no row-pair copy */
+                static tmu_unit_plan plan;
+                tmu_op bil = test_op(TMU_OP_SAMPLE, TMU_DIM_2D, TMU_LEVEL_LOD);
+                assert_int_equal(tmu_unit_plan_init(&plan, &tex, &smp, &bil, TMU_MAX_LANES, &w->in, &w->out, 0, NULL),
+                                 TMU_OK);
+                unsigned char dummy[64] = {0};
+                assert_int_equal(tmu_unit_plan_use_pairs(&plan, dummy, sizeof dummy, NULL), TMU_ERR_UNSUPPORTED);
+                free(kc);
+                free(mem);
+            }
+    printf("tiled tables: %ld prepared calls of %d layouts (RGBA8, RGBA32F) took the tiled fast path; %ld "
+           "elements of %ld levels addressed as the layout does\n",
+           calls, NTARGETS, elements, levels_checked);
+    free(w);
+    free(s);
+}
+
+static float pick_coord(uint64_t *seed, int kind)
+{
+    uint64_t r = test_rand(seed);
+    if (kind == 0 || r % 64 != 0)
+        return (float)test_randf(seed, -2.5, 2.5);
+    static const float pool[] = {NAN, INFINITY, -INFINITY, 1e30f, -1e30f, 1e-40f, -1e-40f, 0.0f, -0.0f,
+                                 0x1p26f, -0x1p26f, 0x1p29f, 0.5f, 1.0f, 0.999999f, 16777217.0f};
+    return pool[(r >> 8) % (sizeof pool / sizeof pool[0])];
+}
+
+/* A random family: mostly the common layouts, else any tile index, swizzle mode or Adreno mode. */
+static family random_family(uint64_t *seed)
+{
+    if (test_rand(seed) % 4 != 0)
+        return targets[test_rand(seed) % NTARGETS];
+    family f;
+    uint64_t r = test_rand(seed) % 3;
+    if (r == 0) {
+        static const char *const g6[] = {"tahiti", "bonaire", "hawaii", "kaveri", "liverpool", "tonga", "polaris10",
+                                         "polaris12"};
+        f.gpu = g6[test_rand(seed) % 8], f.kind = 0, f.mode = (int)(test_rand(seed) % 32);
+    } else if (r == 1) {
+        static const char *const g9[] = {"vega10", "raven", "navi10", "navi14", "navi21", "navi21_8pipe"};
+        f.gpu = g9[test_rand(seed) % 6], f.kind = 1, f.mode = (int)(test_rand(seed) % 28);
+    } else {
+        static const char *const ga[] = {"a610", "a630", "a660", "a730", "a750"};
+        f.gpu = ga[test_rand(seed) % 5], f.kind = 2, f.mode = test_rand(seed) % 2 ? 3 : 0;
+    }
+    return f;
+}
+
+/* One texture: a random call (sampler, op, lanes, mask, coordinates) through the general path and
+ * three prepared calls (widest SIMD, AVX2 or less, portable); returns 1 when the prepared calls
+ * took the tiled fast path.  `edges`: coordinates within a texel of the edges. */
+static int compare_call(const tmu_texture *tex, uint64_t *seed, int edges, const char *what, long *lanes_compared)
+{
+    static uint32_t ref[4][TMU_MAX_LANES], got[4][TMU_MAX_LANES];
+    static test_wave *w;
+    if (!w)
+        w = test_wave_new();
+    assert_non_null(w);
+    uint32_t tw = tex->width, th = tex->height, levels = tex->levels;
+    tmu_sampler smp = tmu_sampler_default();
+    static const tmu_address modes[3] = {TMU_ADDRESS_REPEAT, TMU_ADDRESS_CLAMP_TO_EDGE, TMU_ADDRESS_MIRRORED_REPEAT};
+    smp.address[0] = smp.address[1] = modes[test_rand(seed) % 16 == 0 ? 2 : test_rand(seed) & 1];
+    smp.mag_filter = smp.min_filter = (tmu_filter)(test_rand(seed) & 1);
+    smp.mip_filter = (tmu_mip_filter)(test_rand(seed) % 3);
+    smp.precision = (tmu_precision)(test_rand(seed) % 8 == 0 ? 2 : 0);
+    if (test_rand(seed) % 4 == 0)
+        smp.lod_bias = (float)test_randf(seed, -2, 2);
+    if (test_rand(seed) % 4 == 0)
+        smp.min_lod = (float)test_randf(seed, -1, 3);
+    if (test_rand(seed) % 4 == 0)
+        smp.max_lod = (float)test_randf(seed, 0, 5);
+    tmu_op op = test_op(TMU_OP_SAMPLE, TMU_DIM_2D, (test_rand(seed) & 1) ? TMU_LEVEL_LOD : TMU_LEVEL_BASE);
+    uint64_t kind = test_rand(seed) % 8;
+    if (kind == 0)
+        op = test_op(TMU_OP_FETCH, TMU_DIM_2D, TMU_LEVEL_BASE);
+    else if (kind == 1 && !edges)
+        op.level_mode = TMU_LEVEL_IMPLICIT;
+    else if (kind <= 3) {
+        op.kind = TMU_OP_GATHER;
+        op.component = (uint8_t)(test_rand(seed) & 3);
+    }
+    int implicit = op.kind == TMU_OP_SAMPLE && op.level_mode == TMU_LEVEL_IMPLICIT;
+    uint32_t lanes = (test_rand(seed) & 1) ? TMU_MAX_LANES : 1 + (uint32_t)(test_rand(seed) % TMU_MAX_LANES);
+    if (implicit)
+        lanes = lanes < 4 ? 4 : lanes & ~3u;
+    uint64_t exec[2] = {~0ull, ~0ull};
+    if (test_rand(seed) % 4 == 0)
+        exec[0] = test_rand(seed) | test_rand(seed), exec[1] = test_rand(seed) | test_rand(seed);
+    int special = !edges && (int)(test_rand(seed) % 4 == 0);
+    for (uint32_t l = 0; l < lanes; l++) {
+        if (edges) { /* within a texel of an edge (both sides, wrapped too), or anywhere */
+            uint64_t r = test_rand(seed);
+            double fu = test_randf(seed, 0, 1), fv = test_randf(seed, 0, 1);
+            if (r & 1)
+                fu = (r & 2) ? 1.0 - test_randf(seed, -0.7, 0.7) / tw : test_randf(seed, -0.7, 0.7) / tw;
+            if (r & 4)
+                fv = (r & 8) ? 1.0 - test_randf(seed, -0.7, 0.7) / th : test_randf(seed, -0.7, 0.7) / th;
+            w->coord[0][l] = (float)(fu + (double)(int)(r >> 8 & 3) - 1.0);
+            w->coord[1][l] = (float)(fv + (double)(int)(r >> 10 & 1));
+            uint32_t e = (uint32_t)(r >> 12);
+            w->icoord[0][l] = (e & 1) ? (int32_t)tw - 1 - (int32_t)(e >> 1 & 1) : (int32_t)(e >> 1 & 1);
+            w->icoord[1][l] = (e & 4) ? (int32_t)th - 1 - (int32_t)(e >> 3 & 1) : (int32_t)(test_rand(seed) % th);
+        } else {
+            w->coord[0][l] = pick_coord(seed, special);
+            w->coord[1][l] = pick_coord(seed, special);
+            w->icoord[0][l] = (int32_t)(test_rand(seed) % (tw + 4)) - 2;
+            w->icoord[1][l] = (int32_t)(test_rand(seed) % (th + 4)) - 2;
+        }
+        w->lod[l] = (special && test_rand(seed) % 16 == 0) ? NAN : (float)test_randf(seed, -2, levels + 1.0);
+        w->ilod[l] = (int32_t)(test_rand(seed) % (levels + 2)) - 1;
+        if (edges && test_rand(seed) % 4 != 0) /* fetch edges of the level read */
+            w->ilod[l] = (int32_t)(test_rand(seed) % levels), w->icoord[0][l] = (int32_t)tmu_level_size(tw, (uint32_t)w->ilod[l]) - 1;
+    }
+    /* coherent blocks: lanes on neighbouring texels of one to three rows */
+    if (!implicit && !edges && test_rand(seed) % 4 == 0)
+        for (uint32_t b = 0; b < lanes; b += 16) {
+            double x0 = test_randf(seed, -3, tw + 3.0), y0 = test_randf(seed, -3, th + 3.0);
+            double rows = (double)(1 + test_rand(seed) % 3);
+            for (uint32_t k = b; k < lanes && k < b + 16; k++) {
+                double px = x0 + (k - b) + test_randf(seed, 0, 1), py = y0 + test_randf(seed, 0, rows) - 0.5;
+                w->coord[0][k] = (float)(px / tw), w->coord[1][k] = (float)(py / th);
+            }
+        }
+    for (uint32_t q = 0; implicit && q < lanes; q += 4) { /* quads of a surface */
+        if (test_rand(seed) % 4 == 0)
+            continue;
+        double step = ldexp(1.0, -(int)(test_rand(seed) % 16)) * test_randf(seed, 0.5, 1.0);
+        double dsx = test_randf(seed, -step, step), dtx = test_randf(seed, -step, step);
+        double dsy = test_randf(seed, -step, step), dty = test_randf(seed, -step, step);
+        for (uint32_t k = 0; k < 4; k++) {
+            w->coord[0][q + k] = (float)((double)w->coord[0][q] + (k & 1) * dsx + (k >> 1) * dsy);
+            w->coord[1][q + k] = (float)((double)w->coord[1][q] + (k & 1) * dtx + (k >> 1) * dty);
+        }
+    }
+    w->in.ilod = test_rand(seed) & 1 ? w->ilod : NULL;
+    w->in.sample = NULL;
+    tmu_wave_out o = {.data = {ref[0], ref[1], ref[2], ref[3]}, .resident = NULL};
+    for (int c = 0; c < 4; c++)
+        for (uint32_t l = 0; l < TMU_MAX_LANES; l++)
+            ref[c][l] = 0xA5A5A5A5u ^ l;
+    assert_int_equal(tmu_unit_execute_ex(tex, &smp, &op, lanes, exec, &w->in, &o, TMU_UNIT_GENERAL_ONLY, NULL), TMU_OK);
+    static const unsigned flags[3] = {0, TMU_UNIT_MAX_AVX2, TMU_UNIT_NO_SIMD};
+    static const char *const fname[3] = {"widest simd", "avx2 or less", "portable"};
+    static tmu_unit_plan plans[2];
+    int tiled = 0;
+    for (int f = 0; f < 3; f++) {
+        tmu_wave_out g = {.data = {got[0], got[1], got[2], got[3]}, .resident = NULL};
+        for (int c = 0; c < 4; c++)
+            for (uint32_t l = 0; l < TMU_MAX_LANES; l++)
+                got[c][l] = 0xA5A5A5A5u ^ l;
+        assert_int_equal(tmu_unit_plan_init(&plans[0], tex, &smp, &op, lanes, &w->in, &g, flags[f], NULL), TMU_OK);
+        int kindf = tmu_unit_plan_fast_kind(&plans[0]);
+        if (f == 0)
+            tiled = kindf == 2;
+        else if ((kindf == 2) != tiled)
+            fail_msg("%s: the tiled fast path is taken with one SIMD level and not another", what);
+        plans[1] = plans[0]; /* run from a copy */
+        memset(&plans[0], 0xEE, sizeof plans[0]);
+        assert_int_equal(tmu_unit_plan_execute(&plans[1], exec, &w->in, &g, NULL), TMU_OK);
+        for (uint32_t l = 0; l < TMU_MAX_LANES; l++)
+            for (int c = 0; c < 4; c++)
+                if (got[c][l] != ref[c][l])
+                    fail_msg("%s (%s, %s filter %d mip %d prec %d, op %s mode %d comp %d, %s) lane %u word %d: "
+                             "0x%08x, general 0x%08x (s=%a t=%a lod=%a x=%d y=%d ilod=%d)",
+                             what, tmu_address_name(smp.address[0]), fname[f], smp.mag_filter, smp.mip_filter,
+                             smp.precision, tmu_op_kind_name(op.kind), op.level_mode, op.component,
+                             kindf == 2 ? "tiled fast path" : kindf ? "fast path" : "general path", l, c, got[c][l],
+                             ref[c][l], (double)w->coord[0][l], (double)w->coord[1][l], (double)w->lod[l],
+                             w->icoord[0][l], w->icoord[1][l], w->in.ilod ? w->ilod[l] : 0);
+    }
+    *lanes_compared += lanes;
+    return tiled;
+}
+
+static void test_tiled_equals_general(void **state)
+{
+    (void)state;
+    const char *env = getenv("TMU_TEST_LONG");
+    long cases = env && *env == '1' ? 30000 : 3000;
+#ifndef __OPTIMIZE__
+    cases /= 3;
+#endif
+    uint64_t seed = 0x711EDull;
+    tmu_surface *s = malloc(sizeof *s);
+    assert_non_null(s);
+    long lanes = 0, tiled_calls = 0, calls = 0, surfaces = 0, refused = 0;
+    for (long n = 0; n < cases; n++) {
+        family f = random_family(&seed);
+        int rgba8 = (int)(test_rand(&seed) & 1);
+        uint32_t bytes = rgba8 ? 4 : 16;
+        int pow2 = test_rand(&seed) % 4 != 0;
+        uint32_t tw = pow2 ? 1u << (test_rand(&seed) % 8) : 1 + (uint32_t)(test_rand(&seed) % 90);
+        uint32_t th = pow2 ? 1u << (test_rand(&seed) % 8) : 1 + (uint32_t)(test_rand(&seed) % 90);
+        if (test_rand(&seed) % 32 == 0) /* a large one */
+            tw = 512u << (test_rand(&seed) % 2), th = 256u << (test_rand(&seed) % 3);
+        uint32_t chain = 1, m = tw > th ? tw : th;
+        while (m >> chain)
+            chain++;
+        uint32_t levels = 1 + (uint32_t)(test_rand(&seed) % chain);
+        if (test_rand(&seed) % 2)
+            levels = chain;
+        uint32_t slices = test_rand(&seed) % 4 == 0 ? 1 + (uint32_t)(test_rand(&seed) % 3) : 1;
+        uint32_t xor_ = (uint32_t)(test_rand(&seed) % 8);
+        char what[160];
+        snprintf(what, sizeof what, "case %ld: %s %s %ux%u levels %u layer of %u", n, family_name(&f, xor_),
+                 rgba8 ? "RGBA8" : "RGBA32F", tw, th, levels, slices);
+        if (make_surface(s, &f, bytes, tw, th, slices, levels, xor_) != TMU_OK) {
+            refused++;
+            continue;
+        }
+        int addressable = 1;
+        for (uint32_t l = 0; l < levels; l++)
+            addressable &= tmu_surface_level_addressable(s, l);
+        if (!addressable) {
+            refused++;
+            continue;
+        }
+        surfaces++;
+        unsigned char *mem = malloc((size_t)s->size);
+        assert_non_null(mem);
+        fill_random(mem, (size_t)s->size, rgba8, test_rand(&seed) % 8 == 0, &seed);
+        tmu_texture tex;
+        tiled_texture(&tex, s, rgba8 ? TMU_FORMAT_R8G8B8A8_UNORM : TMU_FORMAT_R32G32B32A32_FLOAT, tw, th, levels,
+                      (uint32_t)(test_rand(&seed) % slices), mem);
+        if (test_rand(&seed) % 4 == 0) { /* a view: its levels move into the surface */
+            tex.base_level = (uint32_t)(test_rand(&seed) % levels);
+            tex.level_count = (uint32_t)(test_rand(&seed) % (levels - tex.base_level + 1));
+        }
+        assert_int_equal(tmu_texture_validate(&tex, NULL), TMU_OK);
+        for (int k = 0; k < 3; k++) {
+            tiled_calls += compare_call(&tex, &seed, 0, what, &lanes);
+            calls++;
+        }
+        free(mem);
+    }
+    printf("tiled fast == general: %ld calls on %ld tiled textures (%ld descriptions refused by the layout), %ld "
+           "took the tiled fast path; %ld lanes x 4 words x 3 (%s, avx2 or less, portable) bit-identical\n",
+           calls, surfaces, refused, tiled_calls, lanes, tmu_unit_simd_name());
+    assert_true(tiled_calls > calls / 2);
+    free(s);
+}
+
+static void test_tiled_edges(void **state)
+{
+    (void)state;
+    long page = sysconf(_SC_PAGESIZE);
+    assert_true(page > 0);
+    uint64_t seed = 0xED6Eull;
+    tmu_surface *s = malloc(sizeof *s);
+    assert_non_null(s);
+    long lanes = 0, tiled_calls = 0, calls = 0;
+    int n_cases = 300;
+#ifndef __OPTIMIZE__
+    n_cases /= 3;
+#endif
+    for (int n = 0; n < n_cases; n++) {
+        const family *f = &targets[(unsigned)n % NTARGETS];
+        int rgba8 = n % 3 != 2;
+        uint32_t bytes = rgba8 ? 4 : 16;
+        uint32_t tw = 1u << (test_rand(&seed) % 9), th = 1u << (test_rand(&seed) % 9);
+        if (n % 5 == 4)
+            tw = 1 + (uint32_t)(test_rand(&seed) % 200), th = 1 + (uint32_t)(test_rand(&seed) % 200);
+        uint32_t chain = 1, m = tw > th ? tw : th;
+        while (m >> chain)
+            chain++;
+        uint32_t levels = n % 2 ? chain : 1 + (uint32_t)(test_rand(&seed) % chain);
+        uint32_t xor_ = (uint32_t)(test_rand(&seed) % 8);
+        char what[160];
+        snprintf(what, sizeof what, "edges %d: %s %s %ux%u levels %u", n, family_name(f, xor_),
+                 rgba8 ? "RGBA8" : "RGBA32F", tw, th, levels);
+        assert_int_equal(make_surface(s, f, bytes, tw, th, 1, levels, xor_), TMU_OK);
+        size_t size = (size_t)s->size, span = (size + (size_t)page - 1) / (size_t)page * (size_t)page;
+        unsigned char *map = mmap(NULL, span + (size_t)page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
+                                  -1, 0);
+        assert_true(map != MAP_FAILED);
+        assert_int_equal(mprotect(map + span, (size_t)page, PROT_NONE), 0);
+        unsigned char *mem = map + span - size; /* the surface's last byte ends at the guard page */
+        fill_random(mem, size, rgba8, 0, &seed);
+        tmu_texture tex;
+        tiled_texture(&tex, s, rgba8 ? TMU_FORMAT_R8G8B8A8_UNORM : TMU_FORMAT_R32G32B32A32_FLOAT, tw, th, levels, 0,
+                      mem);
+        assert_int_equal(tmu_texture_validate(&tex, NULL), TMU_OK);
+        for (int k = 0; k < 4; k++) {
+            tiled_calls += compare_call(&tex, &seed, 1, what, &lanes);
+            calls++;
+        }
+        assert_int_equal(munmap(map, span + (size_t)page), 0);
+    }
+    printf("tiled edges: %ld calls (%ld on the tiled fast path), surfaces ending at a guard page, %ld lanes x 3 "
+           "bit-identical to the general path\n",
+           calls, tiled_calls, lanes);
+    assert_true(tiled_calls > calls / 2);
+    free(s);
+}
+
+/* The tiled fast paths (plan preparation included) on a thread with a 256 KiB stack and a guard
+ * page below it (as tests/unit/test_unit_stack.c does for the others): every SIMD level, RGBA8
+ * trilinear, bilinear, gather and fetch with ilod, RGBA32F bilinear and nearest, on a PS4 2D thin
+ * mip chain; results equal to the same calls on the main thread. */
+#include <pthread.h>
+#define TILED_STACK (256u * 1024u)
+enum { NSTACK = 6 * 3 };
+
+typedef struct stack_job {
+    const tmu_texture *tex[2];
+    test_wave *w;
+    uint32_t out[2][NSTACK][4][TMU_MAX_LANES];
+    int kind[NSTACK];
+} stack_job;
+
+static void stack_calls(stack_job *j, int which)
+{
+    static const unsigned flags[3] = {0, TMU_UNIT_MAX_AVX2, TMU_UNIT_NO_SIMD};
+    for (int n = 0; n < NSTACK; n++) {
+        int c = n / 3;
+        tmu_sampler smp = tmu_sampler_default();
+        tmu_op op = test_op(TMU_OP_SAMPLE, TMU_DIM_2D, TMU_LEVEL_LOD);
+        smp.mip_filter = c == 0 ? TMU_MIP_LINEAR : TMU_MIP_NONE;
+        smp.mag_filter = smp.min_filter = c == 5 ? TMU_FILTER_NEAREST : TMU_FILTER_LINEAR;
+        if (c == 2)
+            op.kind = TMU_OP_GATHER, op.component = 2;
+        if (c == 3)
+            op = test_op(TMU_OP_FETCH, TMU_DIM_2D, TMU_LEVEL_BASE);
+        tmu_wave_in in = j->w->in;
+        in.ilod = c == 3 ? j->w->ilod : NULL;
+        in.sample = NULL;
+        tmu_wave_out o = {.data = {j->out[which][n][0], j->out[which][n][1], j->out[which][n][2], j->out[which][n][3]},
+                          .resident = NULL};
+        tmu_unit_plan plan; /* on this stack */
+        if (tmu_unit_plan_init(&plan, j->tex[c >= 4], &smp, &op, TMU_MAX_LANES, &in, &o, flags[n % 3], NULL) != TMU_OK ||
+            tmu_unit_plan_execute(&plan, NULL, &in, &o, NULL) != TMU_OK)
+            j->kind[n] = -1;
+        else if (which)
+            j->kind[n] = tmu_unit_plan_fast_kind(&plan);
+    }
+}
+
+static void *stack_thread(void *arg)
+{
+    stack_calls((stack_job *)arg, 1);
+    return NULL;
+}
+
+static void test_tiled_small_stack(void **state)
+{
+    (void)state;
+    static const family ps4 = {"liverpool", 0, 14};
+    tmu_surface *s8 = malloc(sizeof *s8), *s32 = malloc(sizeof *s32);
+    assert_true(s8 && s32);
+    assert_int_equal(make_surface(s8, &ps4, 4, 256, 128, 1, 9, 0), TMU_OK);
+    assert_int_equal(make_surface(s32, &ps4, 16, 128, 64, 1, 8, 0), TMU_OK);
+    unsigned char *m8 = malloc((size_t)s8->size), *m32 = malloc((size_t)s32->size);
+    assert_true(m8 && m32);
+    uint64_t seed = 0x57ACull;
+    fill_random(m8, (size_t)s8->size, 1, 0, &seed);
+    fill_random(m32, (size_t)s32->size, 0, 0, &seed);
+    tmu_texture t8, t32;
+    tiled_texture(&t8, s8, TMU_FORMAT_R8G8B8A8_UNORM, 256, 128, 9, 0, m8);
+    tiled_texture(&t32, s32, TMU_FORMAT_R32G32B32A32_FLOAT, 128, 64, 8, 0, m32);
+    stack_job *j = calloc(1, sizeof *j);
+    assert_non_null(j);
+    j->tex[0] = &t8, j->tex[1] = &t32;
+    j->w = test_wave_new();
+    assert_non_null(j->w);
+    for (uint32_t l = 0; l < TMU_MAX_LANES; l++) {
+        j->w->coord[0][l] = (float)test_randf(&seed, -1, 2), j->w->coord[1][l] = (float)test_randf(&seed, -1, 2);
+        j->w->lod[l] = (float)test_randf(&seed, -1, 9);
+        j->w->icoord[0][l] = (int32_t)(test_rand(&seed) % 256), j->w->icoord[1][l] = (int32_t)(test_rand(&seed) % 128);
+        j->w->ilod[l] = (int32_t)(test_rand(&seed) % 9);
+    }
+    stack_calls(j, 0);
+    long page = sysconf(_SC_PAGESIZE);
+    unsigned char *map = mmap(NULL, TILED_STACK + (size_t)page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
+                              -1, 0);
+    assert_true(map != MAP_FAILED);
+    assert_int_equal(mprotect(map, (size_t)page, PROT_NONE), 0); /* the guard, below the stack */
+    pthread_attr_t attr;
+    pthread_t tid;
+    assert_int_equal(pthread_attr_init(&attr), 0);
+    assert_int_equal(pthread_attr_setstack(&attr, map + page, TILED_STACK), 0);
+    assert_int_equal(pthread_create(&tid, &attr, stack_thread, j), 0);
+    assert_int_equal(pthread_join(tid, NULL), 0);
+    pthread_attr_destroy(&attr);
+    int tiled = 0;
+    for (int n = 0; n < NSTACK; n++) {
+        assert_true(j->kind[n] >= 0);
+        tiled += j->kind[n] == 2;
+        assert_memory_equal(j->out[0][n], j->out[1][n], sizeof j->out[0][n]);
+    }
+    assert_int_equal(tiled, NSTACK);
+    printf("tiled small stack: %d prepared calls on the tiled fast paths in a 256 KiB stack, results as on the main "
+           "thread\n", NSTACK);
+    munmap(map, TILED_STACK + (size_t)page);
+    free(j->w);
+    free(j);
+    free(m8), free(m32), free(s8), free(s32);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_tiled_model),
+        cmocka_unit_test(test_tiled_equals_general),
+        cmocka_unit_test(test_tiled_edges),
+        cmocka_unit_test(test_tiled_small_stack),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
