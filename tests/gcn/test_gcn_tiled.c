@@ -154,7 +154,7 @@ static int read_rows(const char *path, int gfx9)
             /* chip gfx bpp width height slices mips level samples tile_index flags ... */
             if (split(line, fl, 12) < 11)
                 continue;
-            snprintf(r.chip, sizeof r.chip, "%s", fl[0]);
+            snprintf(r.chip, sizeof r.chip, "%.*s", (int)sizeof r.chip - 1, fl[0]);
             r.bpp = (unsigned)atoi(fl[2]), r.w = (unsigned)atoi(fl[3]), r.h = (unsigned)atoi(fl[4]);
             r.slices = (unsigned)atoi(fl[5]), r.mips = (unsigned)atoi(fl[6]);
             r.samples = (unsigned)atoi(fl[8]), r.tile = atoi(fl[9]);
@@ -165,7 +165,7 @@ static int read_rows(const char *path, int gfx9)
                 continue;
             if (strcmp(fl[0], "vega10") && strcmp(fl[0], "raven"))
                 continue;
-            snprintf(r.chip, sizeof r.chip, "%s", fl[0]);
+            snprintf(r.chip, sizeof r.chip, "%.*s", (int)sizeof r.chip - 1, fl[0]);
             if (!strcmp(fl[2], "1d"))
                 continue; /* gfx9 1D resources are linear only (SW_LINEAR rows) */
             r.rsrc3d = !strcmp(fl[2], "3d");
