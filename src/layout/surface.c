@@ -508,22 +508,33 @@ static void unit_whole(const convert_job *j, const unit_runs *u, unsigned char *
     }
 }
 
-/* Kernels for the two commonest whole units, 8 x 8 elements of 4 bytes in 256 contiguous bytes
- * (picked by unit_kernel() from the unit's offset table, so any layout with that table takes
- * them; every other unit goes through its runs):
+/* Kernels for the commonest whole units of 4-byte elements in 256 contiguous bytes (picked by
+ * unit_kernel() from the unit's offset table, so any layout with that table takes them; every
+ * other unit goes through its runs):
  *  - MORTON4: element order x0 y0 x1 y1 x2 y2 (gfx6-8 thin micro tiles, non-displayable and
  *    depth): 16-byte chunk c holds a 2 x 2 quad, chunks c and c + 1 (x1 = 0, 1) are 16 bytes of
  *    two rows, their low and high halves;
  *  - ROWS4: x0 x1 y0 y1 y2 x2 (gfx9+ 256-byte S blocks of 4-byte elements): chunk c is 16 bytes
- *    of row c % 8.
+ *    of row c % 8;
+ *  - QUAD16: 16 x 4 elements in the order x0 y0 x1 y1 x2 x3 (Adreno TILE6_3 tiles of 4-byte
+ *    elements): chunk c holds a 2 x 2 quad, chunks c and c + 1 (x1 = 0, 1) 16 bytes of two rows,
+ *    and each row of the unit is a whole 64-byte line.
  * Both write the tiled side a whole line (4 chunks) at a time when retiling; detiling, two
  * horizontally adjacent units give whole 64-byte linear lines.  nt: non-temporal stores (the
  * destination 16-byte aligned). */
-enum { KERN_RUNS, KERN_MORTON4, KERN_ROWS4 };
+enum { KERN_RUNS, KERN_MORTON4, KERN_ROWS4, KERN_QUAD16 };
 
 static int unit_kernel(size_t bytes, uint32_t bw, uint32_t bh, const uint32_t *off)
 {
 #if TMU_LAYOUT_STREAM
+    if (bytes == 4 && bw == 16 && bh == 4) {
+        for (uint32_t y = 0; y < 4; y++)
+            for (uint32_t x = 0; x < 16; x++)
+                if (off[y * 16 + x] != 4 * ((x & 1) | (y & 1) << 1 | (x & 2) << 1 | (y & 2) << 2 |
+                                            (x & 12) << 2))
+                    return KERN_RUNS;
+        return KERN_QUAD16;
+    }
     if (bytes != 4 || bw != 8 || bh != 8)
         return KERN_RUNS;
     int morton = 1, rows = 1;
@@ -639,6 +650,32 @@ KERN_INLINE void rows4_retile(const unsigned char *l, unsigned char *t, size_t p
     }
 }
 
+/* rows 2p, 2p + 1 of a QUAD16 unit: 16 bytes k of each from chunks 2p + 4k and 2p + 4k + 1 */
+KERN_INLINE void quad16_detile(const unsigned char *t, unsigned char *l, size_t pitch, int nt)
+{
+    for (unsigned p = 0; p < 2; p++) {
+        unsigned char *r0 = l + 2 * p * pitch, *r1 = r0 + pitch;
+        for (unsigned k = 0; k < 4; k++) {
+            __m128i a = ld16(t + 32 * p + 64 * k), b = ld16(t + 32 * p + 64 * k + 16);
+            st16(r0 + 16 * k, _mm_unpacklo_epi64(a, b), nt);
+            st16(r1 + 16 * k, _mm_unpackhi_epi64(a, b), nt);
+        }
+    }
+}
+
+/* line L of a QUAD16 unit (chunks 4L .. 4L + 3, x3 x2 = L): 16 bytes L of rows 0 .. 3 */
+KERN_INLINE void quad16_retile(const unsigned char *l, unsigned char *t, size_t pitch, int nt)
+{
+    for (unsigned L = 0; L < 4; L++) {
+        const unsigned char *s = l + 16 * L;
+        __m128i r0 = ld16(s), r1 = ld16(s + pitch);
+        __m128i r2 = ld16(s + 2 * pitch), r3 = ld16(s + 3 * pitch);
+        unsigned char *d = t + 64 * L;
+        st16(d, _mm_unpacklo_epi64(r0, r1), nt), st16(d + 16, _mm_unpackhi_epi64(r0, r1), nt);
+        st16(d + 32, _mm_unpacklo_epi64(r2, r3), nt), st16(d + 48, _mm_unpackhi_epi64(r2, r3), nt);
+    }
+}
+
 /* One whole unit through its kernel; nt only with a 16-byte aligned destination. */
 static void unit_kernel_one(int kern, int to_linear, unsigned char *base, unsigned char *lin,
                             size_t pitch, int nt)
@@ -653,6 +690,16 @@ static void unit_kernel_one(int kern, int to_linear, unsigned char *base, unsign
             morton4_retile(lin, base, pitch, 1);
         else
             morton4_retile(lin, base, pitch, 0);
+    } else if (kern == KERN_QUAD16) {
+        if (to_linear) {
+            if (nt)
+                quad16_detile(base, lin, pitch, 1);
+            else
+                quad16_detile(base, lin, pitch, 0);
+        } else if (nt)
+            quad16_retile(lin, base, pitch, 1);
+        else
+            quad16_retile(lin, base, pitch, 0);
     } else {
         if (to_linear) {
             if (nt)
@@ -886,7 +933,7 @@ static void stile_copy(const convert_job *j, const unit_plan *p, const stile *t,
                        t->start[k + 1] <= lim;
 #if TMU_LAYOUT_STREAM
             if (p->kern != KERN_RUNS) {
-                if (pair && (((uintptr_t)lin | j->pitch) & 63) == 0) {
+                if (pair && p->kern != KERN_QUAD16 && (((uintptr_t)lin | j->pitch) & 63) == 0) {
                     stile_fill(j, p, next, 1);
                     pf_unit(j, p, t, next, k + 1 + PF_AHEAD);
                     if (p->kern == KERN_MORTON4)
@@ -918,9 +965,9 @@ static void stile_copy(const convert_job *j, const unit_plan *p, const stile *t,
 }
 
 #if TMU_LAYOUT_STREAM
-/* A super-tile of whole 8 x 8 units of 4 bytes through kernel `kern`: mode 0 plain stores,
- * 1 non-temporal stores (retiling: where the unit's start is 16-byte aligned), 2 (detiling)
- * non-temporal stores of whole lines, units in pairs. */
+/* A super-tile of whole units of 4 bytes (8 x 8; QUAD16: 16 x 4) through kernel `kern`: mode 0
+ * plain stores, 1 non-temporal stores (retiling: where the unit's start is 16-byte aligned), 2
+ * (detiling) non-temporal stores of whole lines, 8 x 8 units in pairs. */
 KERN_INLINE void stile_kernel(const convert_job *j, const unit_plan *p, const stile *t,
                               stile *next, int kern, int to_linear, int mode)
 {
@@ -929,12 +976,14 @@ KERN_INLINE void stile_kernel(const convert_job *j, const unit_plan *p, const st
     uint64_t lim = j->tiled_size - p->span;
     unsigned char *lrow =
         j->linear + (size_t)(t->uy0 - r->y) * pitch + (size_t)(t->ux0 - r->x) * 4;
-    for (uint32_t jy = 0, k = 0; jy < t->ny; jy++, lrow += 8 * pitch) {
+    const uint32_t uh = kern == KERN_QUAD16 ? 4 : 8, urow = kern == KERN_QUAD16 ? 64 : 32;
+    for (uint32_t jy = 0, k = 0; jy < t->ny; jy++, lrow += uh * pitch) {
         if (!to_linear)
             pf_rows(j, p, t, next, jy + PF_ROWS);
         unsigned char *lin = lrow;
         for (uint32_t ix = 0; ix < t->nx;) {
-            if (mode == 2 && ix + 1 < t->nx && t->start[k] <= lim && t->start[k + 1] <= lim) {
+            if (mode == 2 && kern != KERN_QUAD16 && ix + 1 < t->nx && t->start[k] <= lim &&
+                t->start[k + 1] <= lim) {
                 stile_fill(j, p, next, 2);
                 pf_unit(j, p, t, next, k + PF_AHEAD);
                 pf_unit(j, p, t, next, k + 1 + PF_AHEAD);
@@ -955,7 +1004,16 @@ KERN_INLINE void stile_kernel(const convert_job *j, const unit_plan *p, const st
             else {
                 unsigned char *base = j->tiled + a;
                 int nt = mode == 2 || (mode == 1 && (to_linear || ((uintptr_t)base & 15) == 0));
-                if (kern == KERN_MORTON4) {
+                if (kern == KERN_QUAD16) {
+                    if (to_linear && nt)
+                        quad16_detile(base, lin, pitch, 1);
+                    else if (to_linear)
+                        quad16_detile(base, lin, pitch, 0);
+                    else if (nt)
+                        quad16_retile(lin, base, pitch, 1);
+                    else
+                        quad16_retile(lin, base, pitch, 0);
+                } else if (kern == KERN_MORTON4) {
                     if (to_linear && nt)
                         morton4_detile(base, lin, pitch, 1);
                     else if (to_linear)
@@ -975,7 +1033,7 @@ KERN_INLINE void stile_kernel(const convert_job *j, const unit_plan *p, const st
                         rows4_retile(lin, base, pitch, 0);
                 }
             }
-            ix++, k++, lin += 32;
+            ix++, k++, lin += urow;
         }
     }
 }
@@ -1005,6 +1063,8 @@ static void stile_fast(const convert_job *j, const unit_plan *p, const stile *t,
     } while (0)
     if (p->kern == KERN_MORTON4)
         STILE_KERNEL(KERN_MORTON4);
+    else if (p->kern == KERN_QUAD16)
+        STILE_KERNEL(KERN_QUAD16);
     else
         STILE_KERNEL(KERN_ROWS4);
 #undef STILE_KERNEL

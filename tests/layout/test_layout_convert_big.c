@@ -2,7 +2,7 @@
  * stores and pair units row by row) against one tmu_surface_address() per element, for the
  * layouts the benchmark times and a few more, with aligned and unaligned rectangles.  Then the
  * unit kernels of surface.c (8 x 8 units of 4 bytes: the PS4's thin micro tiles, gfx9+ 64KB_S
- * blocks) through each of their store kinds: plain stores in cache, non-temporal stores of whole
+ * blocks; 16 x 4 units: Adreno TILE6_3) through each of their store kinds: plain stores in cache, non-temporal stores of whole
  * lines (unit pairs), of single units (linear rows 16- but not 64-byte aligned), unaligned
  * buffers and pitches, rectangles that cut units; and mip levels whose unit starts are not
  * separable everywhere (a 1D_TILED_THIN1 level at an unaligned offset, a gfx6 tile split), so a
@@ -29,17 +29,13 @@ typedef struct copy_case {
     size_t tiled_skew; /* the tiled memory starts this far into an aligned buffer */
 } copy_case;
 
-static void run_at(const char *what, const tmu_amd_chip *chip, const tmu_surface_desc *d,
-                   const tmu_surface_rect *r, const copy_case *cc)
+/* Detile and retile rectangle `r` of surface `sp` (elements of `bytes` bytes) as `cc` says. */
+static void run_surface(const char *what, const tmu_surface *sp, size_t bytes,
+                        const tmu_surface_rect *r, const copy_case *cc)
 {
-    static tmu_surface s;
+    const tmu_surface s = *sp;
     tmu_diag diag;
-    if (tmu_surface_init_amd(&s, chip, d, &diag) != TMU_OK) {
-        printf("%s: refused: %s\n", what, diag.message);
-        failures++;
-        return;
-    }
-    size_t bytes = d->bpp / 8, row = (size_t)r->w * bytes, pitch = row + cc->pitch_pad;
+    size_t row = (size_t)r->w * bytes, pitch = row + cc->pitch_pad;
     size_t lsize = pitch * (r->h - 1) + row, tsize = (size_t)s.size;
     unsigned char *tb = aligned_alloc(4096, (tsize + cc->tiled_skew + 4095) / 4096 * 4096);
     unsigned char *lb = aligned_alloc(64, (pitch * r->h + cc->lin_skew + 63) / 64 * 64);
@@ -98,6 +94,19 @@ static void run_at(const char *what, const tmu_amd_chip *chip, const tmu_surface
     printf("%s: %s\n", what, bad ? "FAILED" : "ok");
     free(tb);
     free(lb);
+}
+
+static void run_at(const char *what, const tmu_amd_chip *chip, const tmu_surface_desc *d,
+                   const tmu_surface_rect *r, const copy_case *cc)
+{
+    static tmu_surface s;
+    tmu_diag diag;
+    if (tmu_surface_init_amd(&s, chip, d, &diag) != TMU_OK) {
+        printf("%s: refused: %s\n", what, diag.message);
+        failures++;
+        return;
+    }
+    run_surface(what, &s, d->bpp / 8, r, cc);
 }
 
 static void run(const char *what, const tmu_amd_chip *chip, tmu_surface_desc d,
@@ -165,6 +174,62 @@ static void kernel_cases(void)
     }
 }
 
+/* Adreno TILE6_3 levels of 4-byte elements (16 x 4 units, the QUAD16 kernel; a660: 8
+ * macrotile channels, a630: 4) through the same store kinds and cuts as above, and 8-byte
+ * elements (units through their runs) for comparison. */
+static void adreno_cases(void)
+{
+    static const struct {
+        const char *gpu;
+        uint32_t bytes, w, h, levels;
+    } lay[] = {
+        {"a630", 4, 1280, 1024, 1}, {"a660", 4, 1280, 1024, 1}, {"a750", 4, 1280, 1024, 1},
+        {"a660", 4, 1111, 999, 3},  {"a630", 8, 1024, 700, 1},
+    };
+    static const struct {
+        const char *name;
+        tmu_surface_rect r;
+        copy_case cc;
+    } shapes[] = {
+        {"whole lines", {0, 0, 0, 0, 0, 1280, 1024}, {0, 0, 0}},
+        {"rows 16-aligned", {0, 16, 4, 0, 0, 1248, 1016}, {16, 0, 0}},
+        {"rectangle cuts units", {0, 3, 5, 0, 0, 1270, 1010}, {64 - (1270 * 4) % 64, 0, 0}},
+        {"odd pitch (no streaming)", {0, 16, 0, 0, 0, 1264, 1024}, {4, 0, 0}},
+        {"linear 4 off", {0, 0, 0, 0, 0, 1280, 1024}, {0, 4, 0}},
+        {"tiled 16 off", {0, 0, 8, 0, 0, 1280, 1016}, {0, 0, 16}},
+        {"in cache, cut units", {0, 37, 21, 0, 0, 203, 251}, {12, 4, 0}},
+    };
+    for (size_t i = 0; i < sizeof lay / sizeof lay[0]; i++) {
+        tmu_adreno_surface_desc d;
+        memset(&d, 0, sizeof d);
+        d.block_bytes = lay[i].bytes, d.block_w = d.block_h = 1;
+        d.width = lay[i].w, d.height = lay[i].h, d.depth = d.layers = 1;
+        d.levels = lay[i].levels, d.samples = 1, d.tile_mode = TMU_TILE6_3;
+        static tmu_surface s;
+        tmu_diag diag;
+        if (tmu_surface_init_adreno(&s, tmu_adreno_gpu_find(lay[i].gpu), &d, &diag) != TMU_OK) {
+            printf("%s: refused: %s\n", lay[i].gpu, diag.message);
+            failures++;
+            continue;
+        }
+        for (uint32_t level = 0; level < lay[i].levels; level++)
+            for (size_t k = 0; k < sizeof shapes / sizeof shapes[0]; k++) {
+                const tmu_surface_level *l = &s.level[level];
+                tmu_surface_rect r = shapes[k].r;
+                r.level = level;
+                if (r.x + r.w > l->width || r.y + r.h > l->height) { /* the level's own extent */
+                    if (r.x >= l->width || r.y >= l->height)
+                        continue;
+                    r.w = l->width - r.x, r.h = l->height - r.y;
+                }
+                char what[160];
+                snprintf(what, sizeof what, "%s TILE6_3 %u bytes %ux%u level %u: %s", lay[i].gpu,
+                         lay[i].bytes, lay[i].w, lay[i].h, level, shapes[k].name);
+                run_surface(what, &s, lay[i].bytes, &r, &shapes[k].cc);
+            }
+    }
+}
+
 /* Levels whose unit starts are separable in some super-tiles only (found by search: the last
  * row / column check fails in a column of super-tiles, or at the level's bottom). */
 static void separable_cases(void)
@@ -228,6 +293,7 @@ int main(void)
         run(what, tmu_amd_chip_find(cases[i].chip), d, &odd);
     }
     kernel_cases();
+    adreno_cases();
     separable_cases();
     printf("%u passed, %u failed\n", checks - failures, failures);
     return failures ? 1 : 0;
