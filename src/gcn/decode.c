@@ -6,8 +6,10 @@
  *   3. the opcode must be defined on the generation (atomics renumbered on gfx8);
  *   4. D16 (bit 63) only on gfx8+, and not on _pck forms, atomics, get_resinfo, get_lod;
  *   5. SSAMP must be 0 unless the opcode takes a sampler (sample, gather4, get_lod);
- *   6. gather4: DMASK has exactly one bit; atomics: DMASK 0x1 or 0x3 (cmpswap 0x3 or 0xf,
- *      or 0x1 with TFE, which llvm-mc 14 accepts as the 2-register form);
+ *   6. gather4: DMASK has exactly one bit; atomics: DMASK 0x1 or 0x3 (cmpswap 0x3 or 0xf),
+ *      with TFE 0x1 only (cmpswap too: llvm-mc 14 accepts it as the 2-register form); gather4
+ *      with D16 and TFE on a packed-D16 target (gfx8.1, gfx9) is INVALID: llvm-mc 14 decodes it
+ *      but has no form to re-assemble it in any VDATA size (docs/gcn-mimg.md §3.6);
  *   7. SRSRC (8 SGPRs) and SSAMP (4 SGPRs) name registers that exist on the generation;
  *   8. VDATA and the VADDR range llvm-mc prints do not run past v255 (gather4 VDATA is
  *      checked as 4 registers even with packed D16, as llvm-mc's decoder does).
@@ -329,9 +331,17 @@ tmu_status tmu_gcn_check(const tmu_gcn_mimg *inst, unsigned ri, tmu_status st, t
             return tmu_diag_set(diag, st, 0, 0, 8,
                                 "DMASK 0x%x: gather4 needs exactly one DMASK bit (the channel)",
                                 dmask);
+        if (f[TMU_GCN_F_TFE])
+            return tmu_diag_set(diag, st, 0, 0, 8,
+                                "DMASK 0x%x with TFE: llvm-mc 14 assembles atomics with TFE only "
+                                "with DMASK 0x1", dmask);
         return tmu_diag_set(diag, st, 0, 0, 8, "DMASK 0x%x is not a valid atomic DMASK (%s)",
                             dmask, (op->flags & TMU_GCN_OPF_CMPSWAP) ? "0x3 or 0xf" : "0x1 or 0x3");
     }
+    if (f[TMU_GCN_F_D16] && f[TMU_GCN_F_TFE] && g->d16_packed && rf->vdata_extra)
+        return tmu_diag_set(diag, st, 0, 0, 16,
+                            "TFE with packed D16: llvm-mc 14 has no %s form with d16 and tfe on %s",
+                            op->name, g->name);
     if (!((g->srsrc_ok >> f[TMU_GCN_F_SRSRC]) & 1))
         return tmu_diag_set(diag, st, 0, 0, 48,
                             "SRSRC %u names s[%u:%u], which are not 8 usable SGPRs on %s",

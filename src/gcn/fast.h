@@ -156,6 +156,7 @@ static inline bool tmu_gcn_fast_ok(const tmu_gcn_mimg *inst, unsigned ri)
     unsigned bad = (f[TMU_GCN_F_D16] & ~(unsigned)(g->d16_supported & rf->d16_ok)) |
                    ((f[TMU_GCN_F_SSAMP] != 0) & !rf->sampler) |
                    !((rf->dmask_ok[f[TMU_GCN_F_TFE] & 1] >> f[TMU_GCN_F_DMASK]) & 1) |
+                   (f[TMU_GCN_F_D16] & f[TMU_GCN_F_TFE] & g->d16_packed & (rf->vdata_extra != 0)) |
                    !((g->srsrc_ok >> f[TMU_GCN_F_SRSRC]) & 1) |
                    !((g->ssamp_ok >> f[TMU_GCN_F_SSAMP]) & 1) |
                    (f[TMU_GCN_F_VDATA] + nd > 256) | (f[TMU_GCN_F_VDATA] > rf->vdata_max) |

@@ -1005,7 +1005,16 @@ tmu_status tmu_gcn_assemble(tmu_gcn_gen gen, tmu_gcn_syntax syntax, const char *
         return err(&lx, mpos, TMU_ERR_INVALID,
                    "Unorm is not set for store or atomic instruction%s%s", "", "");
     unsigned want = tmu_gcn_vdata_count(inst);
-    if (vd.count != want)
+    /* llvm-mc 14 has no VDATA register class for these (the decoder rejects their words too):
+     * atomics with TFE and DMASK other than 0x1, gather4 with TFE and packed D16 */
+    int no_form = f[TMU_GCN_F_TFE] && ((op->cls == TMU_GCN_CLASS_ATOMIC && dm != 1) ||
+                                       (op->cls == TMU_GCN_CLASS_GATHER && f[TMU_GCN_F_D16] &&
+                                        g->d16_packed));
+    if (no_form && vd.count == want)
+        return err(&lx, vd.pos, TMU_ERR_INVALID, "invalid operand for instruction (llvm-mc 14 has "
+                   "no VDATA form of %s with %s)", op->name,
+                   op->cls == TMU_GCN_CLASS_GATHER ? "tfe and packed d16" : "tfe and this dmask");
+    if (vd.count != want || no_form)
         return err(&lx, vd.pos, TMU_ERR_INVALID, "image data size does not match %s%s",
                    g->d16_packed ? "dmask, d16 and tfe" : "dmask and tfe", "");
     if (!tmu_gcn_llvm_vaddr_ok(op, va.count)) {

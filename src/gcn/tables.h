@@ -204,8 +204,10 @@ static inline bool tmu_gcn_sgpr_tuple_ok(tmu_gcn_gen gen, unsigned first, unsign
  *   takes a sampler (SSAMP): sample, gather4, get_lod;
  *   D16 allowed: not _pck forms, atomics, get_resinfo, get_lod;
  *   legal DMASK values (bit d = DMASK d) with TFE clear / set: gather4 exactly one bit; atomics
- *   0x1 or 0x3; cmpswap 0x3 or 0xf, or 0x1 with TFE (llvm-mc 14 takes its 2-register VDATA as the
- *   64-bit cmpswap form); anything else every value. */
+ *   0x1 or 0x3 without TFE, 0x1 with it; cmpswap 0x3 or 0xf without TFE, 0x1 with it (llvm-mc 14
+ *   takes its 2-register VDATA as the 64-bit cmpswap form); anything else every value.  With TFE
+ *   the larger atomic DMASKs are INVALID by the vectors' strict definition: llvm-mc 14 decodes
+ *   them but its assembler has no VDATA size for them (docs/gcn-mimg.md §3.6). */
 #define TMU_GCN_CLS_SAMPLER(cls)                                                                 \
     ((cls) == TMU_GCN_CLASS_SAMPLE || (cls) == TMU_GCN_CLASS_GATHER ||                           \
      (cls) == TMU_GCN_CLASS_GET_LOD)
@@ -217,7 +219,7 @@ static inline bool tmu_gcn_sgpr_tuple_ok(tmu_gcn_gen gen, unsigned first, unsign
          ? 0x0116u                                                                               \
          : (cls) != TMU_GCN_CLASS_ATOMIC                                                         \
                ? 0xffffu                                                                         \
-               : ((flags) & TMU_GCN_OPF_CMPSWAP) ? (0x8008u | ((tfe) ? 0x2u : 0u)) : 0x000au)
+               : (tfe) ? 0x0002u : ((flags) & TMU_GCN_OPF_CMPSWAP) ? 0x8008u : 0x000au)
 /* llvm-mc 14 prints one VGPR plus one per extra argument (offset, bias, z-compare, derivatives
  * as a group); lod/clamp/mip and the coordinates beyond the first do not count. */
 #define TMU_GCN_VADDR_MIN(flags)                                                                 \
