@@ -8,7 +8,7 @@
  * most significant bits; plain formats in byte order; the Adreno-only rows at the end cite
  * theirs); GCN codes from gcn-mimg.md §4.3,
  * with the GCN component X in the least significant bits (as radv's format translation
- * implies); ir3 codes from ir3-cat5.md §5.2 (OpenCL channel data type / order).  The
+ * implies); ir3 codes from docs/ir3-cat5.md §5.2 (OpenCL channel data type / order).  The
  * decoder and encoder (format.c) read nothing but these rows. */
 #include "format/format_internal.h"
 
@@ -38,7 +38,7 @@ enum {
 /* GCN IMG NUM_FORMAT. */
 enum { NF_UNORM = 0, NF_SNORM = 1, NF_USCALED = 2, NF_SSCALED = 3, NF_UINT = 4, NF_SINT = 5,
        NF_FLOAT = 7, NF_SRGB = 9 };
-/* ir3 GETINFO .x channel data type (ir3-cat5.md §5.2). */
+/* ir3 GETINFO .x channel data type (docs/ir3-cat5.md §5.2). */
 enum { T_SN8 = 0, T_SN16 = 1, T_UN8 = 2, T_UN16 = 3, T_565 = 4, T_5551 = 5, T_1010102 = 6,
        T_SI8 = 7, T_SI16 = 8, T_SI32 = 9, T_UI8 = 10, T_UI16 = 11, T_UI32 = 12, T_F16 = 13,
        T_F32 = 14, T_SMALLF = 15, T_1010102UI = 16, T_4444 = 17, T_X8Z24 = 18 };

@@ -1,7 +1,7 @@
 /* ir3 cat5 execution of the instructions that work on the register file alone: derivatives
  * (dsx/dsy coarse, dsxpp.1/dsypp.1 fine), brcst.active, quad_shuffle and rgetpos.
  * Quads are fibers 4k..4k+3 with x = bit 0 and y = bit 1 of the fiber number (the layout
- * the texture unit's implicit LOD uses).  ir3-cat5.md §5.2 and the brcst.active text of
+ * the texture unit's implicit LOD uses).  docs/ir3-cat5.md §5.2 and the brcst.active text of
  * Mesa's ir3-cat5.xml. */
 #include <string.h>
 

@@ -441,15 +441,17 @@ static tmu_status run_group(const ir3_ctx *x, const tex_plan *p, tex_in *t, cons
                 unsigned gen_col = x->gen < 5 ? TMU_IR3_ORDER_A3XX : TMU_IR3_ORDER_A5XX;
                 if ((r->wrmask & 1) && (!fi || fi->ir3_type == TMU_FORMAT_NO_CODE))
                     IR3_FAIL(x, TMU_ERR_UNSUPPORTED, "getinfo.x: format %s has no channel data type in the table of "
-                                                     "ir3-cat5.md §5.2",
+                                                     "docs/ir3-cat5.md §5.2",
                              tmu_format_name(tex.format));
                 if ((r->wrmask & 2) && (!fi || fi->ir3_order[gen_col] == TMU_FORMAT_NO_CODE))
                     IR3_FAIL(x, TMU_ERR_UNSUPPORTED, "getinfo.y: format %s has no channel order in the a%s table",
                              tmu_format_name(tex.format), x->gen < 5 ? "3xx/a4xx" : "5xx/a6xx");
                 v[0] = fi ? fi->ir3_type : 0;
                 v[1] = fi ? fi->ir3_order[gen_col] : 0;
-                v[2] = view_levels(&tex) - (x->gen == 3 ? 1u : 0u); /* a3xx: zero-based (Mesa adds 1) */
-                v[3] = tex.samples;
+                /* a3xx: levels and samples zero-based (Mesa's emit_tex_info adds 1 to either;
+                 * docs/ir3-cat5.md §5.2) */
+                v[2] = view_levels(&tex) - (x->gen == 3 ? 1u : 0u);
+                v[3] = tex.samples - (x->gen == 3 ? 1u : 0u);
             }
             for (unsigned c = 0; c < 4; c++)
                 r->value[c][fb] = ir3_type_store(type, v[c]);

@@ -389,7 +389,7 @@ tmu_status tmu_xl_lift_ir3(uint32_t gpu_id, uint64_t word, tmu_dim dim, tmu_xl_s
         s->qm[1] = XLQ_H;
         s->qm[2] = in.op == TMU_IR3_OP_GETINFO ? (a3 ? XLQ_LEVELS_M1 : XLQ_LEVELS)
                    : three ? XLQ_D : arr ? XLQ_LMIN : XLQ_ONE_IF;
-        s->qm[3] = in.op == TMU_IR3_OP_GETINFO ? XLQ_SAMPLES
+        s->qm[3] = in.op == TMU_IR3_OP_GETINFO ? (a3 ? XLQ_SAMPLES_M1 : XLQ_SAMPLES)
                    : three ? (a3 ? XLQ_D0_M1 : XLQ_D0) : (a3 ? XLQ_LR_M1 : XLQ_LR);
     } else if (is3 != (f[TMU_IR3_F_3D] != 0))
         return tmu_diag_set(diag, TMU_ERR_INVALID, 0, 0, -1, ".3d is set exactly for 3D and cube textures (Mesa)");

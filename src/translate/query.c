@@ -10,7 +10,7 @@
 static const char *const q_names[XLQ_COUNT] = {
     "-",      "width",  "height",     "depth",   "layers",   "layers-1", "array_size", "in-range",
     "one",    "zero",   "levels",     "levels-1", "levels|0", "samples", "samples|0",  "minified layers",
-    "level-0 depth", "level-0 depth-1", "array_size-1"};
+    "level-0 depth", "level-0 depth-1", "array_size-1", "samples-1"};
 
 /* Normalises a meaning for a shape; level0: the query's level is the constant 0 (in range). */
 static unsigned norm(unsigned m, tmu_dim dim, int level0)
@@ -28,6 +28,7 @@ static unsigned norm(unsigned m, tmu_dim dim, int level0)
     case XLQ_D0_M1: m = three ? m : XLQ_ZERO; break;
     case XLQ_SAMPLES: m = d->ms ? m : XLQ_ONE; break;
     case XLQ_SAMPLES0: m = d->ms ? m : XLQ_ZERO; break;
+    case XLQ_SAMPLES_M1: m = d->ms ? m : XLQ_ZERO; break;
     default: break;
     }
     if (level0) {
@@ -60,6 +61,10 @@ static const deriv derivs[] = {
     {XLQ_LEVELS_M1, XLQ_LEVELS, 0, TMU_XL_ADD_U32_IMM, 0xffffffffu, NOP, 0, NOP},
     {XLQ_SAMPLES0, XLQ_SAMPLES, 0, TMU_XL_GT1_OR_0, 0, NOP, 0, NOP},
     {XLQ_SAMPLES, XLQ_SAMPLES0, 0, TMU_XL_MAX1, 0, NOP, 0, NOP},
+    {XLQ_SAMPLES, XLQ_SAMPLES_M1, 0, TMU_XL_ADD_U32_IMM, 1, NOP, 0, NOP},
+    {XLQ_SAMPLES_M1, XLQ_SAMPLES, 0, TMU_XL_ADD_U32_IMM, 0xffffffffu, NOP, 0, NOP},
+    {XLQ_SAMPLES0, XLQ_SAMPLES_M1, 0, TMU_XL_ADD_U32_IMM, 1, TMU_XL_GT1_OR_0, 0, NOP},
+    {XLQ_SAMPLES_M1, XLQ_SAMPLES0, 0, TMU_XL_MAX1, 0, TMU_XL_ADD_U32_IMM, 0xffffffffu, NOP},
     {XLQ_LR_M1, XLQ_LR, 0, TMU_XL_DEC_SAT, 0, NOP, 0, NOP},
     {XLQ_LR, XLQ_L0, XLQ_W, TMU_XL_MOV, 0, TMU_XL_ZERO_IF_1, 0, NOP},
     {XLQ_LR, XLQ_LR_M1, XLQ_W, TMU_XL_ADD_U32_IMM, 1, TMU_XL_ZERO_IF_1, 0, NOP},
@@ -96,7 +101,7 @@ static unsigned menu(tmu_xl_arch to, tmu_dim dim, int level0, qitem *it)
         ADD(three ? XLQ_D : arr ? XLQ_LMIN : XLQ_ONE_IF, QI_GETSIZE, 2);
         ADD(three ? (a3 ? XLQ_D0_M1 : XLQ_D0) : (a3 ? XLQ_LR_M1 : XLQ_LR), QI_GETSIZE, 3);
         ADD(a3 ? XLQ_LEVELS_M1 : XLQ_LEVELS, QI_GETINFO, 2);
-        ADD(XLQ_SAMPLES, QI_GETINFO, 3);
+        ADD(a3 ? XLQ_SAMPLES_M1 : XLQ_SAMPLES, QI_GETINFO, 3);
         break;
     default:
         ADD(XLQ_W, QI_TXQ, TMU_PTX_Q_WIDTH);
@@ -187,7 +192,7 @@ tmu_status xl_lower_query(const tmu_xl_source *s, tmu_xl_program *p, tmu_diag *d
             return tmu_diag_set(diag, TMU_ERR_UNSUPPORTED, 0, 0, -1,
                                 "%s has no query returning the %s of a %s texture%s", tmu_xl_isa_name(to.isa),
                                 q_names[m < XLQ_COUNT ? m : 0], tmu_dim_name(dim),
-                                m == XLQ_SAMPLES || m == XLQ_SAMPLES0
+                                m == XLQ_SAMPLES || m == XLQ_SAMPLES0 || m == XLQ_SAMPLES_M1
                                     ? " (GCN: the T# of an MSAA image holds log2(samples); read it with "
                                       "scalar ALU, no texture instruction returns it)"
                                     : "");

@@ -55,6 +55,7 @@ enum {
     XLQ_D0,        /* level-0 depth in range, 0 out of range (ir3 getsize w of 3D) */
     XLQ_D0_M1,     /* XLQ_D0 - 1 in range (a3xx) */
     XLQ_L0_M1,     /* XLQ_L0 - 1 (a3xx getsize w at level 0) */
+    XLQ_SAMPLES_M1, /* samples - 1 (a3xx getinfo w) */
     XLQ_COUNT
 };
 

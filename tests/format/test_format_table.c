@@ -1,5 +1,5 @@
 /* The format table: structure, names, and the codes other layers use, checked against
- * the values written in shared/reference (gcn-mimg.md §4.3, ir3-cat5.md §5.2) and
+ * the code tables of docs/gcn-mimg.md §4.3 and docs/ir3-cat5.md §5.2 and
  * against the codec itself (a GCN DST_SEL must read the same values the format decodes). */
 #include <ctype.h>
 #include <setjmp.h>
@@ -237,7 +237,7 @@ static void test_gcn_dst_sel_reads_format(void **state)
     assert_true(compared >= 60);
 }
 
-/* ir3-cat5.md §5.2: every GETINFO channel data type 0..18 belongs to at least one format,
+/* docs/ir3-cat5.md §5.2: every GETINFO channel data type 0..18 belongs to at least one format,
  * and spot checks of the values. */
 static void test_ir3_codes(void **state)
 {

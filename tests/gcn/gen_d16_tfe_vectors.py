@@ -2,7 +2,7 @@
 """Generates tests/data/gcn-llvm-mc-d16-tfe.tsv: llvm-mc 14's verdict and text for MIMG words that
 combine D16, TFE and LWE, on gfx6, gfx7, gfx8 (unpacked D16), gfx8.1 and gfx9 (packed D16).
 
-The words are drawn here, from the field layout of the ISA manuals (gcn-mimg.md §2) and a seeded
+The words are drawn here, from the field layout of the ISA manuals (LLVM's MIMGe_gfx6789 in SIInstrFormats.td) and a seeded
 random generator; nothing of tmu is used.  For every opcode number 0-127 of a generation the script
 first asks the oracle which ones decode at all (the base word, DMASK 0x1, no modifiers); for each
 opcode that does, it writes all 8 combinations of D16 / TFE / LWE, each with two random settings

@@ -7,7 +7,7 @@ getlod, load, load.mip, store, store.mip, getresinfo, the atomics of each genera
 dimension it takes, and on gfx9 the A16 forms (half / i16 addresses) of sample, gather4, getlod,
 load and store, is called from an amdgpu_ps function whose VGPR inputs are exactly the
 intrinsic's data and address arguments, each a distinct input named by its role.  llc-14 passes
-VGPR inputs in v0, v1, ... in order (gcn-mimg.md §3); the script follows the v_mov_b32 copies llc
+VGPR inputs in v0, v1, ... in order (shared/reference/gcn-mimg.md §3); the script follows the v_mov_b32 copies llc
 inserts before the image instruction, then records for each register of VADDR the role of the
 input it holds ('-' for padding llc adds to reach 4, 8 or 16 registers; with A16 on gfx9 'lo|hi'
 for a register packing two 16-bit arguments, following llc's v_and_b32 / v_lshl_or_b32).  test_gcn_llc_roles.c
@@ -54,7 +54,7 @@ ATOMICS = {
 
 def sampler_case(kind, variant, c, o, dim, a16=False):
     """(intrinsic name, [(llvm type, role)] address args) of a sample or gather4; with a16 the
-    address arguments are half (offset and z-compare stay 32-bit: gcn-mimg.md §3.4)."""
+    address arguments are half (offset and z-compare stay 32-bit: shared/reference/gcn-mimg.md §3.4)."""
     parts = variant.split(".") if variant else []
     _, coords, nder = DIMS[dim]
     h = "half" if a16 else "float"

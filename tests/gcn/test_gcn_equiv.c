@@ -2,7 +2,7 @@
  * values, EXEC) the VGPRs an instruction writes through the GCN executor equal what a direct
  * tmu_unit_execute gives for the same texture, sampler and op, packed by the GCN rules.
  *
- * The reference side is written separately from src/gcn: its own VADDR layout (gcn-mimg.md §3.1,
+ * The reference side is written separately from src/gcn: its own VADDR layout (shared/reference/gcn-mimg.md §3.1,
  * §3.3), its own lift (opcode suffix -> tmu_op), its own cube-coordinate, slice and integer
  * gather rules (gcn_exec.h) and its own DMASK / D16 / TFE packing (§3.4).  It shares with the
  * executor only the texture unit and the memory placement of the image (tested by hand in
@@ -37,7 +37,7 @@ static float frange(float lo, float hi)
     return lo + (hi - lo) * (float)(rnd() & 0xffffff) / 16777216.0f;
 }
 
-/* ---- the reference VADDR layout (gcn-mimg.md §3.1-3.3) ------------------------------------- */
+/* ---- the reference VADDR layout (shared/reference/gcn-mimg.md §3.1-3.3) ------------------------------------- */
 
 enum { C_OFFSET, C_BIAS, C_Z, C_DH0, C_DH1, C_DH2, C_DV0, C_DV1, C_DV2, C_X, C_Y, C_R, C_FACE,
        C_SLICE, C_LOD, C_CLAMP, C_MIP, C_N };

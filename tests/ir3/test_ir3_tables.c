@@ -1,6 +1,7 @@
 /* ir3 cat5: properties of the encoding tables, and decode of every
  * combination of the bits that select a definition, checked against the
- * opcode table of shared/reference/ir3-cat5.md §1.2 restated here. */
+ * opcode numbers of Mesa's src/freedreno/isa/ir3-cat5.xml (the public encoding description),
+ * restated here. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
