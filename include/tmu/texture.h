@@ -195,7 +195,11 @@ typedef enum tmu_compare {
  *                LOD fraction truncated to 8 bits, mip NEAREST ties up, an exact weighted sum
  *                rounded to the format's filter precision (8-bit UNORM and SNORM to 16 bits,
  *                fp16 and sRGB to fp16 after a block-floating-point alignment, fp32 to fp32),
- *                the GPU's sRGB table, its border-colour rounding, denormal coordinates read
+ *                the GPU's sRGB table (every sRGB texel the model decodes goes through it:
+ *                filtering, point sampling, gathers and FETCH alike, so FETCH of an sRGB texel
+ *                differs from the exact decode of EXACT by up to about 2^-9 relative; the
+ *                table was recorded with point sampling, FETCH through it is not measured),
+ *                its border-colour rounding, denormal coordinates read
  *                as 0, its LOD from 2D gradients (octagonal lengths, a log2 table).  All
  *                49 724 recorded lookups are bit-identical (tests/unit/test_unit_nvidia.c).
  *                Runs on the
@@ -235,7 +239,10 @@ typedef struct tmu_sampler {
                               * rho_x, rho_y = lengths of the texel-space derivatives (cube: face
                               * space), eta = min(rho_max / rho_min, max_anisotropy) (1 when both
                               * are 0, max_anisotropy when only rho_min is), N = ceil(eta) probes,
-                              * lambda_base = log2(rho_max / eta).  Probe i = 1..N samples at
+                              * lambda_base = log2(rho_max / eta) (precision NVIDIA: that model's
+                              * own isotropic lambda of the derivatives minus log2(eta), so an
+                              * isotropic footprint, eta = 1, gives plain filtering's lambda in
+                              * every model).  Probe i = 1..N samples at
                               * coord + (i / (N + 1) - 1/2) * d(coord)/d(major), major = x when
                               * rho_x > rho_y else y (cube: the direction; each probe picks its
                               * face), and the N results are averaged (1/N each) or reduced by

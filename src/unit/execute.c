@@ -177,14 +177,22 @@ static float lane_lambda_base(const tmu_texture *tex, const tmu_sampler *smp, co
     lane_derivs(op, in, lane, n, dx, dy);
     for (int a = 0; a < 3; a++)
         rawx[a] = dx[a], rawy[a] = dy[a];
-    if (smp->precision == TMU_PRECISION_NVIDIA && !(smp->max_anisotropy > 1.0f)) {
+    /* The NVIDIA model has one LOD rule (docs/texture-unit.md §6.3): its isotropic lambda, also
+     * under anisotropy, where the Vulkan scale factors below only add the probe count N and
+     * subtract log2(eta) (the H200's anisotropic LOD is not measured). */
+    int nv = smp->precision == TMU_PRECISION_NVIDIA;
+    float nv_lambda = 0.0f;
+    if (nv) {
         if (cube) {
             const float dir[3] = {in->coord[0][lane], in->coord[1][lane], in->coord[2][lane]};
-            return tmu_unit_nv_cube_lod(dir, rawx, rawy, tex->width);
+            nv_lambda = tmu_unit_nv_cube_lod(dir, rawx, rawy, tex->width);
+        } else {
+            /* the GPU scales normalised derivatives to texels its own way (nvidia.c nv_texel) */
+            const uint32_t size[3] = {tex->width, tex->height, tex->depth};
+            nv_lambda = tmu_unit_nv_lod_from_grad(rawx, rawy, smp->normalized ? size : NULL);
         }
-        /* the GPU scales normalised derivatives to texels its own way (nvidia.c nv_texel) */
-        const uint32_t size[3] = {tex->width, tex->height, tex->depth};
-        return tmu_unit_nv_lod_from_grad(rawx, rawy, smp->normalized ? size : NULL);
+        if (!an || !(smp->max_anisotropy > 1.0f))
+            return nv_lambda;
     }
     if (cube) {
         float dir[3] = {in->coord[0][lane], in->coord[1][lane], in->coord[2][lane]};
@@ -210,15 +218,15 @@ static float lane_lambda_base(const tmu_texture *tex, const tmu_sampler *smp, co
     float rx = sqrtf(dx[0] * dx[0] + dx[1] * dx[1] + dx[2] * dx[2]);
     float ry = sqrtf(dy[0] * dy[0] + dy[1] * dy[1] + dy[2] * dy[2]);
     if (isnan(rx) || isnan(ry))
-        return 0.0f;
+        return nv ? nv_lambda : 0.0f;
     float rmax = fmaxf(rx, ry), rmin = fminf(rx, ry), amax = smp->max_anisotropy;
     float eta = rmax == 0.0f ? 1.0f : rmin == 0.0f ? amax : fminf(rmax / rmin, amax);
     if (!(eta > 1.0f)) /* also rho_max = Inf: Inf / Inf */
-        return tmu_unit_lod_from_grad(dx, dy);
+        return nv ? nv_lambda : tmu_unit_lod_from_grad(dx, dy);
     an->probes = (int)ceilf(eta);
     for (int a = 0; a < 3; a++)
         an->major[a] = rx > ry ? rawx[a] : rawy[a];
-    return tmu_unit_log2f(rmax / eta);
+    return nv ? nv_lambda - tmu_unit_log2f(eta) : tmu_unit_log2f(rmax / eta);
 }
 
 /* Final LOD of a lane and its pre-clamp value lambda' (for QUERY_LOD); an: anisotropy or NULL. */

@@ -932,6 +932,95 @@ static float aniso_sample(const test_tex *t, tmu_sampler *smp, test_wave *w, tmu
     return test_f(w->data[0][0]);
 }
 
+/* Issue 29 item 12: one LOD rule per precision model.  An isotropic footprint (|dx| = |dy|
+ * exactly: texel-space dy is dx turned by 90 degrees on a power-of-two texture) gives eta = 1, so
+ * anisotropy must change nothing: every result word and the reported lambda bit-identical to
+ * max_anisotropy 1, in the EXACT model and in the NVIDIA model (whose isotropic lambda is the
+ * H200's octagonal rule, docs/texture-unit.md §6.3, not the Vulkan length). */
+static void test_anisotropy_isotropic_footprint(void **state)
+{
+    (void)state;
+    test_tex t;
+    assert_int_equal(test_tex_make(&t, TMU_DIM_2D, TMU_FORMAT_R8G8B8A8_UNORM, 64, 32, 1, 1, 7, 1), 0);
+    uint64_t seed = 29;
+    for (size_t i = 0; i < t.size; i++)
+        t.mem[i] = (unsigned char)test_rand(&seed);
+    test_wave *w = test_wave_new();
+    tmu_op op = test_op(TMU_OP_SAMPLE, TMU_DIM_2D, TMU_LEVEL_GRAD);
+    const tmu_precision models[] = {TMU_PRECISION_EXACT, TMU_PRECISION_NVIDIA};
+    const float anisos[] = {2.0f, 8.0f, 16.0f};
+    enum { LANES = 64, ROUNDS = 40 };
+    unsigned compared = 0, differ[2] = {0, 0};
+    for (unsigned m = 0; m < 2; m++)
+        for (unsigned r = 0; r < ROUNDS; r++) {
+            for (uint32_t l = 0; l < LANES; l++) {
+                /* texel-space gradient (a, b) and its quarter turn (-b, a), a and b in (-48, 48) */
+                float a = (float)test_randf(&seed, -48.0, 48.0), b = (float)test_randf(&seed, -48.0, 48.0);
+                w->coord[0][l] = (float)test_randf(&seed, -0.5, 1.5);
+                w->coord[1][l] = (float)test_randf(&seed, -0.5, 1.5);
+                w->gx[0][l] = a / 64.0f, w->gx[1][l] = b / 32.0f;
+                w->gy[0][l] = -b / 64.0f, w->gy[1][l] = a / 32.0f;
+            }
+            tmu_sampler smp = tmu_sampler_default();
+            smp.precision = models[m];
+            smp.mag_filter = smp.min_filter = TMU_FILTER_LINEAR;
+            smp.mip_filter = TMU_MIP_LINEAR;
+            smp.address[0] = smp.address[1] = TMU_ADDRESS_REPEAT;
+            float lod_iso[LANES], lod[LANES];
+            uint32_t iso[4][LANES];
+            w->out.lod = lod_iso;
+            smp.max_anisotropy = 1.0f;
+            run_op(&t, &smp, &op, w, LANES);
+            for (int c = 0; c < 4; c++)
+                memcpy(iso[c], w->data[c], sizeof iso[c]);
+            for (size_t k = 0; k < sizeof anisos / sizeof anisos[0]; k++) {
+                smp.max_anisotropy = anisos[k];
+                w->out.lod = lod;
+                run_op(&t, &smp, &op, w, LANES);
+                for (uint32_t l = 0; l < LANES; l++) {
+                    compared++;
+                    int same = memcmp(&lod[l], &lod_iso[l], sizeof(float)) == 0;
+                    for (int c = 0; c < 4; c++)
+                        same &= w->data[c][l] == iso[c][l];
+                    differ[m] += !same;
+                }
+            }
+            w->out.lod = NULL;
+        }
+    printf("isotropic footprints with anisotropy on: %u lookups per model; differ from plain filtering: "
+           "exact %u, nvidia %u\n", compared / 2, differ[0], differ[1]);
+    assert_int_equal(differ[0], 0);
+    assert_int_equal(differ[1], 0);
+
+    /* An anisotropic footprint in the NVIDIA model: lambda = its isotropic lambda - log2(eta).
+     * 16 x 16, texel-space dx = (2, 2), dy = (-1, 1): rho 2.83 and 1.41, eta 2.  The octagonal
+     * lengths (docs/texture-unit.md §6.3): |dx| = 2 + 11/32 * 2 = 2.6875, |dy| = 1.34375, the
+     * diagonals (1, 3) and (3, 1): 11/16 * 3 = 2.0625 plus 121/512 = 2.2988; L = 2.6875 =
+     * 2^1 (1 + 0.34375), k = floor(256 * 0.34375) = 88, F[88] = floor(256 log2(1 + 88.5/256) +
+     * 15/32) = 110, lambda_iso = 1 + 110/256; minus log2(2) = 0.4296875 (Vulkan: log2(2.83 / 2)
+     * = 0.5). */
+    test_tex t16;
+    assert_int_equal(test_tex_make(&t16, TMU_DIM_2D, TMU_FORMAT_R8G8B8A8_UNORM, 16, 16, 1, 1, 5, 1), 0);
+    tmu_sampler smp = tmu_sampler_default();
+    smp.mag_filter = smp.min_filter = TMU_FILTER_LINEAR;
+    smp.mip_filter = TMU_MIP_LINEAR;
+    smp.max_anisotropy = 16.0f;
+    w->coord[0][0] = w->coord[1][0] = 0.5f;
+    w->gx[0][0] = 0.125f, w->gx[1][0] = 0.125f, w->gy[0][0] = -0.0625f, w->gy[1][0] = 0.0625f;
+    float l1[TMU_MAX_LANES];
+    w->out.lod = l1;
+    smp.precision = TMU_PRECISION_NVIDIA;
+    run_op(&t16, &smp, &op, w, 1);
+    assert_float_equal(l1[0], 0.4296875, 1e-6);
+    smp.precision = TMU_PRECISION_EXACT;
+    run_op(&t16, &smp, &op, w, 1);
+    assert_float_equal(l1[0], 0.5, 1e-6);
+    w->out.lod = NULL;
+    test_tex_free(&t16);
+    test_tex_free(&t);
+    free(w);
+}
+
 static void test_anisotropy(void **state)
 {
     (void)state;
@@ -1032,6 +1121,7 @@ int main(void)
         cmocka_unit_test(test_defect_cube_corner_integer), cmocka_unit_test(test_defect_offsets_huge),
         cmocka_unit_test(test_lod_report),            cmocka_unit_test(test_gather_offsets),
         cmocka_unit_test(test_cubic),                 cmocka_unit_test(test_anisotropy),
+        cmocka_unit_test(test_anisotropy_isotropic_footprint),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
