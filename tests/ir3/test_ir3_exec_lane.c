@@ -270,21 +270,30 @@ static void test_brcst_random(void **state)
 
 /* ---- quad_shuffle ------------------------------------------------------------------------------- */
 
+/* Expected values from the SPIR-V definitions (OpGroupNonUniformQuadBroadcast / QuadSwap, the quad
+ * laid out as id = x + 2 y).  SPIR-V defines the result only when the source invocation is
+ * active and (broadcast) the index is dynamically uniform within the quad; results outside that
+ * (an inactive source fiber, a per-fiber index) are undefined there and tmu's choice
+ * (docs/ir3-cat5.md §5.4: the source register is read regardless), so they are not asserted.
+ * Inactive fibers keep their destination (the executor's rule for every instruction). */
 static void test_quad_shuffle(void **state)
 {
     (void)state;
     uint64_t seed = 99;
+    unsigned asserted = 0, undefined = 0;
     static const char *const modes[] = {"brcst", "horiz", "vert", "diag"};
     tmu_ir3_wave *w = new_wave(630, 128);
     for (int m = 0; m < 4; m++)
         for (int rep = 0; rep < 300; rep++) {
             set_active(w, xr_next(&seed) | (rep & 1 ? 0 : xr_next(&seed)), xr_next(&seed));
             uint32_t src[128], before[128], lane[128];
-            uint32_t uniform_lane = xr_below(&seed, 4);
+            uint32_t uniform_lane = xr_below(&seed, 4), quad_lane = 0;
             for (unsigned f = 0; f < 128; f++) {
                 src[f] = (uint32_t)xr_next(&seed);
                 before[f] = (uint32_t)xr_next(&seed);
-                lane[f] = rep & 2 ? uniform_lane : xr_below(&seed, 4);
+                if (f % 4 == 0)
+                    quad_lane = xr_below(&seed, 4); /* uniform within each quad */
+                lane[f] = rep & 2 ? uniform_lane : rep & 4 ? quad_lane : xr_below(&seed, 4);
                 w->gpr[f][4] = src[f];
                 w->gpr[f][8] = before[f];
                 w->gpr[f][20] = lane[f];
@@ -305,15 +314,31 @@ static void test_quad_shuffle(void **state)
                 case 2: from = id < 2 ? id + 2 : id - 2; break;
                 default: from = 3 - id; break;
                 }
-                uint32_t want = is_active(w, f) ? src[quad * 4 + from] : before[f];
-                if (w->gpr[f][8] != want)
-                    fail_msg("%s: fiber %u = %08x, want %08x", text, f, w->gpr[f][8], want);
+                if (!is_active(w, f)) {
+                    if (w->gpr[f][8] != before[f])
+                        fail_msg("%s: inactive fiber %u changed", text, f);
+                    continue;
+                }
+                int uniform = 1;
+                for (unsigned q = quad * 4; q < quad * 4 + 4; q++)
+                    if (m == 0 && is_active(w, q) && lane[q] != lane[f])
+                        uniform = 0;
+                if (!is_active(w, quad * 4 + from) || !uniform) {
+                    undefined++;
+                    continue;
+                }
+                asserted++;
+                if (w->gpr[f][8] != src[quad * 4 + from])
+                    fail_msg("%s: fiber %u = %08x, want %08x", text, f, w->gpr[f][8], src[quad * 4 + from]);
             }
         }
+    printf("quad_shuffle: %u defined results asserted, %u undefined by SPIR-V (not asserted)\n", asserted,
+           undefined);
+    assert_true(asserted > 20000); /* of 153 600 fiber results, about half active */
     /* half registers move 16 bits; a width change is refused */
     for (unsigned f = 0; f < 128; f++)
         w->gpr[f][0] = 0x10000u * (f + 1) + f; /* hr0.x = f, hr0.y = f + 1 */
-    set_active(w, ~UINT64_C(0), ~UINT64_C(0));
+    set_active(w, ~UINT64_C(0), ~UINT64_C(0)); /* every source active: defined */
     exec_ok(w, NULL, "quad_shuffle.diag (u16)(x)hr4.x, hr0.y", NULL);
     for (unsigned f = 0; f < 128; f++)
         assert_int_equal(w->gpr[f][8] & 0xffff, ((f ^ 3) + 1) & 0xffff); /* hr4.x = low half of r2.x */
