@@ -1021,6 +1021,57 @@ static void test_anisotropy_isotropic_footprint(void **state)
     free(w);
 }
 
+/* Issue 29 item 12: the NVIDIA model decodes every sRGB texel through the GPU's table, FETCH
+ * included (texture.h, docs/texture-unit.md §6.3).  The table was recorded on an H200 with point
+ * sampling (test_unit_nvidia replays those lookups), so FETCH of each of the 256 codes must equal
+ * point sampling of the same texel in that model; code 1 reads back as 0x39a00000 (3.0518e-4) in
+ * the recording, where the exact decode is 1 / 255 / 12.92 = 3.0353e-4 (the EXACT model). */
+static void test_nvidia_srgb_fetch(void **state)
+{
+    (void)state;
+    test_tex t;
+    assert_int_equal(test_tex_make(&t, TMU_DIM_2D, TMU_FORMAT_R8G8B8A8_SRGB, 16, 16, 1, 1, 1, 1), 0);
+    for (uint32_t i = 0; i < 256; i++) /* texel i: R = i, G = 255 - i, B = i ^ 0x5a, A = i */
+        for (int c = 0; c < 4; c++)
+            t.mem[4 * i + (uint32_t)c] = (unsigned char)(c == 1 ? 255 - i : c == 2 ? i ^ 0x5a : i);
+    test_wave *w = test_wave_new();
+    tmu_sampler smp = tmu_sampler_default();
+    smp.mag_filter = smp.min_filter = TMU_FILTER_NEAREST;
+    smp.precision = TMU_PRECISION_NVIDIA;
+    tmu_op fetch = test_op(TMU_OP_FETCH, TMU_DIM_2D, TMU_LEVEL_LOD);
+    fetch.result = TMU_RESULT_F32;
+    tmu_op point = test_op(TMU_OP_SAMPLE, TMU_DIM_2D, TMU_LEVEL_LOD);
+    uint32_t fetched[4][64];
+    unsigned differ_exact = 0;
+    for (uint32_t b = 0; b < 256; b += 64) {
+        for (uint32_t l = 0; l < 64; l++) {
+            uint32_t i = b + l;
+            w->icoord[0][l] = (int32_t)(i % 16), w->icoord[1][l] = (int32_t)(i / 16), w->ilod[l] = 0;
+            w->coord[0][l] = ((float)(i % 16) + 0.5f) / 16.0f, w->coord[1][l] = ((float)(i / 16) + 0.5f) / 16.0f;
+            w->lod[l] = 0.0f;
+        }
+        smp.precision = TMU_PRECISION_NVIDIA;
+        run_op(&t, &smp, &fetch, w, 64);
+        for (int c = 0; c < 4; c++)
+            memcpy(fetched[c], w->data[c], sizeof fetched[c]);
+        run_op(&t, &smp, &point, w, 64);
+        for (uint32_t l = 0; l < 64; l++)
+            for (int c = 0; c < 4; c++)
+                if (fetched[c][l] != w->data[c][l])
+                    fail_msg("sRGB texel %u component %d: FETCH %08x, point sampling %08x", b + l, c, fetched[c][l],
+                             w->data[c][l]);
+        if (b == 0)
+            assert_int_equal(fetched[0][1], 0x39a00000u);
+        smp.precision = TMU_PRECISION_EXACT;
+        run_op(&t, &smp, &fetch, w, 64);
+        for (uint32_t l = 0; l < 64; l++)
+            differ_exact += fetched[0][l] != w->data[0][l];
+    }
+    assert_true(differ_exact > 100); /* the table is not the exact decode */
+    test_tex_free(&t);
+    free(w);
+}
+
 static void test_anisotropy(void **state)
 {
     (void)state;
@@ -1122,6 +1173,7 @@ int main(void)
         cmocka_unit_test(test_lod_report),            cmocka_unit_test(test_gather_offsets),
         cmocka_unit_test(test_cubic),                 cmocka_unit_test(test_anisotropy),
         cmocka_unit_test(test_anisotropy_isotropic_footprint),
+        cmocka_unit_test(test_nvidia_srgb_fetch),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
