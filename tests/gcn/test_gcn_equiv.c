@@ -11,7 +11,9 @@
  * the linear image computed here from addrlib's rules and the T# fields, the texel decoded here
  * from the format's definition, swizzled, converted to D16 and packed here; every active lane
  * with in-range coordinates must equal it bit for bit (out-of-range loads and sparse images are
- * left to the first check: their values are tmu's choice).  TMU_TEST_LONG=1 runs 1 000 000 cases
+ * left to the first check: their values are tmu's choice).  So are image_sample_lz with NEAREST
+ * filters on one-level images (no compare, no offset, not cube): texel selection and the eight
+ * address modes are written here too (border texels are left to the first check).  TMU_TEST_LONG=1 runs 1 000 000 cases
  * instead of 100 000 (a quarter of either in -O0 builds). */
 #include <math.h>
 #include <setjmp.h>
@@ -159,10 +161,11 @@ static const int face_t[6][2] = {{1, -1}, {1, -1}, {2, 1}, {2, -1}, {1, -1}, {1,
 
 typedef struct stats {
     unsigned long cases, errors_both, per_class[8];
-    unsigned long indep_lanes; /* load results checked against the independent reference */
+    unsigned long indep_lanes;        /* load results checked against the independent reference */
+    unsigned long indep_sample_lanes; /* NEAREST _lz sample results checked likewise */
 } stats;
 
-/* ---- an independent reference for image_load / image_load_mip ----------------------------- */
+/* ---- an independent reference for loads and NEAREST samples ------------------------------- */
 /* Written here, sharing nothing with src/gcn, src/unit or src/format: the placement of a linear
  * image from addrlib's rules as include/tmu/gcn.h states them for tmu_gcn_tdesc_placement (AMD
  * addrlib SiLib / EgBasedLib for gfx6-8, Gfx9Lib for gfx9), read from the T# fields the test's
@@ -317,6 +320,66 @@ typedef struct lane_vals {
     float f[C_N];
     uint32_t u[C_N];
 } lane_vals;
+
+/* Texel index along one axis for NEAREST: u = fp32(s * size) (texel space), i = floor(u), then the
+ * address mode (Vulkan "Wrapping Operation"; GCN CLAMP_* are the same numbers).  -1: not checked
+ * here (a border texel, or a mirror at an exact integer, where mirroring u or i differ). */
+static int64_t ref_wrap(float u, uint32_t size, tmu_address mode)
+{
+    if (!(u > -1e9f && u < 1e9f))
+        return -1;
+    int64_t i = (int64_t)floorf(u), n = size;
+    int mirror = mode == TMU_ADDRESS_MIRRORED_REPEAT || mode == TMU_ADDRESS_MIRROR_CLAMP_TO_EDGE ||
+                 mode == TMU_ADDRESS_MIRROR_ONCE_HALF_BORDER || mode == TMU_ADDRESS_MIRROR_ONCE_BORDER;
+    if (mirror && u < 0.0f && floorf(u) == u)
+        return -1;
+    switch (mode) {
+    case TMU_ADDRESS_REPEAT: return ((i % n) + n) % n;
+    case TMU_ADDRESS_MIRRORED_REPEAT: {
+        int64_t t = ((i % (2 * n)) + 2 * n) % (2 * n);
+        return t < n ? t : 2 * n - 1 - t;
+    }
+    case TMU_ADDRESS_CLAMP_TO_EDGE: return i < 0 ? 0 : i >= n ? n - 1 : i;
+    case TMU_ADDRESS_MIRROR_CLAMP_TO_EDGE:
+        i = i < 0 ? -1 - i : i;
+        return i >= n ? n - 1 : i;
+    case TMU_ADDRESS_MIRROR_ONCE_HALF_BORDER:
+    case TMU_ADDRESS_MIRROR_ONCE_BORDER:
+        i = i < 0 ? -1 - i : i;
+        return i < n ? i : -1;
+    default: return i >= 0 && i < n ? i : -1; /* the border modes, inside the image */
+    }
+}
+
+/* The expected VDATA words of one lane from the texel at byte address a: decode, DST_SEL
+ * swizzle, DMASK selection, D16 conversion and packing.  Returns the word count, 0 when a
+ * selected component is a NaN (which NaN comes back is not asserted). */
+static unsigned ref_vdata(tmu_format f, const unsigned char *texel, const tmu_swizzle swz[4], unsigned dmask,
+                          int d16, int packed, uint32_t want[5])
+{
+    uint32_t t[4], sw[4], bpe;
+    int kind = ref_decode(f, texel, t, &bpe);
+    for (int c = 0; c < 4; c++) {
+        tmu_swizzle z = swz[c];
+        sw[c] = z <= TMU_SWIZZLE_A ? t[z] : z == TMU_SWIZZLE_ZERO ? 0u : kind == 2 ? 1u : 0x3f800000u;
+        if (kind == 1 && (dmask >> c & 1) && (sw[c] & 0x7f800000u) == 0x7f800000u && (sw[c] & 0x7fffffu))
+            return 0;
+    }
+    unsigned nv = 0;
+    for (unsigned c = 0; c < 4; c++) {
+        if (!(dmask >> c & 1))
+            continue;
+        float fv;
+        memcpy(&fv, &sw[c], 4);
+        uint32_t val = d16 ? ref_to_half(fv) : sw[c];
+        if (packed)
+            want[nv / 2] = nv % 2 ? want[nv / 2] | val << 16 : val;
+        else
+            want[nv] = val;
+        nv++;
+    }
+    return packed ? (nv + 1) / 2 : nv;
+}
 
 static int run_case(rig *r, stats *st)
 {
@@ -592,7 +655,13 @@ static int run_case(rig *r, stats *st)
     tmu_status gst = tmu_gcn_exec(w, &r->env, &mi, &gd);
     tmu_gcn_wave_wait(w, 0, 0);
     /* ---- the independent reference (loads) ---- */
-    if (cls == TMU_GCN_CLASS_LOAD && gst == TMU_OK && !sparse) {
+    /* image_sample_lz (no compare, no offset) with NEAREST filters on a one-level, non-cube image:
+     * the texel u = fp32(s * size) selects, wrapped by the address mode; arrays take the slice
+     * truncated (gfx6-8) or rounded to nearest even (gfx9), clamped (gcn_exec.h). */
+    int nearest_lz = cls == TMU_GCN_CLASS_SAMPLE && strstr(row->name, "_lz") && !compare && !(fl & TMU_GCN_OPF_OFFSET) &&
+                     !cube && levels == 1 && smp.min_filter == TMU_FILTER_NEAREST &&
+                     smp.mag_filter == TMU_FILTER_NEAREST;
+    if ((cls == TMU_GCN_CLASS_LOAD || nearest_lz) && gst == TMU_OK && !sparse) {
         ref_place pl;
         uint32_t bpe, dummy[4];
         static const unsigned char zero16[16];
@@ -607,53 +676,44 @@ static int run_case(rig *r, stats *st)
             uint32_t px = x->u[C_X], py = lay.dword[C_Y] >= 0 ? x->u[C_Y] : 0;
             uint32_t pz = lay.dword[C_R] >= 0 ? x->u[C_R] : 0;
             uint32_t layer_i = (lay.dword[C_SLICE] >= 0 ? x->u[C_SLICE] : 0) + (lay.dword[C_FACE] >= 0 ? x->u[C_FACE] : 0);
+            if (nearest_lz) {
+                const uint32_t dims[3] = {wdt, hgt, dep};
+                int64_t ix[3] = {0, 0, 0}, ok = 1;
+                for (int a = 0; a < k->coords; a++) {
+                    float u = smp.normalized ? x->f[C_X + a] * (float)dims[a] : x->f[C_X + a];
+                    ix[a] = ref_wrap(u, dims[a], smp.address[a]);
+                    ok &= ix[a] >= 0;
+                }
+                if (!ok)
+                    continue; /* a border texel: the other check covers it */
+                px = (uint32_t)ix[0], py = (uint32_t)ix[1], pz = (uint32_t)ix[2];
+                if (k->slice) {
+                    float sl = x->f[C_SLICE];
+                    float r_ = gen == TMU_GCN_GFX9 ? nearbyintf(sl) : (sl > 0.0f ? floorf(sl) : 0.0f);
+                    layer_i = !(r_ > 0.0f) ? 0u : r_ >= (float)layers ? layers - 1 : (uint32_t)r_;
+                }
+            }
             if (mip >= levels || px >= tmu_level_size(wdt, mip) || py >= tmu_level_size(hgt, mip) ||
                 pz >= tmu_level_size(dep, mip) || layer_i >= layers)
                 continue; /* out of range: the other check covers it (tmu's choice of value) */
             uint64_t a = pl.off[mip] + (uint64_t)(k->dim == TMU_DIM_3D ? pz : layer_i) * pl.slice[mip] +
                          (uint64_t)py * pl.row[mip] + (uint64_t)px * bpe;
-            uint32_t t[4], sw[4];
-            ref_decode(fc->f, r->mem + a, t, &bpe);
-            int nan = 0;
-            for (int c = 0; c < 4; c++) {
-                tmu_swizzle z = shape.swizzle[c];
-                sw[c] = z <= TMU_SWIZZLE_A ? t[z] : z == TMU_SWIZZLE_ZERO ? 0u : kind == 2 ? 1u : 0x3f800000u;
-                nan |= kind == 1 && (sw[c] & 0x7f800000u) == 0x7f800000u && (sw[c] & 0x7fffffu);
-            }
-            if (nan)
-                continue; /* which NaN comes back is not asserted */
             uint32_t want[5];
-            unsigned nv = 0;
-            for (unsigned c = 0; c < 4; c++) {
-                if (!(dmask >> c & 1))
-                    continue;
-                float fv;
-                memcpy(&fv, &sw[c], 4);
-                uint32_t val = d16 ? ref_to_half(fv) : sw[c];
-                if (packed) {
-                    if (nv % 2 == 0)
-                        want[nv / 2] = val;
-                    else
-                        want[nv / 2] |= val << 16;
-                } else {
-                    want[nv] = val;
-                }
-                nv++;
-            }
-            unsigned nd = packed ? (nv + 1) / 2 : nv;
+            unsigned nd = ref_vdata(fc->f, r->mem + a, shape.swizzle, dmask, d16, (int)packed, want);
             for (unsigned i = 0; i < nd; i++) {
                 uint32_t got = w->vgpr[vdata + i][l];
-                if (packed && i == nd - 1 && nv % 2) /* the high half of a last odd word */
-                    got &= 0xffffu;
-                else if (d16 && !packed)
-                    got &= 0xffffu;
+                if (d16 && (!packed || (i == nd - 1 && __builtin_popcount(dmask) % 2)))
+                    got &= 0xffffu; /* a half alone in its word */
                 if (got != want[i])
-                    fail_msg("independent load reference: %s on %s (%s %s, %u levels, mip %u, (%u,%u,%u) layer %u, "
+                    fail_msg("independent reference: %s on %s (%s %s, %u levels, mip %u, (%u,%u,%u) layer %u, "
                              "dmask 0x%x%s) lane %u v%u: GCN 0x%08x, reference 0x%08x", row->name,
                              tmu_gcn_gen_name(gen), tmu_dim_name(k->dim), tmu_format_name(fc->f), levels, mip, px, py,
                              pz, layer_i, dmask, d16 ? " d16" : "", l, vdata + i, w->vgpr[vdata + i][l], want[i]);
             }
-            st->indep_lanes++;
+            if (nd && nearest_lz)
+                st->indep_sample_lanes++;
+            else if (nd)
+                st->indep_lanes++;
         }
     }
     /* ---- the reference ---- */
@@ -847,10 +907,12 @@ static void test_equivalence(void **state)
             fail_msg("too few valid cases (%lu of %lu tries)", st.cases, tries);
     }
     printf("equivalence: %lu cases equal (sample %lu, gather %lu, get_lod %lu, load %lu, resinfo %lu); "
-           "%lu refused alike by both paths; %lu tries; %lu load lanes equal to the independent reference\n",
+           "%lu refused alike by both paths; %lu tries; independent reference: %lu load lanes, %lu NEAREST "
+           "sample lanes equal\n",
            st.cases, st.per_class[TMU_GCN_CLASS_SAMPLE], st.per_class[TMU_GCN_CLASS_GATHER],
            st.per_class[TMU_GCN_CLASS_GET_LOD], st.per_class[TMU_GCN_CLASS_LOAD],
-           st.per_class[TMU_GCN_CLASS_RESINFO], st.errors_both, tries, st.indep_lanes);
+           st.per_class[TMU_GCN_CLASS_RESINFO], st.errors_both, tries, st.indep_lanes, st.indep_sample_lanes);
+    assert_true(st.indep_sample_lanes * 20 > st.per_class[TMU_GCN_CLASS_SAMPLE]); /* about 9 % of the samples */
     assert_true(st.indep_lanes > st.per_class[TMU_GCN_CLASS_LOAD]); /* most load cases have lanes in range */
     rig_free(&r);
 }
