@@ -15,6 +15,10 @@
  * Conventions of the lowering (what the target code assumes):
  *  - PTX: unified mode, the texture is the .texref "tex0" (its own sampler); input registers
  *    %f<n> (.f32), %r<n> (.b32), results %f/%r/%h (.f16) <n>, the residency predicate %p0.
+ *    Vector elements the instruction does not read (the 4th of .3d/.cube/.a2d/.acube/.2dms
+ *    coordinates, of .3d offsets and gradients) are zero immediates of the vector's type
+ *    (0f00000000, 0): ptxas refuses a sink '_' as a source element, and no value there changes
+ *    a result. Every emitted line is accepted by ptxas 13 (tests/translate/ptxas_lines.sh).
  *  - GCN: T# in s[0:7] (SRSRC 0), S# in s[8:11] (SSAMP 2); VDATA from v0, VADDR from v8 (also
  *    for image_get_resinfo, whose mip level is v8).
  *  - ir3: t#0 / s#0 (immediate indices), DST r0.x (hr0.x for 16-bit types), SRC1 from r1.x,
@@ -171,7 +175,7 @@ typedef struct tmu_xl_step {
 typedef struct tmu_xl_instr {
     uint64_t word;         /* GCN / ir3 */
     tmu_ptx_instr ptx;     /* PTX (its names point into tmu_xl_program.text) */
-    char text[160];        /* canonical text (GCN llvm-mc syntax with the real VADDR size, ir3 Mesa) */
+    char text[256];        /* canonical text (PTX; GCN llvm-mc syntax with the real VADDR size, ir3 Mesa) */
     uint8_t vaddr_count;   /* GCN: VADDR registers */
 } tmu_xl_instr;
 
@@ -282,6 +286,48 @@ int tmu_xl_loc_name(const tmu_xl_program *p, const tmu_xl_source *src, const tmu
  * CLI shows it (json = 0) or as one JSON object (json = 1).  Returns the length (snprintf-like). */
 int tmu_xl_print(const tmu_xl_program *p, const tmu_xl_source *src, int json, char *buf,
                  size_t size);
+
+/* ---- Programs ------------------------------------------------------------------------------ */
+
+/* How a listing (or one instruction line) is read and translated. */
+typedef struct tmu_xl_listing_options {
+    tmu_xl_arch from, to;   /* source and target ISA and generation (different ISAs) */
+    tmu_dim dim;            /* GCN / ir3 sources: the texture shape (their words do not say);
+                               PTX: the shape a txq queries */
+    int dim_given;          /* PTX: refuse tex / tld4 whose geometry is not `dim` */
+    tmu_result_type type;   /* GCN sources: the data type the program reads (F32, S32, U32) */
+    int json;               /* tmu_xl_translate_listing: print JSON */
+} tmu_xl_listing_options;
+
+/* Lifts one source line: PTX text; GCN LLVM assembly or a 0x word; ir3 Mesa assembly or a 0x
+ * word (surrounding blanks ignored, no comment).  The errors of each ISA's front end and lift. */
+tmu_status tmu_xl_lift_line(const tmu_xl_listing_options *options, const char *text, size_t len,
+                            tmu_xl_source *out, tmu_diag *diag);
+
+/* What tmu_xl_translate_listing found. */
+typedef struct tmu_xl_listing_counts {
+    unsigned lines;      /* lines read */
+    unsigned texture;    /* texture instructions among them */
+    unsigned translated; /* ... translated */
+    unsigned refused;    /* ... refused: no exact form on the target (TMU_ERR_UNSUPPORTED) */
+    unsigned errors;     /* ... that did not assemble, parse or lift (and lines with a NUL byte) */
+} tmu_xl_listing_counts;
+
+/* Translates every texture instruction of a program listing (`len` bytes of text, lines
+ * separated by '\n'): a PTX module or fragment (statements tex / tld4 / txq, after an optional
+ * label or guard), a GCN listing in LLVM syntax (mnemonics image_*, or 0x words; ';' and '//'
+ * start comments, so llvm-mc's "; encoding:" output reads as is), or an ir3 listing in Mesa's
+ * syntax (cat5 mnemonics, optionally after (sy)/(jp), or 0x words; ';' and '//' start comments).
+ * Every other line is passed through as a comment of the target ("//" for PTX, ";" for GCN and
+ * ir3).  Each texture line gets one verdict: "translated" (followed by tmu_xl_print's text),
+ * "refused: REASON" or "error: MESSAGE"; a summary line ends the listing.  With options->json,
+ * one JSON object: from, from_gpu, to, to_gpu, lines (per line: line, text, verdict "other" /
+ * "translated" / "refused" / "error", and translation (tmu_xl_print's object) or reason), and
+ * the counts.  Writes at most `size` bytes (NUL-terminated when size > 0; buf may be NULL with
+ * size 0 to measure) and returns the full length (snprintf-like), or -1 for a bad argument.
+ * *counts (may be NULL) receives the counts.  No allocation. */
+int tmu_xl_translate_listing(const tmu_xl_listing_options *options, const char *text, size_t len, char *buf,
+                             size_t size, tmu_xl_listing_counts *counts);
 
 #ifdef __cplusplus
 }

@@ -12,6 +12,7 @@ constant of ``tmu/tmu.h`` is also reachable as ``tmu.lib`` / ``tmu.ffi``), with 
 * instruction sets: :func:`disasm` / :func:`asm` for GCN and ir3, :func:`ptx_check`,
   :func:`ptx_format`, :func:`ptx_exec` (a PTX texture instruction run for a 32-lane warp);
 * the load planner: :func:`plan_load`;
+* translation between PTX, GCN and ir3: :func:`translate` (one instruction or a whole program);
 * AMD surface layouts as addrlib computes them: :class:`Surface` (sizes, tile modes, element
   addresses, detile / retile between tiled memory and NumPy arrays), :func:`amd_chips`;
 * the executors: :class:`GcnWave` (GCN MIMG image instructions on a wave64 with guest memory,
@@ -40,6 +41,7 @@ from .loadplan import plan_load
 from .executors import GcnWave, Ir3Wave
 from .layout import Surface, amd_chips
 from .layout_adreno import AdrenoSurface, adreno_gpus
+from .translate import translate
 from . import executors, isa, layout, loadplan, ptx  # noqa: F401  (submodules: tmu.isa.decode, tmu.loadplan.names)
 
 __version__ = "0.1.0"
@@ -57,6 +59,6 @@ __all__ = [
     "BufferTooSmallError", "NotFoundError", "RangeError", "FileError",
     "Format", "formats", "format_info", "decode", "encode",
     "Texture", "Sampler", "Result", "sample", "fetch", "gather", "query", "quads", "unquads",
-    "disasm", "asm", "Diagnostic", "ptx_check", "ptx_format", "ptx_exec", "plan_load",
+    "disasm", "asm", "Diagnostic", "ptx_check", "ptx_format", "ptx_exec", "plan_load", "translate",
     "GcnWave", "Ir3Wave", "Surface", "amd_chips", "AdrenoSurface", "adreno_gpus", "version", "ffi", "lib",
 ]

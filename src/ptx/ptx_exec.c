@@ -142,6 +142,10 @@ tmu_status tmu_ptx_lift(const tmu_ptx_instr *in, const tmu_ptx_module *module, u
         return tmu_diag_set(diag, TMU_ERR_UNSUPPORTED, in->line, in->column, -1,
                             "operands do not fit the instruction");
     op->has_offset = r.off != NULL;
+    if (op->has_offset && (in->geom == TMU_PTX_GEOM_CUBE || in->geom == TMU_PTX_GEOM_ACUBE))
+        return tmu_diag_set(diag, TMU_ERR_UNSUPPORTED, r.off->line, r.off->column, -1,
+                            "a texel offset on .%s: offsets are not defined for cube maps (sampling.md §9), "
+                            "though ptxas accepts the operand", g->name);
     op->compare = r.cmp != NULL;
     op->want_residency = in->pred.kind != TMU_PTX_E_NONE;
     /* operand map: element positions of the coordinate vector per geometry */

@@ -198,6 +198,12 @@ tmu_status tmu_xl_lift_gcn(tmu_gcn_gen gen, uint64_t word, tmu_dim dim, tmu_resu
     if (f[TMU_GCN_F_LWE])
         return tmu_diag_set(diag, TMU_ERR_UNSUPPORTED, 0, 0, -1,
                             "LWE (LOD warning) has no PTX or ir3 equivalent");
+    if (f[TMU_GCN_F_UNORM] && (row->cls == TMU_GCN_CLASS_SAMPLE || row->cls == TMU_GCN_CLASS_GATHER ||
+                               row->cls == TMU_GCN_CLASS_GET_LOD))
+        return tmu_diag_set(diag, TMU_ERR_UNSUPPORTED, 0, 0, -1,
+                            "%s with UNORM: the instruction makes the coordinates unnormalized whatever the "
+                            "sampler says; PTX and ir3 take that from the sampler state, not translated",
+                            row->name);
     if (fl & TMU_GCN_OPF_COARSE)
         return tmu_diag_set(diag, TMU_ERR_UNSUPPORTED, 0, 0, -1,
                             "%s: coarse user derivatives have no PTX or ir3 equivalent", row->name);
@@ -210,7 +216,9 @@ tmu_status tmu_xl_lift_gcn(tmu_gcn_gen gen, uint64_t word, tmu_dim dim, tmu_resu
                                                   : TMU_LEVEL_IMPLICIT;
     s->op.compare = (fl & TMU_GCN_OPF_COMPARE) != 0;
     s->op.has_offset = (fl & TMU_GCN_OPF_OFFSET) != 0;
-    if (s->op.has_offset && !xl_dims[dim].off_axes)
+    /* cube images take offsets too (llc emits image_sample*_o on them): they move the face
+     * coordinates (docs/texture-unit.md); no other ISA has that form (rules.c) */
+    if (s->op.has_offset && !xl_dims[dim].off_axes && !xl_dims[dim].cube)
         return tmu_diag_set(diag, TMU_ERR_UNSUPPORTED, 0, 0, -1, "%s: texel offsets are not defined for %s textures",
                             row->name, tmu_dim_name(dim));
     s->op.has_min_lod = (fl & TMU_GCN_OPF_CLAMP) != 0;
@@ -358,7 +366,13 @@ tmu_status tmu_xl_lift_ir3(uint32_t gpu_id, uint64_t word, tmu_dim dim, tmu_xl_s
         s->op.level_mode = TMU_LEVEL_LOD;
         fetch = 1;
         break;
-    case TMU_IR3_OP_GETLOD: s->op.kind = TMU_OP_QUERY_LOD; s->op.level_mode = TMU_LEVEL_IMPLICIT; break;
+    case TMU_IR3_OP_GETLOD:
+        s->op.kind = TMU_OP_QUERY_LOD;
+        s->op.level_mode = TMU_LEVEL_IMPLICIT;
+        if (in.field[TMU_IR3_F_WRMASK] & 12) /* the ir3 executor's own refusal (exec_tex.c) */
+            return tmu_diag_set(diag, TMU_ERR_UNSUPPORTED, 0, 0, -1,
+                                "getlod returns two values (x, y); WRMASK z/w is undocumented");
+        break;
     case TMU_IR3_OP_GETSIZE: s->op.kind = TMU_OP_QUERY_SIZE; s->op.level_mode = TMU_LEVEL_LOD; fetch = 1; break;
     case TMU_IR3_OP_GETINFO:
         s->op.kind = TMU_OP_QUERY_LEVELS;

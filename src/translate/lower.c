@@ -297,7 +297,12 @@ static void preg(ptx_w *w, char cls)
     pw(w, "%s", b);
 }
 
-/* A vector of n registers of class cls, padded with '_' to `width` elements (1 = scalar form {x}). */
+/* A vector of n registers of class cls, padded to `width` elements (1 = scalar form {x}) with the
+ * zero immediate of the vector's element type (0f00000000 for .f32, 0 for .s32): ptxas refuses a
+ * sink '_' as a source element ("Sink '_' not allowed as a source operand"), and the hardware
+ * reads no unused element (the 4th of a .3d/.cube/.a2d coordinate, .3d offset or gradient
+ * vector), so the value changes no result (docs/translation-matrix.md, "Unused vector
+ * elements"). */
 static void pvec(ptx_w *w, const char *lead, unsigned n, char cls, unsigned width)
 {
     pw(w, "%s", "{");
@@ -312,7 +317,7 @@ static void pvec(ptx_w *w, const char *lead, unsigned n, char cls, unsigned widt
         preg(w, cls);
     }
     for (; i < width; i++)
-        pw(w, "%s", ", _");
+        pw(w, "%s", cls == 'f' ? ", 0f00000000" : ", 0");
     pw(w, "%s", "}");
 }
 
@@ -393,11 +398,10 @@ tmu_status xl_lower_ptx(const tmu_xl_source *s, tmu_xl_program *p, tmu_xl_source
     tmu_status st = tmu_ptx_parse_instr(p->text, w.len, &x->ptx, diag);
     if (st != TMU_OK)
         return st;
-    {
-        size_t k = w.len < sizeof x->text - 1 ? w.len : sizeof x->text - 1;
-        memcpy(x->text, p->text, k);
-        x->text[k] = 0;
-    }
+    if (w.len >= sizeof x->text)
+        return tmu_diag_set(diag, TMU_ERR_BUFFER_TOO_SMALL, 0, 0, -1, "PTX text does not fit");
+    memcpy(x->text, p->text, w.len);
+    x->text[w.len] = 0;
     if ((st = xl_lift_ptx_instr(&x->ptx, t, diag)) != TMU_OK)
         return st;
     /* PTX target registers: "%f3" -> class F, index 3 */

@@ -267,6 +267,11 @@ static int p_fetch_not_ms(const tmu_xl_source *s, tmu_xl_arch to)
     (void)to;
     return s->op.kind == TMU_OP_FETCH && !xl_dims[s->dim].ms;
 }
+static int p_fetch_compare(const tmu_xl_source *s, tmu_xl_arch to)
+{
+    (void)to;
+    return s->op.kind == TMU_OP_FETCH && s->op.compare;
+}
 static int p_gather_level(const tmu_xl_source *s, tmu_xl_arch to)
 {
     (void)to;
@@ -330,15 +335,27 @@ static int p_gcn_lod_clamp(const tmu_xl_source *s, tmu_xl_arch to)
     (void)to;
     return s->op.has_min_lod && (s->op.level_mode == TMU_LEVEL_LOD || s->op.level_mode == TMU_LEVEL_BASE);
 }
+/* a3xx isaml, as the target or as the source (an a3xx source with an immediate level 0 reads
+ * its coordinates unshifted, and translates) */
 static int p_a3xx_fetch(const tmu_xl_source *s, tmu_xl_arch to)
 {
-    (void)to;
-    return s->op.kind == TMU_OP_FETCH;
+    if (s->op.kind != TMU_OP_FETCH || xl_dims[s->dim].ms)
+        return 0;
+    if (to.isa == TMU_XL_IR3 && ir3_gen(to.gen) == 3)
+        return 1;
+    const tmu_xl_loc *l = &s->in[TMU_XL_LOD];
+    return s->arch.isa == TMU_XL_IR3 && ir3_gen(s->arch.gen) == 3 &&
+           !(l->kind == TMU_XL_L_NONE || (l->kind == TMU_XL_L_IMM && l->imm == 0));
 }
 static int p_a3xx_ms(const tmu_xl_source *s, tmu_xl_arch to)
 {
     (void)to;
     return xl_dims[s->dim].ms && s->op.kind == TMU_OP_FETCH;
+}
+static int p_cube_offset(const tmu_xl_source *s, tmu_xl_arch to)
+{
+    (void)to;
+    return s->op.has_offset && xl_dims[s->dim].cube;
 }
 static int p_f16_int(const tmu_xl_source *s, tmu_xl_arch to)
 {
@@ -369,6 +386,9 @@ static const xl_rule rules[] = {
     {TO_PTX, 0, 0, p_min_lod, "PTX tex has no minimum-LOD clamp"},
     {TO_PTX, 0, 0, p_fetch_not_ms,
      "PTX has no texel fetch outside .2dms/.a2dms (.s32 coordinates are sampled at float(x))"},
+    {TO_PTX, 0, 0, p_fetch_compare,
+     "PTX .2dms/.a2dms take no depth-compare operand (ptxas: \"Arguments mismatch for instruction "
+     "'tex'\")"},
     {TO_PTX | TO_IR3, 0, 0, p_gather_level,
      "GCN gather4 with a level selection reads the selected level; PTX tld4 and ir3 gather4 read level 0"},
     {TO_PTX, 0, 0, p_compare_3d, "PTX tex has no depth compare on .3d"},
@@ -396,10 +416,13 @@ static const xl_rule rules[] = {
      "direction (then project); the LODs differ in float rounding and across face edges"},
     {TO_GCN, 0, 0, p_gcn_lod_clamp,
      "GCN MIMG has no explicit-LOD opcode with a LOD clamp (_l_cl / _lz_cl do not exist)"},
-    {TO_IR3, 300, 399, p_a3xx_fetch,
-     "a3xx isaml takes coordinates shifted left by the LOD (exact only without overflow); not "
-     "implemented"},
+    {TO_ANY, 0, 0, p_a3xx_fetch,
+     "a3xx isaml reads level-0 coordinates shifted right by the LOD (Mesa shifts them left "
+     "first); an exact sequence needs a shift by the run-time LOD, not implemented"},
     {TO_IR3, 300, 399, p_a3xx_ms, "a3xx has no isamm (Mesa packs the sample into x through isaml)"},
+    {TO_PTX | TO_IR3, 0, 0, p_cube_offset,
+     "texel offsets on a cube map (GCN *_o: they move the face coordinates): PTX .cube/.acube "
+     "take no offset, ir3 .o on cube maps is undocumented (Mesa never emits it)"},
     {TO_ANY, 0, 0, p_f16_int, ""},
 };
 
@@ -414,7 +437,6 @@ const char *xl_refusal(const tmu_xl_source *s, tmu_xl_arch to)
         if (r->pred(s, to))
             return r->reason;
     }
-    (void)ir3_gen;
     (void)p_query_other_unused;
     return NULL;
 }

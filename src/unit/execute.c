@@ -518,7 +518,10 @@ static tmu_status validate_inputs(const tmu_texture *tex, const tmu_op *op, cons
             FAIL(TMU_ERR_INVALID_ARGUMENT, "op %s: has_min_lod but in->min_lod is NULL", kn);
     }
     if (op->has_offset && (op->kind == TMU_OP_SAMPLE || op->kind == TMU_OP_GATHER || op->kind == TMU_OP_FETCH)) {
-        if (cube)
+        /* cube maps: the offset moves the face coordinates (s, t) after face selection, in texels
+         * of each level read, as on a 2D texture (docs/texture-unit.md, "Texel offsets on cube
+         * maps"); a fetch has no cube form */
+        if (cube && op->kind == TMU_OP_FETCH)
             FAIL(TMU_ERR_INVALID_ARGUMENT, "op %s: texel offsets are not allowed on cube maps (sampling.md §9)", kn);
         for (int a = 0; a < axes; a++)
             if (!in->offset[a])

@@ -52,10 +52,43 @@ check resinfo-ptx 0 "txq.level.width.b32 %r1, [tex0], %r0;" -- \
   $x --from gcn --gpu gfx9 --to ptx 'image_get_resinfo v[0:3], v8, s[0:7] dmask:0xf unorm'
 check json 0 '"to":"gcn","dim":"2d_array","instructions":[{"text":"image_sample_l' -- \
   $x --from ptx --to gcn --gpu gfx9 --json "$a2d"
-# --input: one instruction per line, comments and blank lines skipped
+# --input: a whole program; texture lines get a verdict, the others pass through as comments
 printf '// two lines\n%s\n\ntex.base.2d.v4.s32.f32 {%%r1, %%r2, %%r3, %%r4}, [tex0, {%%f1, %%f2}];\n' "$a2d" > "$tmp/in.ptx"
 check input-file 0 "image_sample_lz v[0:3], v[8:9], s[0:7], s[8:11] dmask:0xf" -- $x --from ptx --to gcn --gpu gfx9 --input "$tmp/in.ptx"
 check input-stdin 0 "image_sample_l v[0:3]" -- sh -c "$x --from ptx --to gcn --gpu gfx9 --input - < '$tmp/in.ptx'"
+check input-comment 0 "; // two lines" -- $x --from ptx --to gcn --gpu gfx9 --input "$tmp/in.ptx"
+check input-verdict 0 "; line 2 [translated]: tex.level.a2d.v4.f32.f32" -- $x --from ptx --to gcn --gpu gfx9 --input "$tmp/in.ptx"
+check input-summary 0 "; 4 lines, 2 texture instructions: 2 translated, 0 refused, 0 errors" -- \
+  $x --from ptx --to gcn --gpu gfx9 --input "$tmp/in.ptx"
+# a module ptxas accepts (tests/data/ptx-module-ok.ptx): its directives as comments, the guarded
+# tex refused (exit 1), the others translated
+check input-module 1 "; .version 8.0" -- $x --from ptx --to ir3 --gpu a630 --input "$TMU_TEST_DATA/ptx-module-ok.ptx"
+check input-module-guard 1 "; line 61 [refused: a guard predicate is control flow, not part of the texture operation]: @!%p2 tex.2d" -- \
+  $x --from ptx --to ir3 --gpu a630 --input "$TMU_TEST_DATA/ptx-module-ok.ptx"
+check input-module-counts 1 "; 93 lines, 6 texture instructions: 5 translated, 1 refused, 0 errors" -- \
+  $x --from ptx --to ir3 --gpu a630 --input "$TMU_TEST_DATA/ptx-module-ok.ptx"
+# a GCN listing as llvm-mc prints it (comment after ';'), with a scalar line and a refusal
+printf 's_load_dwordx8 s[0:7], s[2:3], 0x0\nimage_sample_l v[0:3], v[4:7], s[0:7], s[8:11] dmask:0xf da ; encoding: [0x00,0x4f,0x90,0xf0,0x04,0x00,0x40,0x00]\nimage_sample v[0:3], v[4:5], s[0:7], s[8:11] dmask:0xf\n' > "$tmp/in.s"
+check input-gcn 1 "// line 2 [translated]: image_sample_l v[0:3], v[4:7], s[0:7], s[8:11] dmask:0xf da" -- \
+  $x --from gcn --gpu gfx9 --to ptx --dim 2d_array --input "$tmp/in.s"
+check input-gcn-other 1 "// s_load_dwordx8 s[0:7], s[2:3], 0x0" -- $x --from gcn --gpu gfx9 --to ptx --dim 2d_array --input "$tmp/in.s"
+check input-gcn-refused 1 "// line 3 [refused: PTX tex has no implicit (quad-derivative) LOD" -- \
+  $x --from gcn --gpu gfx9 --to ptx --dim 2d_array --input "$tmp/in.s"
+check input-gcn-status 1 "1 of 2 texture instructions not translated (1 refused, 0 errors)" -- \
+  $x --from gcn --gpu gfx9 --to ptx --dim 2d_array --input "$tmp/in.s"
+# the same words as a binary (8 bytes each, little endian)
+printf '\000\117\220\360\004\000\100\000' > "$tmp/in.bin"
+check input-gcn-binary 0 "; line 1 [translated]: 0x00400004f0904f00" -- $x --from gcn --gpu gfx9 --to ir3 --gpu a630 --dim 2d_array --input "$tmp/in.bin"
+printf '\000\117\220' > "$tmp/odd.bin"
+check input-gcn-binary-odd 1 "a binary of 3 bytes: GCN MIMG words are 8 bytes each" -- $x --from gcn --gpu gfx9 --to ir3 --gpu a630 --input "$tmp/odd.bin"
+# an ir3 listing in Mesa's syntax with (sy) and a non-texture line
+printf 'mov.f32f32 r1.x, r0.x\n(sy)sam (f32)(xyzw)r0.x, r1.x, s#0, t#0\nsaml (f32)(xyzw)r0.x, r1.x, r5.x, s#0, t#0\n' > "$tmp/in.ir3"
+check input-ir3 0 "; line 3 [translated]: saml (f32)(xyzw)r0.x, r1.x, r5.x, s#0, t#0" -- \
+  $x --from ir3 --gpu a630 --to gcn --gpu gfx9 --input "$tmp/in.ir3"
+check input-ir3-json 0 '"lines":[{"line":1,"text":"mov.f32f32 r1.x, r0.x","verdict":"other"},{"line":2,"text":"(sy)sam' -- \
+  $x --from ir3 --gpu a630 --to gcn --gpu gfx9 --json --input "$tmp/in.ir3"
+check input-ir3-json-counts 0 '"texture":2,"translated":2,"refused":0,"errors":0}' -- \
+  $x --from ir3 --gpu a630 --to gcn --gpu gfx9 --json --input "$tmp/in.ir3"
 check matrix 0 "| sample 2d lod | exact | exact | exact | exact | exact | exact |" -- $x --matrix
 
 # refusals (exit 1) with the reason
@@ -71,12 +104,13 @@ check refuse-txq-state 1 "txq .filter_mode reads sampler or format state" -- \
 check bad-ptx 1 "tmu: error: translate: argument 1:" -- $x --from ptx --to gcn --gpu gfx9 'tex.2d.v4.f32 {%f1}, [tex0'
 check bad-word 1 "is not a 64-bit hex word" -- $x --from gcn --gpu gfx9 --to ptx 0xZZ
 check bad-gcn-text 1 "tmu: error: translate: argument 1:" -- $x --from gcn --gpu gfx9 --to ptx 'image_sample v[0:3]'
-printf 'tex.base.2d.v4.s32.f32 {%%r1, %%r2, %%r3, %%r4}, [tex0, {%%f1, %%f2}];\nnot an instruction\n' > "$tmp/bad.ptx"
-check bad-line 1 "bad.ptx:2: not an instruction" -- $x --from ptx --to gcn --gpu gfx9 --input "$tmp/bad.ptx"
+printf 'tex.base.2d.v4.s32.f32 {%%r1, %%r2, %%r3, %%r4}, [tex0, {%%f1, %%f2}];\ntex.2d.v4.f32 {%%f1}, [tex0\n' > "$tmp/bad.ptx"
+check bad-line 1 "; line 2 [error: " -- $x --from ptx --to gcn --gpu gfx9 --input "$tmp/bad.ptx"
+check bad-line-status 1 "bad.ptx: 1 of 2 texture instructions not translated (0 refused, 1 errors)" -- $x --from ptx --to gcn --gpu gfx9 --input "$tmp/bad.ptx"
 check bad-line-keeps-good 1 "image_sample_lz v[0:3]" -- $x --from ptx --to gcn --gpu gfx9 --input "$tmp/bad.ptx"
 check no-file 1 "tmu: error: translate:" -- $x --from ptx --to gcn --gpu gfx9 --input "$tmp/none.ptx"
 : > "$tmp/empty"
-check empty-file 1 "no instruction in the file" -- $x --from ptx --to gcn --gpu gfx9 --input "$tmp/empty"
+check empty-file 1 "no texture instruction in the file" -- $x --from ptx --to gcn --gpu gfx9 --input "$tmp/empty"
 check no-to 2 "--to ISA is required" -- $x --from ptx 'tex.2d.v4.f32.f32 {%f1, %f2, %f3, %f4}, [tex0, {%f5, %f6}];'
 check no-from 2 "--from ISA is required" -- $x --to gcn --gpu gfx9 x
 check bad-isa 2 "unknown ISA 'amd'" -- $x --from amd --to gcn --gpu gfx9 x

@@ -29,7 +29,8 @@ typedef struct xl_mach {
     tmu_ir3_wave *iw;
     const tmu_ir3_bindings *ib;
     /* PTX bindings */
-    tmu_ptx_binding pb;
+    const tmu_ptx_binding *pb;
+    size_t npb;
 } xl_mach;
 
 static inline tmu_ptx_reg *xl_ptx_reg(xl_mach *m, const char *name, size_t len)
@@ -89,32 +90,68 @@ static inline void xl_set(xl_mach *m, const tmu_xl_source *src, const tmu_xl_loc
     }
 }
 
+/* Executes one PTX instruction / GCN or ir3 word on machine m. */
+static inline tmu_status xl_exec_ptx(xl_mach *m, const tmu_ptx_instr *in, tmu_diag *d)
+{
+    tmu_ptx_exec_env env;
+    memset(&env, 0, sizeof env);
+    env.bindings = m->pb;
+    env.nbindings = m->npb;
+    /* every register the instruction writes must exist */
+    for (unsigned k = 0; k < in->dst.count; k++)
+        if (in->dst.e[k].kind == TMU_PTX_E_NAME)
+            xl_ptx_reg(m, in->dst.e[k].name, in->dst.e[k].name_len);
+    if (in->pred.kind == TMU_PTX_E_NAME)
+        xl_ptx_reg(m, in->pred.name, in->pred.name_len);
+    tmu_ptx_regfile rf = {m->regs, m->nregs};
+    return tmu_ptx_exec_warp(in, &env, (1u << XL_LANES) - 1, &rf, d);
+}
+
+static inline tmu_status xl_exec_word(xl_mach *m, uint64_t word, tmu_diag *d)
+{
+    if (m->isa == TMU_XL_GCN) {
+        tmu_status st = tmu_gcn_exec_word(m->gw, m->genv, word, d);
+        tmu_gcn_wave_wait(m->gw, 0, 0);
+        return st;
+    }
+    return tmu_ir3_execute(m->iw, m->ib, word, NULL, d);
+}
+
+/* Set (non-zero) to execute target instructions from their printed text, parsed / assembled
+ * again by the target ISA's own front end (tmu_ptx_parse_instr, tmu_gcn_assemble in LLVM
+ * syntax, tmu_ir3_assemble), rather than from the word or struct the translator built.  A
+ * text that does not parse, or assembles to another word, is an error. */
+static int xl_exec_from_text;
+
 /* Executes target instruction i of a program on machine m. */
 static inline tmu_status xl_exec_instr(xl_mach *m, const tmu_xl_program *p, unsigned i, tmu_diag *d)
 {
     const tmu_xl_instr *x = &p->instr[i];
-    switch (m->isa) {
-    case TMU_XL_PTX: {
-        tmu_ptx_exec_env env;
-        memset(&env, 0, sizeof env);
-        env.bindings = &m->pb;
-        env.nbindings = 1;
-        /* every register the instruction writes must exist */
-        for (unsigned k = 0; k < x->ptx.dst.count; k++)
-            if (x->ptx.dst.e[k].kind == TMU_PTX_E_NAME)
-                xl_ptx_reg(m, x->ptx.dst.e[k].name, x->ptx.dst.e[k].name_len);
-        if (x->ptx.pred.kind == TMU_PTX_E_NAME)
-            xl_ptx_reg(m, x->ptx.pred.name, x->ptx.pred.name_len);
-        tmu_ptx_regfile rf = {m->regs, m->nregs};
-        return tmu_ptx_exec_warp(&x->ptx, &env, (1u << XL_LANES) - 1, &rf, d);
+    if (!xl_exec_from_text)
+        return m->isa == TMU_XL_PTX ? xl_exec_ptx(m, &x->ptx, d) : xl_exec_word(m, x->word, d);
+    const char *text = x->text;
+    size_t len = strlen(text);
+    if (m->isa == TMU_XL_PTX) {
+        tmu_ptx_instr in;
+        tmu_status st = tmu_ptx_parse_instr(text, len, &in, d);
+        return st != TMU_OK ? st : xl_exec_ptx(m, &in, d);
     }
-    case TMU_XL_GCN: {
-        tmu_status st = tmu_gcn_exec_word(m->gw, m->genv, x->word, d);
-        tmu_gcn_wave_wait(m->gw, 0, 0);
+    uint64_t word = 0;
+    tmu_status st;
+    if (m->isa == TMU_XL_GCN) {
+        tmu_gcn_mimg mi;
+        st = tmu_gcn_assemble((tmu_gcn_gen)m->gen, TMU_GCN_SYNTAX_LLVM, text, len, 1, &mi, d);
+        if (st == TMU_OK)
+            st = tmu_gcn_encode(&mi, &word, d);
+    } else {
+        st = tmu_ir3_assemble(text, m->gen, &word, d);
+    }
+    if (st != TMU_OK)
         return st;
-    }
-    default: return tmu_ir3_execute(m->iw, m->ib, x->word, NULL, d);
-    }
+    if (word != x->word)
+        return tmu_diag_set(d, TMU_ERR_INVALID, 0, 0, -1, "'%s' assembles to 0x%016llx, not the word 0x%016llx",
+                            text, (unsigned long long)word, (unsigned long long)x->word);
+    return xl_exec_word(m, word, d);
 }
 
 /* Values of the program's temporaries and results, per lane. */

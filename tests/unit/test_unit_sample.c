@@ -774,12 +774,24 @@ static void test_offsets(void **state)
     smp.mag_filter = TMU_FILTER_LINEAR;
     w->off[0][0] = 1;
     assert_true(test_sample1(&t, &smp, &op, w, 0.75f / 4.0f, 0, 0, 0, NULL, NULL) == 11.25f);
-    /* cube maps refuse offsets */
+    /* cube maps: the offset moves the face coordinates after face selection (docs/texture-unit.md
+     * §1 step 3, tmu's choice for GCN's _o opcodes on cube images).  Direction (1, 0.2, -0.3) is
+     * texel (1, 0) of +X = 1 (test_cube_faces); texel values 10 face + 2 j + i. */
     test_tex c = make_cube();
     tmu_op cop = test_op(TMU_OP_SAMPLE, TMU_DIM_CUBE, TMU_LEVEL_BASE);
     cop.has_offset = 1;
+    smp.mag_filter = smp.min_filter = TMU_FILTER_NEAREST;
+    w->off[0][0] = -1, w->off[1][0] = 0; /* i 0, j 0 */
+    assert_true(test_sample1(&c, &smp, &cop, w, 1.0f, 0.2f, -0.3f, 0, NULL, NULL) == 0.0f);
+    w->off[0][0] = 0, w->off[1][0] = 1; /* i 1, j 1 */
+    assert_true(test_sample1(&c, &smp, &cop, w, 1.0f, 0.2f, -0.3f, 0, NULL, NULL) == 3.0f);
+    w->off[0][0] = 1, w->off[1][0] = 0; /* i 2: NEAREST with seamless filtering clamps to the edge */
+    assert_true(test_sample1(&c, &smp, &cop, w, 1.0f, 0.2f, -0.3f, 0, NULL, NULL) == 1.0f);
+    /* a fetch has no cube form: its offsets are refused */
+    tmu_op fop = test_op(TMU_OP_FETCH, TMU_DIM_CUBE, TMU_LEVEL_LOD);
+    fop.has_offset = 1;
     tmu_diag d;
-    assert_int_equal(tmu_unit_execute(&c.tex, &smp, &cop, 1, NULL, &w->in, &w->out, &d), TMU_ERR_INVALID_ARGUMENT);
+    assert_int_equal(tmu_unit_execute(&c.tex, &smp, &fop, 1, NULL, &w->in, &w->out, &d), TMU_ERR_INVALID_ARGUMENT);
     assert_non_null(strstr(d.message, "offsets"));
     test_tex_free(&c);
     free(w);

@@ -12,7 +12,7 @@ static void usage(FILE *out)
     fprintf(out,
             "usage: tmu translate --from ptx|gcn|ir3 [--gpu SRC] --to ptx|gcn|ir3 [--gpu DST]\n"
             "                     [--dim SHAPE] [--type f32|s32|u32] [--json] INSTR...\n"
-            "       tmu translate ... --input FILE     (one instruction per line, '-' = stdin)\n"
+            "       tmu translate ... --input FILE     (a whole program, '-' = stdin)\n"
             "       tmu translate --matrix             (the support matrix, markdown)\n"
             "\n"
             "Lifts each source instruction to the vendor-neutral op and lowers it to the target:\n"
@@ -26,7 +26,12 @@ static void usage(FILE *out)
             "2d_ms 2d_ms_array; default 2d), and a GCN word's data type is --type (default f32).\n"
             "PTX sources are tex/tld4/txq lines in unified mode (--dim: the shape a txq queries).  --json prints one JSON object per\n"
             "instruction per line.  What a target cannot express exactly is refused with the\n"
-            "reason (exit status 1).\n");
+            "reason (exit status 1).\n"
+            "--input FILE translates a whole program: a PTX module, a GCN listing (LLVM syntax or\n"
+            "0x words; a file that is not text is a binary of 8-byte MIMG words) or an ir3 listing\n"
+            "(Mesa syntax or 0x words).  Every texture instruction gets one verdict line\n"
+            "(translated, refused: REASON, error: MESSAGE), translations follow their verdict, other\n"
+            "lines are passed through as comments; --json prints the same as one JSON object.\n");
 }
 
 enum { O_FROM, O_TO, O_GPU, O_FROM_GPU, O_TO_GPU, O_DIM, O_TYPE, O_INPUT, O_JSON, O_MATRIX };
@@ -156,6 +161,66 @@ static int translate_one(const job *j, const char *where, const char *text, size
     return TMU_EXIT_OK;
 }
 
+/* --input FILE: the whole listing (tmu_xl_translate_listing); a GCN file that is not text is a
+ * binary of 8-byte MIMG words (little endian). */
+static int translate_file(const job *j, const char *input)
+{
+    size_t len;
+    char *text = tmu_cli_read_file(input, &len);
+    if (!text)
+        return TMU_EXIT_FAIL;
+    const char *name = strcmp(input, "-") == 0 ? "<stdin>" : input;
+    char *words = NULL;
+    if (j->from == TMU_XL_GCN && memchr(text, 0, len)) {
+        if (len % 8) {
+            free(text);
+            return tmu_cli_error(name, "a binary of %zu bytes: GCN MIMG words are 8 bytes each", len);
+        }
+        words = malloc(len / 8 * 19 + 1);
+        if (!words) {
+            free(text);
+            return tmu_cli_error(NULL, "out of memory");
+        }
+        size_t k = 0;
+        for (size_t i = 0; i < len; i += 8) {
+            uint64_t w = 0;
+            for (int b = 7; b >= 0; b--)
+                w = w << 8 | (unsigned char)text[i + (size_t)b];
+            k += (size_t)snprintf(words + k, 20, "0x%016llx\n", (unsigned long long)w);
+        }
+        free(text);
+        text = words;
+        len = k;
+    }
+    tmu_xl_listing_options lo;
+    memset(&lo, 0, sizeof lo);
+    lo.from = (tmu_xl_arch){j->from, j->from_gen};
+    lo.to = (tmu_xl_arch){j->to, j->to_gen};
+    lo.dim = j->dim;
+    lo.dim_given = j->dim_given;
+    lo.type = j->type;
+    lo.json = j->json;
+    tmu_xl_listing_counts c;
+    int n = tmu_xl_translate_listing(&lo, text, len, NULL, 0, &c);
+    char *out = n >= 0 ? malloc((size_t)n + 1) : NULL;
+    if (!out) {
+        free(text);
+        return tmu_cli_error(name, n < 0 ? "the translated listing would pass 2 GiB" : "out of memory");
+    }
+    tmu_xl_translate_listing(&lo, text, len, out, (size_t)n + 1, &c);
+    free(text);
+    if (!c.texture) {
+        free(out);
+        return tmu_cli_error(name, "no texture instruction in the file");
+    }
+    fputs(out, stdout);
+    free(out);
+    if (c.errors || c.refused)
+        return tmu_cli_error(name, "%u of %u texture instructions not translated (%u refused, %u errors)",
+                             c.refused + c.errors, c.texture, c.refused, c.errors);
+    return TMU_EXIT_OK;
+}
+
 int tmu_cmd_translate_matrix(FILE *out);
 
 int tmu_cmd_translate(int argc, char **argv)
@@ -275,38 +340,7 @@ int tmu_cmd_translate(int argc, char **argv)
                 status = TMU_EXIT_FAIL;
         }
     } else {
-        size_t len;
-        char *text = tmu_cli_read_file(input, &len);
-        if (!text) {
-            free(j.buf);
-            return TMU_EXIT_FAIL;
-        }
-        unsigned line = 0, done = 0;
-        for (char *p = text; p < text + len;) {
-            char *e = memchr(p, '\n', (size_t)(text + len - p));
-            size_t n = e ? (size_t)(e - p) : (size_t)(text + len - p);
-            line++;
-            char *q = p;
-            while (q < p + n && (*q == ' ' || *q == '\t' || *q == '\r'))
-                q++;
-            int blank = q == p + n || *q == '#' || (q + 1 < p + n && q[0] == '/' && q[1] == '/');
-            if (!blank) {
-                char where[64];
-                snprintf(where, sizeof where, "%s:%u", strcmp(input, "-") == 0 ? "<stdin>" : input, line);
-                if (done++ && !json)
-                    fputc('\n', stdout);
-                if (memchr(p, 0, n))
-                    status = tmu_cli_error(where, "NUL byte in the line");
-                else if (translate_one(&j, where, p, n) != TMU_EXIT_OK)
-                    status = TMU_EXIT_FAIL;
-            }
-            p += n + (e ? 1 : 0);
-        }
-        free(text);
-        if (!done) {
-            free(j.buf);
-            return tmu_cli_error(input, "no instruction in the file");
-        }
+        status = translate_file(&j, input);
     }
     free(j.buf);
     return status;

@@ -73,8 +73,11 @@ static int verdict(const tmu_op *op, uint8_t mask, tmu_xl_isa from, uint32_t fg,
         return -1;
     tmu_xl_arch fa = {from, fg}, ta = {to, tg};
     if (tmu_xl_translate(&s0, fa, &p0, &d) != TMU_OK) {
-        /* the source cannot express it, unless the same rule refuses it on every target */
-        const char *r = tmu_xl_refusal(&s0, ta);
+        /* the source cannot express it, unless the rule that refuses it (for this source
+         * generation) also refuses it on the target: an a3xx isaml, a gfx6-8 cube array */
+        tmu_xl_source sf = s0;
+        sf.arch = fa;
+        const char *r = tmu_xl_refusal(&sf, ta);
         return r && strcmp(r, d.message) == 0 ? 1 + (int)reason_id(l, r) : -1;
     }
     tmu_status st;
@@ -133,25 +136,55 @@ static void cell(FILE *out, const tmu_op *op, uint8_t mask, tmu_xl_isa from, tmu
         fputs(" -", out);
         return;
     }
+    /* generations the source ISA cannot express the op for (-1) are named by the others */
+    int partial = 0;
+    for (unsigned i = 0; i < fg->n; i++)
+        for (unsigned j = 0; j < tg->n; j++)
+            partial |= v[i][j] == -1;
     for (int k = 0; k < nk; k++) {
         int x = kinds[k];
         put_verdict(out, k, x);
-        if (nk == 1)
+        if (nk == 1 && !partial)
             continue;
-        /* which generations: sources whose every target gives x, else targets */
-        char names[96] = "";
-        int src_side = fg->n > 1;
-        const gens *side = src_side ? fg : tg;
-        for (unsigned i = 0; i < side->n; i++) {
-            int any = 0;
-            for (unsigned j = 0; j < (src_side ? tg->n : fg->n); j++)
-                any |= (src_side ? v[i][j] : v[j][i]) == x;
-            if (any) {
+        /* which generations: the targets for which every source generation gives x ("to"),
+         * the sources for which every target generation gives x ("from"), and the remaining
+         * source→target pairs */
+        char names[400] = "";
+        int covered[5][5];
+        memset(covered, 0, sizeof covered);
+        const char *sep = "";
+        for (int pass = 0; pass < 2; pass++) {
+            const gens *side = pass == 0 ? tg : fg;
+            const gens *other = pass == 0 ? fg : tg;
+            if (side->n < 2)
+                continue;
+            char list[96] = "";
+            for (unsigned i = 0; i < side->n; i++) {
+                int all = 1;
+                for (unsigned j = 0; j < other->n; j++)
+                    all &= (pass == 0 ? v[j][i] : v[i][j]) == x;
+                if (!all)
+                    continue;
+                for (unsigned j = 0; j < other->n; j++)
+                    covered[pass == 0 ? j : i][pass == 0 ? i : j] = 1;
+                size_t len = strlen(list);
+                snprintf(list + len, sizeof list - len, "%s%s", len ? "," : "", side->name[i]);
+            }
+            if (list[0]) {
                 size_t len = strlen(names);
-                snprintf(names + len, sizeof names - len, "%s%s", len ? "," : "", side->name[i]);
+                snprintf(names + len, sizeof names - len, "%s%s %s", sep, pass == 0 ? "to" : "from", list);
+                sep = "; ";
             }
         }
-        fprintf(out, " (%s%s)", src_side ? "from " : "", names);
+        for (unsigned i = 0; i < fg->n; i++)
+            for (unsigned j = 0; j < tg->n; j++)
+                if (v[i][j] == x && !covered[i][j]) {
+                    size_t len = strlen(names);
+                    snprintf(names + len, sizeof names - len, "%s%s→%s", sep, fg->n > 1 ? fg->name[i] : "ptx",
+                             tg->n > 1 ? tg->name[j] : "ptx");
+                    sep = ", ";
+                }
+        fprintf(out, " (%s)", names);
     }
 }
 
@@ -339,8 +372,12 @@ int tmu_cmd_translate_matrix(FILE *out)
           "instruction)\n"
           "* **R*n***: refused, reason *n* below\n"
           "* **-**: the source ISA has no instruction for the op\n\n"
-          "A verdict followed by generations holds for those only.  Every cell that is not refused "
-          "is executed on both sides by tests/translate/test_translate_equiv.\n\n",
+          "A cell with several verdicts names the generations each holds for: *to G* (the target "
+          "generations G, from every source generation), *from G* (the source generations G, to "
+          "every target generation), or single pairs *source→target*.  Every cell that is not "
+          "refused is executed on both sides by tests/translate/test_translate_equiv (its sources "
+          "are made by the translator's own lowering); the section after the matrix counts what "
+          "tests/translate/test_translate_indep found with sources from each ISA's own tools.\n\n",
           out);
     /* 1. lookups, f32 results */
     fputs("## Sample, gather and fetch (f32 results)\n\n| op / shape / level / offsets / compare", out);
