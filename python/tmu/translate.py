@@ -69,7 +69,15 @@ def translate(code, from_isa, to_isa, *, from_gpu=None, to_gpu=None, dim=None, t
 
     One instruction: the translation's dict; :class:`UnsupportedError` (the reason) when the
     target cannot express it exactly, :class:`ParseError` / :class:`InvalidError` etc. when the
-    source does not assemble or lift.  A program: the listing's dict (never raises for a line)."""
+    source does not assemble or lift.  A program: the listing's dict (never raises for a line).
+
+    Example::
+
+        >>> r = tmu.translate("sam (f32)(xyzw)r0.x, r1.x, s#0, t#0\\nsaml (f32)(xyzw)r0.x, r1.x, r5.x, s#0, t#0",
+        ...                   'ir3', 'ptx', from_gpu='a630')
+        >>> [line['verdict'] for line in r['lines']], r['translated'], r['refused']
+        (['refused', 'translated'], 1, 1)
+    """
     where = "translate"
     opts = ffi.new("tmu_xl_listing_options *")
     fa = _arch(from_isa, from_gpu, where)
