@@ -83,11 +83,12 @@ static const char *statement(tmu_xl_isa isa, const char *s, size_t len, size_t *
 
 /* Is the statement a texture instruction of the source ISA?  (GCN: a MIMG mnemonic; ir3: a cat5
  * mnemonic, optionally after (sy)/(jp) flags; PTX: tex/tld4/txq, optionally after a label or a
- * guard; any ISA: a 0x word.) */
-static int is_texture(tmu_xl_isa isa, const char *s, size_t n)
+ * guard; any ISA: a 0x word.)  *skip receives the length of a PTX label before it. */
+static int is_texture(tmu_xl_isa isa, const char *s, size_t n, size_t *skip)
 {
     uint64_t w;
     size_t t = 0;
+    *skip = 0;
     while (t < n && !is_space(s[t]))
         t++;
     if (isa != TMU_XL_PTX && hex_word(s, t, &w) && t == n)
@@ -106,6 +107,7 @@ static int is_texture(tmu_xl_isa isa, const char *s, size_t n)
                     i++;
             }
         }
+        *skip = i;
         if (i < n && s[i] == '@') { /* a guard: the lift refuses it with its reason */
             while (i < n && !is_space(s[i]))
                 i++;
@@ -238,7 +240,8 @@ int tmu_xl_translate_listing(const tmu_xl_listing_options *opt, const char *text
             }
             continue;
         }
-        if (!is_texture(opt->from.isa, s, sn)) {
+        size_t label;
+        if (!is_texture(opt->from.isa, s, sn, &label)) {
             if (opt->json) {
                 put(&o, "%s{\"line\":%u,\"text\":", c.lines > 1 ? "," : "", c.lines);
                 put_json(&o, l, shown);
@@ -251,6 +254,7 @@ int tmu_xl_translate_listing(const tmu_xl_listing_options *opt, const char *text
             continue;
         }
         c.texture++;
+        s += label, sn -= label;
         tmu_status st = tmu_xl_lift_line(opt, s, sn, &src, &d);
         const char *verdict;
         if (st == TMU_OK) {

@@ -67,6 +67,10 @@ check input-module-guard 1 "; line 61 [refused: a guard predicate is control flo
   $x --from ptx --to ir3 --gpu a630 --input "$TMU_TEST_DATA/ptx-module-ok.ptx"
 check input-module-counts 1 "; 93 lines, 6 texture instructions: 5 translated, 1 refused, 0 errors" -- \
   $x --from ptx --to ir3 --gpu a630 --input "$TMU_TEST_DATA/ptx-module-ok.ptx"
+# a label before the instruction stays out of the translation
+printf '$L__BB0_1:  tex.base.2d.v4.f32.f32 {%%f1, %%f2, %%f3, %%f4}, [tex0, {%%f5, %%f6}]; // lookup\n' > "$tmp/label.ptx"
+check input-label 0 "; line 1 [translated]: tex.base.2d.v4.f32.f32 {%f1, %f2, %f3, %f4}, [tex0, {%f5, %f6}];" -- \
+  $x --from ptx --to gcn --gpu gfx9 --input "$tmp/label.ptx"
 # a GCN listing as llvm-mc prints it (comment after ';'), with a scalar line and a refusal
 printf 's_load_dwordx8 s[0:7], s[2:3], 0x0\nimage_sample_l v[0:3], v[4:7], s[0:7], s[8:11] dmask:0xf da ; encoding: [0x00,0x4f,0x90,0xf0,0x04,0x00,0x40,0x00]\nimage_sample v[0:3], v[4:5], s[0:7], s[8:11] dmask:0xf\n' > "$tmp/in.s"
 check input-gcn 1 "// line 2 [translated]: image_sample_l v[0:3], v[4:7], s[0:7], s[8:11] dmask:0xf da" -- \

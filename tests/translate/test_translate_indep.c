@@ -163,7 +163,8 @@ static uint64_t random_gcn_word(tmu_gcn_gen gen)
         mi.f[TMU_GCN_F_DMASK] = 1 + below(15);
         if (row->cls == TMU_GCN_CLASS_GATHER)
             mi.f[TMU_GCN_F_DMASK] = 1u << below(4);
-        mi.f[TMU_GCN_F_UNORM] = below(2);
+        /* loads address texels (UNORM, as ACO sets it); a sampling word with UNORM is refused */
+        mi.f[TMU_GCN_F_UNORM] = row->cls == TMU_GCN_CLASS_LOAD || row->cls == TMU_GCN_CLASS_RESINFO || below(8) == 0;
         mi.f[TMU_GCN_F_DA] = below(2);
         mi.f[TMU_GCN_F_D16] = below(4) == 0;
         mi.f[TMU_GCN_F_TFE] = below(4) == 0;
@@ -194,12 +195,13 @@ static uint64_t random_ir3_word(uint32_t gpu)
         in.gpu_id = gpu;
         in.op = ops[below(sizeof ops / sizeof ops[0])];
         uint8_t *f = in.field;
-        f[TMU_IR3_F_FULL] = below(8) != 0;
+        static const uint8_t types[4] = {0, 1, 3, 5}; /* f16 f32 u32 s32: most words the translator takes */
+        f[TMU_IR3_F_FULL] = below(16) != 0;
         f[TMU_IR3_F_SRC1] = (uint8_t)below(24);
         f[TMU_IR3_F_SRC2] = (uint8_t)below(24);
         f[TMU_IR3_F_DST] = (uint8_t)below(24);
         f[TMU_IR3_F_WRMASK] = (uint8_t)(1 + below(15));
-        f[TMU_IR3_F_TYPE] = (uint8_t)below(8);
+        f[TMU_IR3_F_TYPE] = below(8) ? types[below(4)] : (uint8_t)below(8);
         f[TMU_IR3_F_3D] = below(2);
         f[TMU_IR3_F_A] = below(2);
         f[TMU_IR3_F_B50] = below(3) == 0;
@@ -338,8 +340,6 @@ static void random_source_values(xl_mach *m, const tmu_xl_source *s, const world
     int cube = s->dim == TMU_DIM_CUBE || s->dim == TMU_DIM_CUBE_ARRAY;
     uint32_t size[3] = {t->width, t->height, t->depth};
     uint32_t nl = cube ? t->layers / 6 : t->layers;
-    int fetch = s->op.kind == TMU_OP_FETCH || s->op.kind == TMU_OP_QUERY_SIZE ||
-                s->op.kind == TMU_OP_QUERY_LEVELS || s->op.kind == TMU_OP_QUERY_SAMPLES;
     for (unsigned lane = 0; lane < XL_LANES; lane++) {
         /* slots in order; a register two slots share keeps the later value (both sides read it) */
         for (unsigned slot = 0; slot < TMU_XL_SLOT_COUNT; slot++) {
@@ -393,7 +393,6 @@ static void random_source_values(xl_mach *m, const tmu_xl_source *s, const world
                 }
                 break;
             }
-            (void)fetch;
             set_src(m, s, slot, lane, v);
         }
         if (cube && s->form[TMU_XL_COORD0] == TMU_XL_F_F32) {
