@@ -307,7 +307,8 @@ tmu_status tmu_xl_lift_line(const tmu_xl_listing_options *options, const char *t
 /* What tmu_xl_translate_listing found. */
 typedef struct tmu_xl_listing_counts {
     unsigned lines;      /* lines read */
-    unsigned texture;    /* texture instructions among them */
+    unsigned texture;    /* texture instructions among them (a line with a NUL byte counts as one
+                            in error) */
     unsigned translated; /* ... translated */
     unsigned refused;    /* ... refused: no exact form on the target (TMU_ERR_UNSUPPORTED) */
     unsigned errors;     /* ... that did not assemble, parse or lift (and lines with a NUL byte) */

@@ -230,7 +230,8 @@ int tmu_xl_translate_listing(const tmu_xl_listing_options *opt, const char *text
         size_t shown = n; /* the line without its trailing blanks */
         while (shown && is_space(l[shown - 1]))
             shown--;
-        if (memchr(l, 0, n)) { /* not text */
+        if (memchr(l, 0, n)) { /* not text: an instruction line in error */
+            c.texture++;
             c.errors++;
             if (opt->json) {
                 put(&o, "%s{\"line\":%u,\"verdict\":\"error\",\"reason\":\"NUL byte in the line\"}", c.lines > 1 ? "," : "",
