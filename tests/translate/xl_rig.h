@@ -1,6 +1,6 @@
 /* Test rig for translations: one machine per ISA (PTX register file, GCN wave with guest memory,
  * ir3 wave), reading and writing tmu_xl_loc locations, running a tmu_xl_program.  Header-only,
- * shared by test_translate_equiv and the fuzz target. */
+ * shared by test_translate_equiv and test_translate_indep (through xl_world.h). */
 #ifndef TMU_TEST_XL_RIG_H
 #define TMU_TEST_XL_RIG_H
 
