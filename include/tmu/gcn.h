@@ -38,6 +38,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "tmu/format.h"
 #include "tmu/status.h"
 
 #ifdef __cplusplus
@@ -82,9 +83,10 @@ const char *tmu_gcn_gen_llvm_cpu(tmu_gcn_gen gen);
  * anything else. */
 tmu_status tmu_gcn_gen_from_name(const char *name, tmu_gcn_gen *out);
 
-/* TMU_OK for a generation the executor, descriptors and translator model (gfx6-9); for an RDNA
- * generation TMU_ERR_UNSUPPORTED with "<gen> <what> is not modelled yet" in diag (what =
- * "execution", "descriptors", "translation" ...); TMU_ERR_INVALID_ARGUMENT out of range. */
+/* TMU_OK when tmu models `what` on a generation: every generation executes and decodes
+ * descriptors; translation ("translation", any `what` containing "translat") is gfx6-9 only:
+ * for an RDNA generation TMU_ERR_UNSUPPORTED with "<gen> <what> is not modelled yet" in diag;
+ * TMU_ERR_INVALID_ARGUMENT out of range. */
 tmu_status tmu_gcn_gen_check_modelled(tmu_gcn_gen gen, const char *what, tmu_diag *diag);
 
 /* Every name tmu_gcn_gen_from_name accepts (for "did you mean" lists); *count receives the length. */
@@ -307,10 +309,12 @@ typedef struct tmu_gcn_vaddr_layout {
     uint8_t comp[TMU_GCN_MAX_ADDR];       /* tmu_gcn_addr_comp, in VADDR order */
     uint8_t dword[TMU_GCN_MAX_ADDR];
     uint8_t half[TMU_GCN_MAX_ADDR];
+    uint8_t is16[TMU_GCN_MAX_ADDR];       /* 1: a 16-bit value (A16, or RDNA _g16 derivatives) */
     unsigned vgprs;                       /* address VGPRs in total */
 } tmu_gcn_vaddr_layout;
 
-/* Address layout for an opcode row on `gen` with an image type and A16 (gfx9 only):
+/* Address layout for an opcode row on `gen` with an image type (RDNA: the DIM + 8) and A16
+ * (gfx9 and RDNA; RDNA derivatives are 16-bit for the _g16 opcodes only, whatever A16 says):
  * order `[offset] [bias] [zcompare] [derivatives] coords [slice|face] [fragid] [lod|clamp|mip]`.
  * TMU_ERR_INVALID (reason in diag) for impossible combinations (MSAA with sampling, A16 before
  * gfx9, opcode absent on gen). */
@@ -385,6 +389,14 @@ typedef enum tmu_gcn_tdesc_field {
     TMU_GCN_T_MIN_LOD_WARN, TMU_GCN_T_COUNTER_BANK_ID, TMU_GCN_T_LOD_HDW_CNT_EN,
     TMU_GCN_T_COMPRESSION_EN, TMU_GCN_T_ALPHA_IS_ON_MSB, TMU_GCN_T_COLOR_TRANSFORM,
     TMU_GCN_T_LOST_ALPHA_BITS, TMU_GCN_T_LOST_COLOR_BITS, TMU_GCN_T_META_ADDRESS,
+    /* RDNA (gfx10, gfx10.3, gfx11) only: */
+    TMU_GCN_T_FORMAT,          /* the unified image format (tmu_gcn_rdna_format) */
+    TMU_GCN_T_RESOURCE_LEVEL, TMU_GCN_T_LLC_NOALLOC, TMU_GCN_T_BIG_PAGE,
+    TMU_GCN_T_CORNER_SAMPLES, TMU_GCN_T_LINKED_RESOURCE, TMU_GCN_T_PRT_DEFAULT,
+    TMU_GCN_T_ITERATE_256, TMU_GCN_T_MAX_UNCOMP_BLK_SIZE, TMU_GCN_T_MAX_COMP_BLK_SIZE,
+    TMU_GCN_T_WRITE_COMPRESS_EN, TMU_GCN_T_DEPTH_SCALE, TMU_GCN_T_HEIGHT_SCALE,
+    TMU_GCN_T_WIDTH_SCALE, TMU_GCN_T_SAMPLE_PATTERN_OFFSET, TMU_GCN_T_META_DATA_ADDRESS_HI,
+    TMU_GCN_T_PITCH_MSB,
     TMU_GCN_T_COUNT
 } tmu_gcn_tdesc_field;
 
@@ -399,6 +411,8 @@ typedef enum tmu_gcn_sdesc_field {
     TMU_GCN_S_Z_FILTER, TMU_GCN_S_MIP_FILTER, TMU_GCN_S_MIP_POINT_PRECLAMP,
     TMU_GCN_S_DISABLE_LSB_CEIL, TMU_GCN_S_FILTER_PREC_FIX, TMU_GCN_S_ANISO_OVERRIDE,
     TMU_GCN_S_BORDER_COLOR_PTR, TMU_GCN_S_SKIP_DEGAMMA, TMU_GCN_S_BORDER_COLOR_TYPE,
+    TMU_GCN_S_BLEND_ZERO_PRT,  /* RDNA (gfx9 keeps it in DISABLE_LSB_CEIL's bit) */
+    TMU_GCN_S_DERIV_ADJUST_EN, /* RDNA */
     TMU_GCN_S_COUNT
 } tmu_gcn_sdesc_field;
 
@@ -527,6 +541,27 @@ tmu_status tmu_gcn_tdesc_placement(const tmu_gcn_tdesc *desc, const struct tmu_t
 tmu_status tmu_gcn_tdesc_for_texture(tmu_gcn_gen gen, const struct tmu_texture *shape,
                                      uint64_t address, tmu_gcn_tdesc *out, uint64_t *size,
                                      tmu_diag *diag);
+
+/* ---- RDNA descriptors ---------------------------------------------------------------------
+ *
+ * The T# / S# functions above take the RDNA generations too (docs/rdna-mimg.md section 11):
+ * their own field rows (gfx10 and gfx10.3 one layout, gfx11 another; sources: AMD's ROCR-Runtime
+ * resource_nv.h / resource_gfx11.h).  WIDTH (and gfx11's MIN_LOD) are split across dwords: f[]
+ * holds the whole value, the rows hold the pieces (WIDTH_LO / WIDTH_HI, MIN_LOD_LO / MIN_LOD_HI;
+ * tmu_gcn_tdesc_field_get returns the low piece).  FORMAT (TMU_GCN_T_FORMAT) replaces
+ * DATA_FORMAT / NUM_FORMAT; DEPTH of an array image is its last layer (as gfx9); the levels'
+ * placement, linear (SW_MODE 0) or swizzled, is the layout module's (tmu_gcn_tdesc_surface: an
+ * RDNA T# is never NOT_FOUND; tmu_gcn_tdesc_placement refuses RDNA).  R128 T#s have 4 dwords
+ * (the fields of dwords 4-7 read 0). */
+
+/* Name of an RDNA image FORMAT value ("8_8_8_8_UNORM"; "INVALID" for 0), NULL when the value
+ * is reserved or outside tmu's table, or `gen` is not RDNA. */
+const char *tmu_gcn_rdna_format_name(tmu_gcn_gen gen, unsigned format);
+/* The tmu texel format of an RDNA FORMAT value: the gfx9 DATA_FORMAT / NUM_FORMAT pair of the
+ * same name through tmu_format_from_gcn; TMU_FORMAT_INVALID when there is none. */
+tmu_format tmu_gcn_rdna_format(tmu_gcn_gen gen, unsigned format);
+/* The RDNA FORMAT value of a tmu format (the inverse of tmu_gcn_rdna_format), 0 when none. */
+unsigned tmu_gcn_rdna_format_for(tmu_gcn_gen gen, tmu_format format);
 
 /* ---- Tiled images (AMD surface layouts, include/tmu/layout.h) ------------------------------ */
 

@@ -87,7 +87,7 @@ extern "C" {
 #define TMU_GCN_LANES 64        /* lanes of a wave */
 #define TMU_GCN_VGPRS 256       /* v0..v255 */
 #define TMU_GCN_SGPRS 128       /* scalar operand codes 0..127 (s0..s103, then special registers) */
-#define TMU_GCN_MAX_PENDING 64  /* most unretired instructions (gfx9 VM_CNT has 6 bits) */
+#define TMU_GCN_MAX_PENDING 64  /* most unretired instructions (gfx9+ VM_CNT has 6 bits) */
 #define TMU_GCN_MAX_HAZARDS 64  /* hazard log entries kept (the total is counted on) */
 #define TMU_GCN_ADDRESS_LIMIT (1ull << 48)
 
@@ -150,6 +150,7 @@ typedef struct tmu_gcn_hazard {
 typedef struct tmu_gcn_pending {
     uint64_t seq;
     uint8_t exp;          /* 1 while its VDATA has not been read (stores, atomics) */
+    uint8_t vs;           /* RDNA: counted in VS_CNT (stores, atomics without return) */
     uint8_t ndst;         /* result dwords, written at VDATA + i for lanes in mask[i] */
     uint8_t dstmask;      /* bit i: VDATA + i is a destination (counted as a pending write) */
     uint16_t dst;
@@ -167,6 +168,8 @@ typedef struct tmu_gcn_pending {
 typedef struct tmu_gcn_wave {
     tmu_gcn_gen gen;
     uint64_t exec;                                   /* lane n active = bit n */
+    uint32_t lanes;                                  /* 64, or 32 (an RDNA wave32: lanes 32-63
+                                                        do not exist; EXEC bits 32-63 are ignored) */
     uint32_t sgpr[TMU_GCN_SGPRS];
     uint32_t vgpr[TMU_GCN_VGPRS][TMU_GCN_LANES];     /* vgpr[v][lane] */
     uint64_t issued;                                 /* image instructions executed */
@@ -174,26 +177,36 @@ typedef struct tmu_gcn_wave {
     uint64_t hazard_total;                           /* hazards seen (may exceed the log) */
     tmu_gcn_hazard hazards[TMU_GCN_MAX_HAZARDS];
     struct {
-        uint32_t head, count, exp_count;
+        uint32_t head, count, exp_count, vs_count;
         uint8_t writes[TMU_GCN_VGPRS]; /* pending results per VGPR */
         uint8_t reads[TMU_GCN_VGPRS];  /* unread VDATA per VGPR */
         tmu_gcn_pending ring[TMU_GCN_MAX_PENDING];
         /* the last instruction prepared (descriptors bound, op lifted) and what it depended on */
         uint32_t cache_valid;
         uint32_t cache_plan_ready; /* cache_plan holds its texture-unit call, prepared */
-        uint64_t cache_key[40];
+        uint64_t cache_key[56];
         uint64_t cache[1024];
         tmu_unit_plan cache_plan;
     } priv;
 } tmu_gcn_wave;
 
-/* Resets a wave for `gen`: registers 0, EXEC all ones, counters 0, empty hazard log. */
+/* Resets a wave for `gen`: registers 0, EXEC all ones, 64 lanes, counters 0, empty hazard log. */
 void tmu_gcn_wave_init(tmu_gcn_wave *wave, tmu_gcn_gen gen);
+
+/* Sets the wave size: 64, or 32 on RDNA (wave32: lanes 32-63 are not part of the wave and EXEC
+ * bits 32-63 are ignored; their VGPRs are never read or written).  TMU_ERR_INVALID_ARGUMENT for
+ * anything else. */
+tmu_status tmu_gcn_wave_set_lanes(tmu_gcn_wave *wave, uint32_t lanes, tmu_diag *diag);
 
 /* Decodes `word` for wave->gen and executes it (tmu_gcn_exec).  Decode failures return
  * TMU_ERR_DECODE with the reason. */
 tmu_status tmu_gcn_exec_word(tmu_gcn_wave *wave, const tmu_gcn_env *env, uint64_t word,
                              tmu_diag *diag);
+
+/* Decodes the instruction at dw[0 .. n-1] (dwords in memory order: RDNA NSA forms take 3-5;
+ * *len, may be NULL, receives its length as tmu_gcn_decode_dwords gives it) and executes it. */
+tmu_status tmu_gcn_exec_dwords(tmu_gcn_wave *wave, const tmu_gcn_env *env, const uint32_t *dw,
+                               size_t n, unsigned *len, tmu_diag *diag);
 
 /* Executes one decoded instruction for the lanes in wave->exec.  On success the instruction is
  * issued (VM_CNT + 1; stores and atomics EXP_CNT + 1), memory writes are done and its results
@@ -211,24 +224,43 @@ tmu_status tmu_gcn_exec(tmu_gcn_wave *wave, const tmu_gcn_env *env, const tmu_gc
 #define TMU_GCN_NO_WAIT 0xffffffffu
 void tmu_gcn_wave_wait(tmu_gcn_wave *wave, uint32_t vm_cnt, uint32_t exp_cnt);
 
-/* Current VM_CNT and EXP_CNT of the wave. */
+/* RDNA s_waitcnt_vscnt: retires the oldest stores and atomics without return until at most
+ * `vs_cnt` are unretired. */
+void tmu_gcn_wave_wait_vs(tmu_gcn_wave *wave, uint32_t vs_cnt);
+
+/* Current VM_CNT, EXP_CNT and (RDNA) VS_CNT of the wave.  On RDNA VM_CNT counts the loads,
+ * samples and atomics with return, VS_CNT the stores and atomics without return (the gfx10
+ * split, LLVM SIInsertWaitcnts); on gfx6-9 VM_CNT counts every image instruction. */
 uint32_t tmu_gcn_wave_vm_cnt(const tmu_gcn_wave *wave);
 uint32_t tmu_gcn_wave_exp_cnt(const tmu_gcn_wave *wave);
+uint32_t tmu_gcn_wave_vs_cnt(const tmu_gcn_wave *wave);
 
-/* Largest VM_CNT / EXP_CNT value of a generation (15 / 7 on gfx6-8, 63 / 7 on gfx9). */
+/* Largest VM_CNT / EXP_CNT / VS_CNT value of a generation (15 / 7 / - on gfx6-8, 63 / 7 / - on
+ * gfx9, 63 / 7 / 63 on RDNA; tmu_gcn_vs_cnt_max is 0 before gfx10). */
 uint32_t tmu_gcn_vm_cnt_max(tmu_gcn_gen gen);
 uint32_t tmu_gcn_exp_cnt_max(tmu_gcn_gen gen);
+uint32_t tmu_gcn_vs_cnt_max(tmu_gcn_gen gen);
 
-/* The s_waitcnt instruction (SOPP, 32 bits: 0xBF8C0000 | SIMM16).  SIMM16 holds VM_CNT in bits
- * 3-0 (gfx9: plus bits 15-14 as VM_CNT bits 5-4), EXP_CNT in 6-4, LGKM_CNT in 11-8 (LLVM
- * AMDGPUBaseInfo).  decode: TMU_ERR_DECODE when `word` is not s_waitcnt. */
+/* The s_waitcnt instruction (SOPP, 32 bits: 0xBF8C0000 | SIMM16; gfx11 0xBF890000 | SIMM16).
+ * SIMM16 holds VM_CNT in bits 3-0 (gfx9, gfx10, gfx10.3: plus bits 15-14 as VM_CNT bits 5-4),
+ * EXP_CNT in 6-4, LGKM_CNT in 11-8 (gfx10, gfx10.3: 13-8); gfx11: EXP_CNT 2-0, LGKM_CNT 9-4,
+ * VM_CNT 15-10 (LLVM AMDGPUBaseInfo; checked against llvm-mc 16 in tests/gcn/test_rdna_exec.c).
+ * decode: TMU_ERR_DECODE when `word` is not s_waitcnt. */
 tmu_status tmu_gcn_waitcnt_decode(tmu_gcn_gen gen, uint32_t word, uint32_t *vm_cnt,
                                   uint32_t *exp_cnt, uint32_t *lgkm_cnt, tmu_diag *diag);
 /* Encodes s_waitcnt; a count above the generation's maximum means "no wait" (all ones). */
 uint32_t tmu_gcn_waitcnt_encode(tmu_gcn_gen gen, uint32_t vm_cnt, uint32_t exp_cnt,
                                 uint32_t lgkm_cnt);
 
-/* Executes an s_waitcnt word (LGKM_CNT is ignored: image instructions do not use it). */
+/* s_waitcnt_vscnt null, N (RDNA; SOPK 0xBBFD0000 | N on gfx10 / gfx10.3, 0xBC7C0000 | N on
+ * gfx11).  decode: TMU_ERR_DECODE for another word or generation, TMU_ERR_UNSUPPORTED for an
+ * SGPR count (SDST not null). */
+tmu_status tmu_gcn_waitcnt_vscnt_decode(tmu_gcn_gen gen, uint32_t word, uint32_t *vs_cnt,
+                                        tmu_diag *diag);
+uint32_t tmu_gcn_waitcnt_vscnt_encode(tmu_gcn_gen gen, uint32_t vs_cnt);
+
+/* Executes an s_waitcnt word, or on RDNA an s_waitcnt_vscnt word (LGKM_CNT is ignored: image
+ * instructions do not use it). */
 tmu_status tmu_gcn_exec_waitcnt(tmu_gcn_wave *wave, uint32_t word, tmu_diag *diag);
 
 /* Tells the wave that the caller (an emulator's ALU) reads / writes v[first .. first+count-1]
@@ -283,7 +315,9 @@ typedef struct tmu_gcn_explain {
                                     re-point texture.level[].surface at its own) */
     tmu_sampler sampler;         /* when has_sampler */
     tmu_op op;                   /* the lifted operation (loads, stores, atomics: FETCH) */
-    tmu_gcn_vaddr_layout vaddr;  /* which VGPR (VADDR + dword, half) holds which component */
+    tmu_gcn_vaddr_layout vaddr;  /* which address dword (and half) holds which component */
+    uint16_t addr_vgpr[TMU_GCN_MAX_ADDR]; /* the VGPR of address dword i: VADDR + i, or on RDNA
+                                             NSA VADDR then the NSA bytes, each its own */
     uint32_t vdata_count;        /* VDATA registers (data + status) */
     uint32_t data_dwords;        /* of which data */
     int status_dword;            /* 1: VDATA + data_dwords is the TFE/LWE status dword */

@@ -2,6 +2,7 @@
  * (dword, bits, generations, value names), from Mesa sid.h (gfx6-8) and gfx9d.h (gfx9); see
  * shared/reference/gcn-mimg.md section 4.  Decode, encode and print are loops over the rows. */
 #include "gcn/tables.h"
+#include "gcn/desc_rdna.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -173,11 +174,15 @@ static const tmu_gcn_desc_field_info *find(const tmu_gcn_desc_field_info *rows, 
 
 const tmu_gcn_desc_field_info *tmu_gcn_tdesc_field_get(tmu_gcn_gen gen, tmu_gcn_tdesc_field field)
 {
+    if (TMU_GCN_GEN_IS_RDNA(gen))
+        return rdna_tdesc_field_get(gen, field);
     return find(tfields, NT, gen, (unsigned)field);
 }
 
 const tmu_gcn_desc_field_info *tmu_gcn_sdesc_field_get(tmu_gcn_gen gen, tmu_gcn_sdesc_field field)
 {
+    if (TMU_GCN_GEN_IS_RDNA(gen))
+        return rdna_sdesc_field_get(gen, field);
     return find(sfields, NS, gen, (unsigned)field);
 }
 
@@ -226,12 +231,14 @@ static tmu_status encode_rows(const tmu_gcn_desc_field_info *rows, size_t n, tmu
 tmu_status tmu_gcn_tdesc_decode(tmu_gcn_gen gen, const uint32_t *dw, unsigned ndw,
                                 tmu_gcn_tdesc *out, tmu_diag *diag)
 {
-    if (!dw || !out || (unsigned)gen >= TMU_GCN_GEN_COUNT)
+    if (!dw || !out || (unsigned)gen >= TMU_GCN_GEN_ALL)
         return tmu_diag_set(diag, TMU_ERR_INVALID_ARGUMENT, 0, 0, -1,
                             "bad argument to tmu_gcn_tdesc_decode");
     if (ndw != 4 && ndw != 8)
         return tmu_diag_set(diag, TMU_ERR_INVALID, 0, 0, -1,
                             "a T# has 8 dwords (4 with R128), not %u", ndw);
+    if (TMU_GCN_GEN_IS_RDNA(gen))
+        return rdna_tdesc_decode(gen, dw, ndw, out, diag);
     out->gen = gen;
     out->dwords = ndw;
     decode_rows(tfields, NT, gen, dw, ndw, out->f, TMU_GCN_T_COUNT);
@@ -245,19 +252,26 @@ tmu_status tmu_gcn_tdesc_decode(tmu_gcn_gen gen, const uint32_t *dw, unsigned nd
 
 tmu_status tmu_gcn_tdesc_encode(const tmu_gcn_tdesc *desc, uint32_t *dw, tmu_diag *diag)
 {
-    if (!desc || !dw || (unsigned)desc->gen >= TMU_GCN_GEN_COUNT ||
+    if (!desc || !dw || (unsigned)desc->gen >= TMU_GCN_GEN_ALL ||
         (desc->dwords != 4 && desc->dwords != 8))
         return tmu_diag_set(diag, TMU_ERR_INVALID_ARGUMENT, 0, 0, -1,
                             "bad argument to tmu_gcn_tdesc_encode (dwords must be 4 or 8)");
+    if (TMU_GCN_GEN_IS_RDNA(desc->gen))
+        return rdna_tdesc_encode(desc, dw, diag);
     return encode_rows(tfields, NT, desc->gen, desc->f, TMU_GCN_T_COUNT, dw, desc->dwords, diag);
 }
 
 tmu_status tmu_gcn_sdesc_decode(tmu_gcn_gen gen, const uint32_t dw[4], tmu_gcn_sdesc *out,
                                 tmu_diag *diag)
 {
-    if (!dw || !out || (unsigned)gen >= TMU_GCN_GEN_COUNT)
+    if (!dw || !out || (unsigned)gen >= TMU_GCN_GEN_ALL)
         return tmu_diag_set(diag, TMU_ERR_INVALID_ARGUMENT, 0, 0, -1,
                             "bad argument to tmu_gcn_sdesc_decode");
+    if (TMU_GCN_GEN_IS_RDNA(gen)) {
+        rdna_sdesc_decode(gen, dw, out);
+        tmu_diag_clear(diag);
+        return TMU_OK;
+    }
     out->gen = gen;
     decode_rows(sfields, NS, gen, dw, 4, out->f, TMU_GCN_S_COUNT);
     tmu_diag_clear(diag);
@@ -266,9 +280,11 @@ tmu_status tmu_gcn_sdesc_decode(tmu_gcn_gen gen, const uint32_t dw[4], tmu_gcn_s
 
 tmu_status tmu_gcn_sdesc_encode(const tmu_gcn_sdesc *desc, uint32_t dw[4], tmu_diag *diag)
 {
-    if (!desc || !dw || (unsigned)desc->gen >= TMU_GCN_GEN_COUNT)
+    if (!desc || !dw || (unsigned)desc->gen >= TMU_GCN_GEN_ALL)
         return tmu_diag_set(diag, TMU_ERR_INVALID_ARGUMENT, 0, 0, -1,
                             "bad argument to tmu_gcn_sdesc_encode");
+    if (TMU_GCN_GEN_IS_RDNA(desc->gen))
+        return rdna_sdesc_encode(desc, dw, diag);
     return encode_rows(sfields, NS, desc->gen, desc->f, TMU_GCN_S_COUNT, dw, 4, diag);
 }
 
@@ -321,15 +337,19 @@ static int print_rows(const tmu_gcn_desc_field_info *rows, size_t n, tmu_gcn_gen
 
 int tmu_gcn_tdesc_print(const tmu_gcn_tdesc *desc, char *buf, size_t size)
 {
-    if (!desc || (unsigned)desc->gen >= TMU_GCN_GEN_COUNT)
+    if (!desc || (unsigned)desc->gen >= TMU_GCN_GEN_ALL)
         return -1;
+    if (TMU_GCN_GEN_IS_RDNA(desc->gen))
+        return rdna_tdesc_print(desc, buf, size);
     return print_rows(tfields, NT, desc->gen, desc->f, desc->dwords, buf, size);
 }
 
 int tmu_gcn_sdesc_print(const tmu_gcn_sdesc *desc, char *buf, size_t size)
 {
-    if (!desc || (unsigned)desc->gen >= TMU_GCN_GEN_COUNT)
+    if (!desc || (unsigned)desc->gen >= TMU_GCN_GEN_ALL)
         return -1;
+    if (TMU_GCN_GEN_IS_RDNA(desc->gen))
+        return rdna_sdesc_print(desc, buf, size);
     return print_rows(sfields, NS, desc->gen, desc->f, 4, buf, size);
 }
 
@@ -362,14 +382,22 @@ static const struct {
 tmu_status tmu_gcn_tdesc_to_texture(const tmu_gcn_tdesc *desc, struct tmu_texture *out,
                                     tmu_diag *diag)
 {
-    if (!desc || !out || (unsigned)desc->gen >= TMU_GCN_GEN_COUNT)
+    if (!desc || !out || (unsigned)desc->gen >= TMU_GCN_GEN_ALL)
         return tmu_diag_set(diag, TMU_ERR_INVALID_ARGUMENT, 0, 0, -1,
                             "bad argument to tmu_gcn_tdesc_to_texture");
     const uint32_t *f = desc->f;
-    bool gfx9 = desc->gen == TMU_GCN_GFX9;
+    /* gfx9 and RDNA: DEPTH of an array is its last layer, cubes count faces */
+    bool gfx9 = desc->gen >= TMU_GCN_GFX9;
     memset(out, 0, sizeof *out);
     unsigned dfmt = f[TMU_GCN_T_DATA_FORMAT], nfmt = f[TMU_GCN_T_NUM_FORMAT];
-    tmu_format fmt = tmu_format_from_gcn(dfmt, nfmt);
+    tmu_format fmt = TMU_FORMAT_INVALID;
+    if (TMU_GCN_GEN_IS_RDNA(desc->gen)) {
+        tmu_status fs = rdna_tdesc_format(desc, &fmt, diag);
+        if (fs != TMU_OK)
+            return fs;
+    } else {
+        fmt = tmu_format_from_gcn(dfmt, nfmt);
+    }
     if (fmt == TMU_FORMAT_INVALID) {
         const tmu_gcn_desc_field_info *dr = tmu_gcn_tdesc_field_get(desc->gen, TMU_GCN_T_DATA_FORMAT);
         const tmu_gcn_desc_field_info *nr = tmu_gcn_tdesc_field_get(desc->gen, TMU_GCN_T_NUM_FORMAT);
@@ -478,7 +506,7 @@ static float u4_8(uint32_t v)
 tmu_status tmu_gcn_sdesc_to_sampler(const tmu_gcn_sdesc *desc, struct tmu_sampler *out,
                                     tmu_diag *diag)
 {
-    if (!desc || !out || (unsigned)desc->gen >= TMU_GCN_GEN_COUNT)
+    if (!desc || !out || (unsigned)desc->gen >= TMU_GCN_GEN_ALL)
         return tmu_diag_set(diag, TMU_ERR_INVALID_ARGUMENT, 0, 0, -1,
                             "bad argument to tmu_gcn_sdesc_to_sampler");
     const uint32_t *f = desc->f;

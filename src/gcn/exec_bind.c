@@ -4,6 +4,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "gcn/desc_rdna.h"
 #include "gcn/exec_internal.h"
 #include "tmu/format.h"
 
@@ -31,6 +32,10 @@ static tmu_status apply_degamma(const tmu_gcn_tdesc *tdesc, const tmu_gcn_sdesc 
 {
     const tmu_format_info *fi = tmu_format_get(out->format);
     unsigned df = tdesc->f[TMU_GCN_T_DATA_FORMAT];
+    if (TMU_GCN_GEN_IS_RDNA(tdesc->gen)) { /* FORMAT names the same DATA_FORMAT */
+        unsigned nf;
+        rdna_format_split(tdesc->gen, tdesc->f[TMU_GCN_T_FORMAT], &df, &nf);
+    }
     if (sdesc->f[TMU_GCN_S_FORCE_DEGAMMA] && fi->numeric == TMU_NUMERIC_UNORM) {
         tmu_format s = tmu_format_from_gcn(df, 9);
         if (s == TMU_FORMAT_INVALID)
@@ -66,6 +71,10 @@ tmu_status tmu_gcn_bind_texture_surface(const tmu_gcn_tdesc *tdesc, const tmu_gc
     int tiled = 0;
     tmu_surface scratch; /* only to tell a tiled T# when the caller has no surface for it */
     st = tmu_gcn_tdesc_surface(tdesc, out, chip, surface ? surface : &scratch, &base, diag);
+    if (st == TMU_OK && !surface && TMU_GCN_GEN_IS_RDNA(tdesc->gen))
+        FAIL(TMU_ERR_UNSUPPORTED, 3 * 32 + 20, "SW_MODE = %u: %s images (linear ones too) need a "
+             "tmu_surface to hold their layout (tmu_gcn_bind_texture_surface)",
+             f[TMU_GCN_T_SW_MODE], tmu_gcn_gen_name(tdesc->gen));
     if (st == TMU_OK && !surface) {
         int g9 = tdesc->gen == TMU_GCN_GFX9;
         FAIL(TMU_ERR_UNSUPPORTED, 3 * 32 + 20, "%s = %u: a tiled image needs a tmu_surface to hold its "
@@ -149,7 +158,7 @@ tmu_status tmu_gcn_bind_sampler(const tmu_gcn_sdesc *sdesc, const tmu_gcn_tdesc 
     static const uint8_t perms[6][4] = {{0, 1, 2, 3}, {0, 3, 1, 2}, {3, 2, 1, 0},
                                         {3, 0, 1, 2}, {2, 1, 0, 3}, {1, 0, 3, 2}};
     unsigned bc = 0;
-    if (tdesc && tdesc->gen == TMU_GCN_GFX9) {
+    if (tdesc && tdesc->gen >= TMU_GCN_GFX9) { /* gfx9 and RDNA */
         bc = tdesc->f[TMU_GCN_T_BC_SWIZZLE];
         if (bc > 5)
             FAIL(TMU_ERR_UNSUPPORTED, 4 * 32 + 29, "BC_SWIZZLE = %u is reserved", bc);
@@ -223,8 +232,14 @@ tmu_status gcn_prepare(const tmu_gcn_wave *w, const tmu_gcn_env *env, const tmu_
     if (gen != w->gen)
         FAIL(TMU_ERR_INVALID_ARGUMENT, -1, "instruction for %s on a %s wave", tmu_gcn_gen_name(gen),
              tmu_gcn_gen_name(w->gen));
-    int gfx9 = gen == TMU_GCN_GFX9;
+    int gfx9 = gen >= TMU_GCN_GFX9; /* gfx9 and RDNA */
+    int rdna = TMU_GCN_GEN_IS_RDNA(gen);
     int store = row->cls == TMU_GCN_CLASS_STORE, atomic = row->cls == TMU_GCN_CLASS_ATOMIC;
+    if (row->cls == TMU_GCN_CLASS_BVH)
+        FAIL(TMU_ERR_UNSUPPORTED, 18, "%s: ray tracing (BVH) is not modelled", row->name);
+    if (row->flags & TMU_GCN_OPF_MSAA)
+        FAIL(TMU_ERR_UNSUPPORTED, 18, "%s (four samples of one component) is not modelled",
+             row->name);
     x->a16 = gfx9 && f[TMU_GCN_F_A16];
     x->d16 = f[TMU_GCN_F_D16] != 0;
     x->packed = tmu_gcn_gen_info_get(gen)->d16_packed;
@@ -233,7 +248,7 @@ tmu_status gcn_prepare(const tmu_gcn_wave *w, const tmu_gcn_env *env, const tmu_
     x->vdata0 = f[TMU_GCN_F_VDATA];
     /* descriptors */
     uint32_t dw[8];
-    unsigned ndw = (!gfx9 && f[TMU_GCN_F_R128]) ? 4 : 8;
+    unsigned ndw = ((gen != TMU_GCN_GFX9) && f[TMU_GCN_F_R128]) ? 4 : 8;
     tmu_status st = read_sgprs(w, 4 * f[TMU_GCN_F_SRSRC], ndw, dw, "T#", diag);
     if (st != TMU_OK)
         return st;
@@ -255,13 +270,35 @@ tmu_status gcn_prepare(const tmu_gcn_wave *w, const tmu_gcn_env *env, const tmu_
         if (f[TMU_GCN_F_UNORM])
             x->smp.normalized = 0;
     }
-    /* operand layout */
-    if ((st = tmu_gcn_vaddr_layout_get(gen, row, (tmu_gcn_image_type)x->tdesc.f[TMU_GCN_T_TYPE],
-                                       x->a16, &x->vaddr, diag)) != TMU_OK)
+    /* operand layout: gfx6-9 by the T# TYPE; RDNA by the instruction's DIM, which must name the
+     * T#'s TYPE (docs/rdna-mimg.md section 12) */
+    unsigned ltype = x->tdesc.f[TMU_GCN_T_TYPE];
+    if (rdna) {
+        unsigned dim = f[TMU_GCN_F_DIM];
+        if (dim + 8 != ltype)
+            FAIL(TMU_ERR_UNSUPPORTED, -1, "dim:%s on a T# of TYPE %u (%s): tmu runs an instruction "
+                 "only on the image type its DIM names", tmu_gcn_dim_name(dim), ltype,
+                 tmu_gcn_image_type_name((tmu_gcn_image_type)ltype) ? tmu_gcn_image_type_name((tmu_gcn_image_type)ltype) : "?");
+    }
+    if ((st = tmu_gcn_vaddr_layout_get(gen, row, (tmu_gcn_image_type)ltype, x->a16, &x->vaddr,
+                                       diag)) != TMU_OK)
         return st;
-    if (x->vaddr0 + x->vaddr.vgprs > TMU_GCN_VGPRS)
-        FAIL(TMU_ERR_INVALID, 32, "VADDR v%u + %u address VGPRs runs past v255", x->vaddr0,
-             x->vaddr.vgprs);
+    if (rdna && x->vaddr.vgprs != tmu_gcn_vaddr_count(mi))
+        FAIL(TMU_ERR_INVALID, 32, "internal: %u address VGPRs laid out, the encoding counts %u",
+             x->vaddr.vgprs, tmu_gcn_vaddr_count(mi));
+    if (rdna && f[TMU_GCN_F_NSA]) {
+        /* NSA: address dword i in its own VGPR (VADDR, then the NSA bytes) */
+        for (unsigned i = 0; i < x->vaddr.vgprs; i++)
+            x->addr_vgpr[i] = (uint16_t)(i ? f[TMU_GCN_F_ADDR1 + i - 1] : x->vaddr0);
+    } else {
+        if (x->vaddr0 + x->vaddr.vgprs > TMU_GCN_VGPRS)
+            FAIL(TMU_ERR_INVALID, 32, "VADDR v%u + %u address VGPRs runs past v255", x->vaddr0,
+                 x->vaddr.vgprs);
+        for (unsigned i = 0; i < x->vaddr.vgprs; i++)
+            x->addr_vgpr[i] = (uint16_t)(x->vaddr0 + i);
+    }
+    for (unsigned i = 0; i < x->vaddr.count; i++)
+        x->any16 |= x->vaddr.is16[i];
     for (int c = 0; c < TMU_GCN_AC_COUNT; c++)
         x->pos[c] = -1;
     for (unsigned i = 0; i < x->vaddr.count; i++)

@@ -29,7 +29,9 @@ typedef struct gcn_inst {
     unsigned data_dwords; /* VDATA data registers */
     int status;           /* a status dword follows the data (TFE or LWE) */
     int d16, packed, a16;
+    int any16;            /* some address component is 16-bit (A16, G16) */
     uint32_t vaddr0, vdata0;
+    uint16_t addr_vgpr[TMU_GCN_MAX_ADDR]; /* the VGPR of address dword i (RDNA NSA: each its own) */
 } gcn_inst;
 
 /* Per-lane operand arrays for one texture-unit call (kept off the wave: explain is const). */

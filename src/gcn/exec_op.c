@@ -12,8 +12,8 @@ uint32_t gcn_addr_raw(const tmu_gcn_wave *w, const gcn_inst *x, tmu_gcn_addr_com
     int i = x->pos[c];
     if (i < 0)
         return 0;
-    uint32_t v = w->vgpr[x->vaddr0 + x->vaddr.dword[i]][lane];
-    if (x->a16 && c != TMU_GCN_AC_OFFSET && c != TMU_GCN_AC_ZCOMPARE)
+    uint32_t v = w->vgpr[x->addr_vgpr[x->vaddr.dword[i]]][lane];
+    if (x->vaddr.is16[i])
         v = x->vaddr.half[i] ? v >> 16 : v & 0xffffu;
     return v;
 }
@@ -21,7 +21,7 @@ uint32_t gcn_addr_raw(const tmu_gcn_wave *w, const gcn_inst *x, tmu_gcn_addr_com
 float gcn_addr_float(const tmu_gcn_wave *w, const gcn_inst *x, tmu_gcn_addr_comp c, unsigned lane)
 {
     uint32_t v = gcn_addr_raw(w, x, c, lane);
-    if (x->a16 && c != TMU_GCN_AC_OFFSET && c != TMU_GCN_AC_ZCOMPARE)
+    if (x->pos[c] >= 0 && x->vaddr.is16[x->pos[c]])
         return tmu_half_to_float((uint16_t)v);
     float f;
     memcpy(&f, &v, 4);
@@ -67,7 +67,7 @@ static void cube_face_layer(tmu_gcn_gen gen, float fid, uint32_t cubes, uint32_t
     int64_t v = rne_int(fid);
     int64_t lmax = cubes ? (int64_t)cubes - 1 : 0;
     int64_t l, fc;
-    if (gen != TMU_GCN_GFX9) { /* gfx6-8 clamp 8·layer + face as one number */
+    if (gen < TMU_GCN_GFX9) { /* gfx6-8 clamp 8·layer + face as one number */
         int64_t hi = 8 * lmax + 5;
         v = v < 0 ? 0 : v > hi ? hi : v;
         l = v >> 3;
@@ -84,7 +84,7 @@ static void cube_face_layer(tmu_gcn_gen gen, float fid, uint32_t cubes, uint32_t
 /* Face-coordinate shift of the gfx6-8 integer gather quirk, per lane (0 when not applied). */
 static float gather_shift(const gcn_inst *x, uint32_t level, int axis)
 {
-    if (x->gen == TMU_GCN_GFX9 || x->op.kind != TMU_OP_GATHER)
+    if (x->gen >= TMU_GCN_GFX9 || x->op.kind != TMU_OP_GATHER)
         return 0.0f;
     const tmu_format_info *fi = tmu_format_get(x->tex.format);
     if (fi->numeric != TMU_NUMERIC_UINT && fi->numeric != TMU_NUMERIC_SINT)
@@ -148,7 +148,7 @@ static void lane_coords(const tmu_gcn_wave *w, const gcn_inst *x, gcn_lanes *ln,
 static const void *vaddr_row(const tmu_gcn_wave *w, const gcn_inst *x, tmu_gcn_addr_comp c)
 {
     int i = x->pos[c];
-    return i < 0 ? NULL : w->vgpr[x->vaddr0 + x->vaddr.dword[i]];
+    return i < 0 ? NULL : w->vgpr[x->addr_vgpr[x->vaddr.dword[i]]];
 }
 
 /* Points `*dst` at component `c`'s VGPR row when present (the unit reads it in place). */
@@ -167,7 +167,7 @@ static void fill_float_inputs(const tmu_gcn_wave *w, const gcn_inst *x, gcn_lane
 {
     wave_in(ln, in);
     int cube = x->tex.dim == TMU_DIM_CUBE || x->tex.dim == TMU_DIM_CUBE_ARRAY;
-    if (!x->a16 && !cube && gather_shift(x, 0, 0) == 0.0f) {
+    if (!x->any16 && !cube && gather_shift(x, 0, 0) == 0.0f) {
         /* 32-bit operands outside cube maps are the VGPR rows as they are: read in place */
         static const tmu_gcn_addr_comp dh[3] = {TMU_GCN_AC_DSDH, TMU_GCN_AC_DTDH, TMU_GCN_AC_DRDH};
         static const tmu_gcn_addr_comp dv[3] = {TMU_GCN_AC_DSDV, TMU_GCN_AC_DTDV, TMU_GCN_AC_DRDV};

@@ -25,6 +25,7 @@
 
 #include "tmu/format.h"
 #include "tmu/texture.h"
+#include "tmu/layout.h"
 
 _Static_assert(TMU_GCN_MAX_LEVELS == TMU_MAX_LEVELS, "placement arrays cover every level");
 
@@ -172,6 +173,9 @@ static tmu_status place_gfx9(const tmu_gcn_tdesc *d, const tmu_texture *t, uint3
 tmu_status tmu_gcn_tdesc_placement(const tmu_gcn_tdesc *desc, const tmu_texture *shape,
                                    tmu_gcn_placement *out, tmu_diag *diag)
 {
+    if (desc && TMU_GCN_GEN_IS_RDNA(desc->gen))
+        PFAIL(TMU_ERR_INVALID_ARGUMENT, -1, "%s images, linear ones too, are laid out by "
+              "tmu_gcn_tdesc_surface", tmu_gcn_gen_name(desc->gen));
     if (!desc || !shape || !out || (unsigned)desc->gen >= TMU_GCN_GEN_COUNT ||
         shape->levels == 0 || shape->levels > TMU_MAX_LEVELS)
         PFAIL(TMU_ERR_INVALID_ARGUMENT, -1, "bad argument to tmu_gcn_tdesc_placement");
@@ -229,8 +233,9 @@ static uint32_t type_of(tmu_dim dim)
 tmu_status tmu_gcn_tdesc_for_texture(tmu_gcn_gen gen, const tmu_texture *shape, uint64_t address,
                                      tmu_gcn_tdesc *out, uint64_t *size, tmu_diag *diag)
 {
-    if (!shape || !out || (unsigned)gen >= TMU_GCN_GEN_COUNT || (unsigned)shape->dim >= TMU_DIM_COUNT)
+    if (!shape || !out || (unsigned)gen >= TMU_GCN_GEN_ALL || (unsigned)shape->dim >= TMU_DIM_COUNT)
         PFAIL(TMU_ERR_INVALID_ARGUMENT, -1, "bad argument to tmu_gcn_tdesc_for_texture");
+    const bool rdna = TMU_GCN_GEN_IS_RDNA(gen);
     if (address & 0xff || address >= (1ull << 48))
         PFAIL(TMU_ERR_INVALID_ARGUMENT, -1, "address 0x%llx is not 256-byte aligned below 2^48",
               (unsigned long long)address);
@@ -243,15 +248,22 @@ tmu_status tmu_gcn_tdesc_for_texture(tmu_gcn_gen gen, const tmu_texture *shape, 
     if (shape->levels == 0 || shape->levels > TMU_MAX_LEVELS || shape->layers == 0 ||
         shape->width == 0 || shape->height == 0 || shape->depth == 0)
         PFAIL(TMU_ERR_INVALID_ARGUMENT, -1, "tmu_gcn_tdesc_for_texture: empty shape");
-    bool gfx9 = gen == TMU_GCN_GFX9;
+    bool gfx9 = gen >= TMU_GCN_GFX9; /* RDNA: DEPTH = last layer, as gfx9 */
     memset(out, 0, sizeof *out);
     out->gen = gen;
     out->dwords = 8;
     uint32_t *f = out->f;
     f[TMU_GCN_T_BASE_ADDRESS] = (uint32_t)(address >> 8);
     f[TMU_GCN_T_BASE_ADDRESS_HI] = (uint32_t)(address >> 40) & 0xff;
-    f[TMU_GCN_T_DATA_FORMAT] = fi->gcn_data_format;
-    f[TMU_GCN_T_NUM_FORMAT] = fi->gcn_num_format;
+    if (rdna) {
+        f[TMU_GCN_T_FORMAT] = tmu_gcn_rdna_format_for(gen, shape->format);
+        if (!f[TMU_GCN_T_FORMAT])
+            PFAIL(TMU_ERR_UNSUPPORTED, -1, "format %s has no %s image FORMAT",
+                  tmu_format_name(shape->format), tmu_gcn_gen_name(gen));
+    } else {
+        f[TMU_GCN_T_DATA_FORMAT] = fi->gcn_data_format;
+        f[TMU_GCN_T_NUM_FORMAT] = fi->gcn_num_format;
+    }
     f[TMU_GCN_T_WIDTH] = shape->width - 1;
     f[TMU_GCN_T_HEIGHT] = shape->height - 1;
     static const tmu_gcn_tdesc_field sels[4] = {TMU_GCN_T_DST_SEL_X, TMU_GCN_T_DST_SEL_Y,
@@ -284,6 +296,25 @@ tmu_status tmu_gcn_tdesc_for_texture(tmu_gcn_gen gen, const tmu_texture *shape, 
     uint32_t bytes = fi->bytes;
     if (bytes == 0 || 256 % bytes)
         PFAIL(TMU_ERR_UNSUPPORTED, -1, "%u-byte texels are not modelled in linear images", bytes);
+    if (rdna) {
+        /* SW_LINEAR; the layout module places the levels (radv writes no pitch on gfx10, and a
+         * custom one on gfx10.3+ only for custom-pitch images) */
+        f[TMU_GCN_T_SW_MODE] = 0;
+        f[TMU_GCN_T_MAX_MIP] = shape->levels - 1;
+        if (size) {
+            tmu_texture t;
+            tmu_surface surf;
+            uint64_t b;
+            tmu_status st = tmu_gcn_tdesc_to_texture(out, &t, diag);
+            if (st == TMU_OK)
+                st = tmu_gcn_tdesc_surface(out, &t, NULL, &surf, &b, diag);
+            if (st != TMU_OK)
+                return st;
+            *size = surf.size;
+        }
+        tmu_diag_clear(diag);
+        return TMU_OK;
+    }
     /* The pitch addrlib gives level 0 (radv/radeonsi write it, minus one, into PITCH). */
     if (gfx9) {
         f[TMU_GCN_T_SW_MODE] = 0;

@@ -19,6 +19,7 @@
  *    disallowLargeThickDegrade) are those of the conformance vectors tests/data/amd-tiling-*.tsv
  *    (made with AMD's addrlib), so every layout the executor asks for is one of their kind. */
 #include "gcn/tables.h"
+#include "gcn/desc_rdna.h"
 
 #include <string.h>
 
@@ -30,9 +31,10 @@
 
 const tmu_amd_chip *tmu_gcn_default_chip(tmu_gcn_gen gen)
 {
-    static const char *const names[TMU_GCN_GEN_COUNT] = {"tahiti", "bonaire", "tonga", "tonga",
-                                                         "vega10"};
-    return (unsigned)gen < TMU_GCN_GEN_COUNT ? tmu_amd_chip_find(names[gen]) : NULL;
+    /* gfx11: navi21's linear layout (the layout module has no gfx11 chip; docs/rdna-mimg.md) */
+    static const char *const names[TMU_GCN_GEN_ALL] = {"tahiti", "bonaire", "tonga", "tonga",
+                                                       "vega10", "navi10", "navi21", "navi21"};
+    return (unsigned)gen < TMU_GCN_GEN_ALL ? tmu_amd_chip_find(names[gen]) : NULL;
 }
 
 /* The layout module's generation of a GCN generation. */
@@ -125,9 +127,11 @@ tmu_status tmu_gcn_tdesc_surface(const tmu_gcn_tdesc *desc, const tmu_texture *s
                                  const tmu_amd_chip *chip, tmu_surface *surf, uint64_t *base,
                                  tmu_diag *diag)
 {
-    if (!desc || !shape || !surf || !base || (unsigned)desc->gen >= TMU_GCN_GEN_COUNT ||
+    if (!desc || !shape || !surf || !base || (unsigned)desc->gen >= TMU_GCN_GEN_ALL ||
         shape->levels == 0 || shape->levels > TMU_MAX_LEVELS)
         SFAIL(TMU_ERR_INVALID_ARGUMENT, -1, "bad argument to tmu_gcn_tdesc_surface");
+    if (TMU_GCN_GEN_IS_RDNA(desc->gen))
+        return rdna_tdesc_surface(desc, shape, chip, surf, base, diag);
     const uint32_t *f = desc->f;
     const int gfx9 = desc->gen == TMU_GCN_GFX9;
     if (!chip)

@@ -73,6 +73,7 @@ static void add_full(builder *b, tmu_gcn_addr_comp c)
     l->comp[l->count] = (uint8_t)c;
     l->dword[l->count] = (uint8_t)b->dword;
     l->half[l->count] = 0;
+    l->is16[l->count] = 0;
     l->count++;
     b->dword++;
 }
@@ -83,6 +84,7 @@ static void add_half(builder *b, tmu_gcn_addr_comp c)
     l->comp[l->count] = (uint8_t)c;
     l->dword[l->count] = (uint8_t)b->dword;
     l->half[l->count] = (uint8_t)b->half;
+    l->is16[l->count] = 1;
     l->count++;
     if (b->half) {
         b->dword++;
@@ -104,7 +106,7 @@ tmu_status tmu_gcn_vaddr_layout_get(tmu_gcn_gen gen, const tmu_gcn_opcode_info *
                                     tmu_gcn_image_type type, bool a16,
                                     tmu_gcn_vaddr_layout *out, tmu_diag *diag)
 {
-    if (!op || !out || (unsigned)gen >= TMU_GCN_GEN_COUNT)
+    if (!op || !out || (unsigned)gen >= TMU_GCN_GEN_ALL)
         return tmu_diag_set(diag, TMU_ERR_INVALID_ARGUMENT, 0, 0, -1,
                             "bad argument to tmu_gcn_vaddr_layout_get");
     if (op->op[gen] == TMU_GCN_NO_OP)
@@ -113,9 +115,12 @@ tmu_status tmu_gcn_vaddr_layout_get(tmu_gcn_gen gen, const tmu_gcn_opcode_info *
     if (type < TMU_GCN_IMG_1D || type > TMU_GCN_IMG_2D_MSAA_ARRAY)
         return tmu_diag_set(diag, TMU_ERR_INVALID, 0, 0, -1, "image type %d is not 8-15",
                             (int)type);
-    if (a16 && gen != TMU_GCN_GFX9)
+    if (a16 && gen < TMU_GCN_GFX9)
         return tmu_diag_set(diag, TMU_ERR_INVALID, 0, 0, -1, "A16 needs gfx9 (bit 15 is R128 on %s)",
                             tmu_gcn_gen_name(gen));
+    if (op->cls == TMU_GCN_CLASS_BVH)
+        return tmu_diag_set(diag, TMU_ERR_INVALID, 0, 0, -1,
+                            "%s has no image address layout (ray-tracing operands)", op->name);
     bool msaa = type == TMU_GCN_IMG_2D_MSAA || type == TMU_GCN_IMG_2D_MSAA_ARRAY;
     bool sampling = tmu_gcn_uses_sampler(op);
     if (msaa && sampling)
@@ -155,11 +160,15 @@ tmu_status tmu_gcn_vaddr_layout_get(tmu_gcn_gen gen, const tmu_gcn_opcode_info *
     if (f & TMU_GCN_OPF_DERIV) {
         static const uint8_t dh[3] = {TMU_GCN_AC_DSDH, TMU_GCN_AC_DTDH, TMU_GCN_AC_DRDH};
         static const uint8_t dv[3] = {TMU_GCN_AC_DSDV, TMU_GCN_AC_DTDV, TMU_GCN_AC_DRDV};
+        /* gfx9: A16 packs the derivatives too; RDNA: only the _g16 opcodes have 16-bit
+         * derivatives (LLVM getAddrSizeMIMGOp: 32-bit ones take a VGPR each whatever A16 says) */
+        void (*addd)(builder *, tmu_gcn_addr_comp) =
+            TMU_GCN_GEN_IS_RDNA(gen) ? ((f & TMU_GCN_OPF_G16) ? add_half : add_full) : add;
         for (unsigned i = 0; i < dims[d].nderiv; i++)
-            add(&b, (tmu_gcn_addr_comp)dh[i]);
+            addd(&b, (tmu_gcn_addr_comp)dh[i]);
         close_group(&b);
         for (unsigned i = 0; i < dims[d].nderiv; i++)
-            add(&b, (tmu_gcn_addr_comp)dv[i]);
+            addd(&b, (tmu_gcn_addr_comp)dv[i]);
         close_group(&b);
     }
     for (unsigned i = 0; i < dims[d].ncoord; i++)

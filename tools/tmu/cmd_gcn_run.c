@@ -29,8 +29,8 @@ void tmu_cli_gcn_print_layout(FILE *f, const char *indent, const tmu_gcn_tdesc *
 
 /* One program line: an image instruction or an s_waitcnt. */
 typedef struct prog_line {
-    int is_wait;
-    uint32_t vm, exp;
+    int is_wait, is_vs;   /* s_waitcnt; s_waitcnt_vscnt (RDNA) */
+    uint32_t vm, exp, vs;
     tmu_gcn_mimg inst;
     char where[48]; /* FILE:LINE for messages */
 } prog_line;
@@ -40,6 +40,7 @@ typedef struct run_state {
     int have_gen;
     const tmu_amd_chip *chip; /* --chip, else NULL (the generation's default) */
     int tiled_textures;       /* tiled --texture placed (laid out on the chip of that time) */
+    unsigned wave_lanes;      /* --wave: 32 or 64 (0: not given, 64) */
     tmu_gcn_wave *wave, *initial;
     tmu_gcn_region regions[MAX_REGIONS];
     unsigned char *snapshot[MAX_REGIONS];
@@ -78,23 +79,32 @@ static void run_usage(FILE *out)
             "       tmu gcn run --gpu GPU [options] -e 'LINE; LINE...'\n"
             "       tmu gcn run --gpu GPU [options] --render WxH -o OUT.png PROGRAM\n"
             "\n"
-            "Executes GCN image instructions on one wave of 64 lanes, in order, and prints the\n"
-            "VGPRs (per lane) and guest memory they changed, VM_CNT/EXP_CNT after each line and\n"
-            "the hazards found (a result read before s_waitcnt vmcnt, store data overwritten\n"
-            "before s_waitcnt expcnt).  At the end every instruction retires (as s_endpgm).\n"
+            "Executes GCN and RDNA image instructions on one wave (64 lanes; RDNA --wave 32 or\n"
+            "64), in order, and prints the VGPRs (per lane) and guest memory they changed,\n"
+            "VM_CNT/EXP_CNT (RDNA: and VS_CNT) after each line and the hazards found (a result\n"
+            "read before s_waitcnt vmcnt, store data overwritten before s_waitcnt expcnt).  At\n"
+            "the end every instruction retires (as s_endpgm).\n"
             "\n"
             "PROGRAM is a file ('-' = stdin) with one line per instruction ('#' or ';' starts a\n"
             "comment; with -e, ';' separates lines):\n"
             "  image_sample v[0:3], v[4:5], s[8:15], s[16:19] dmask:0xf   LLVM syntax\n"
             "  0x00820004f0800f00                                        a 64-bit word\n"
             "  s_waitcnt vmcnt(0) expcnt(0)    or  s_waitcnt 0  or  0xbf8c0f70\n"
+            "  s_waitcnt_vscnt null, 0         (RDNA: waits for stores; or 0xbbfd0000)\n"
+            "  RDNA: image_sample v[0:3], [v4, v9], s[8:15], s[16:19] dmask:0xf\n"
+            "        dim:SQ_RSRC_IMG_2D  (NSA address lists as assembly; 2-dword forms as hex too)\n"
             "\n"
             "options (each may also be a line 'OPTION ARG' of an --input file, without '--'):\n"
-            "  --gpu GPU             gfx6, gfx7, gfx8, gfx81 or gfx9 (required)\n"
+            "  --gpu GPU             gfx6, gfx7, gfx8, gfx81, gfx9, gfx10 (gfx1010), gfx10.3\n"
+            "                        (gfx1030) or gfx11 (gfx1100) (required)\n"
+            "  --wave 32|64          RDNA wave size (default 64, the wave size Mesa's radeonsi\n"
+            "                        and radv give pixel shaders); gfx6-9 waves have 64 lanes\n"
             "  --chip NAME           the chip whose address registers lay out tiled T#s: tahiti\n"
             "                        (gfx6), bonaire, hawaii, kaveri, liverpool = ps4 (gfx7),\n"
-            "                        tonga, polaris10, polaris12 (gfx8), vega10, raven (gfx9);\n"
-            "                        default tahiti, bonaire, tonga (gfx8, gfx81), vega10\n"
+            "                        tonga, polaris10, polaris12 (gfx8), vega10, raven (gfx9),\n"
+            "                        navi10, navi14 (gfx10), navi21, navi21_8pipe (gfx10.3;\n"
+            "                        gfx11: its linear images); default tahiti, bonaire,\n"
+            "                        tonga (gfx8, gfx81), vega10, navi10, navi21 (gfx10.3, gfx11)\n"
             "  --sgpr sN=V[,V...]    s[N], s[N+1], ... (decimal or 0x hex)\n"
             "  --vgpr vN=V[,V...]    vN for lanes 0, 1, ...; one value sets every lane; a value\n"
             "                        with '.', 'e', inf or nan is a float, else an integer\n"
@@ -122,8 +132,9 @@ static void run_usage(FILE *out)
             "  png       r8g8b8a8_unorm (srgb=1: _srgb) from a PNG file, one 2d level\n"
             "  KEYs: dim=1d|2d|3d|cube|a1d|a2d|acube layers=N levels=N srgb=0|1 at=ADDR\n"
             "        tiling=N (gfx6-8 TILING_INDEX 0-31 of the chip's table; default 8 = linear)\n"
-            "        swizzle=MODE (gfx9 SW_MODE: a number or a name such as 64KB_S_X; default\n"
-            "        linear) xor=N (gfx9 _X/_T modes: the pipe/bank XOR in BASE_ADDRESS)\n"
+            "        swizzle=MODE (gfx9, gfx10, gfx10.3 SW_MODE: a number or a name such as\n"
+            "        64KB_S_X; default linear; gfx11 runs linear images only) xor=N (_X/_T\n"
+            "        modes: the pipe/bank XOR in BASE_ADDRESS)\n"
             "  A tiled texture is laid out as AMD addrlib lays it out on the chip (give --chip\n"
             "  first); its T# carries the mode, as radv writes it\n"
             "OPTS (comma-separated KEY=VALUE): filter=point|bilinear  mip=none|point|linear\n"
@@ -401,13 +412,13 @@ static int opt_texture(run_state *st, const char *arg)
                 return tmu_cli_error(where, "at=%s is not a 256-byte aligned hex address below 2^48", v);
             at_set = 1;
         } else if (!strcmp(o, "tiling")) {
-            if (st->gen == TMU_GCN_GFX9)
-                return tmu_cli_error(where, "tiling= is the gfx6-8 TILING_INDEX; gfx9 takes swizzle=MODE");
+            if (st->gen >= TMU_GCN_GFX9)
+                return tmu_cli_error(where, "tiling= is the gfx6-8 TILING_INDEX; gfx9+ take swizzle=MODE");
             if (tmu_cli_parse_int(v, 0, 31, &tiling))
                 return tmu_cli_error(where, "tiling must be a TILING_INDEX 0..31, not '%s'", v);
         } else if (!strcmp(o, "swizzle")) {
-            if (st->gen != TMU_GCN_GFX9)
-                return tmu_cli_error(where, "swizzle= is the gfx9 SW_MODE; gfx6-8 take tiling=N");
+            if (st->gen < TMU_GCN_GFX9)
+                return tmu_cli_error(where, "swizzle= is the gfx9+ SW_MODE; gfx6-8 take tiling=N");
             int m = tmu_amd_swizzle_mode_from_name(v);
             if (m < 0 && tmu_cli_parse_int(v, 0, 31, &swizzle))
                 return tmu_cli_error(where, "swizzle must be a SW_MODE 0..31 or a name such as 64KB_S_X, "
@@ -482,7 +493,9 @@ static int opt_texture(run_state *st, const char *arg)
     uint64_t size;
     tmu_diag d;
     /* tiling=8 / swizzle=0 are the linear modes of every preset: the default placement */
-    int tiled = (tiling >= 0 && tiling != 8) || swizzle > 0;
+    /* RDNA: every image, linear too, is laid out through the layout module */
+    const int rdna = TMU_GCN_GEN_IS_RDNA(st->gen);
+    int tiled = rdna || (tiling >= 0 && tiling != 8) || swizzle > 0;
     if (xor_bits >= 0 && swizzle < 16) { /* SW_MODE 16-31: the _T and _X modes */
         free(pixels);
         return tmu_cli_error(where, "xor= needs an _X or _T swizzle= mode (SW_MODE 16-31)");
@@ -501,8 +514,8 @@ static int opt_texture(run_state *st, const char *arg)
             return tmu_cli_error(where, "out of memory");
         }
         const tmu_amd_chip *chip = st->chip ? st->chip : tmu_gcn_default_chip(st->gen);
-        if (st->gen == TMU_GCN_GFX9)
-            t.f[TMU_GCN_T_SW_MODE] = (uint32_t)swizzle;
+        if (st->gen >= TMU_GCN_GFX9)
+            t.f[TMU_GCN_T_SW_MODE] = swizzle < 0 ? 0u : (uint32_t)swizzle;
         else
             t.f[TMU_GCN_T_TILING_INDEX] = (uint32_t)tiling;
         tmu_gcn_tdesc nopitch = t;
@@ -527,7 +540,8 @@ static int opt_texture(run_state *st, const char *arg)
                 a |= (uint64_t)xor_bits << (8u + ((chip->gb_addr_config >> 3) & 7u));
             t.f[TMU_GCN_T_BASE_ADDRESS] = (uint32_t)(a >> 8);
             t.f[TMU_GCN_T_BASE_ADDRESS_HI] = (uint32_t)(a >> 40) & 0xff;
-            t.f[TMU_GCN_T_PITCH] = (st->gen == TMU_GCN_GFX9 ? surf->pitch : surf->level[0].pitch) - 1;
+            if (!rdna) /* RDNA T#s carry no pitch (gfx10.3+: only a custom one) */
+                t.f[TMU_GCN_T_PITCH] = (st->gen == TMU_GCN_GFX9 ? surf->pitch : surf->level[0].pitch) - 1;
             rs = tmu_gcn_tdesc_surface(&t, &sh, chip, surf, &base, &d);
         }
         if (rs != TMU_OK) {
@@ -732,7 +746,7 @@ static int opt_border(run_state *st, const char *arg)
 /* ---- options ------------------------------------------------------------------------------- */
 
 enum { O_GPU, O_CHIP, O_SGPR, O_VGPR, O_EXEC, O_MEMORY, O_TEXTURE, O_SAMPLER, O_BORDER, O_LANES,
-       O_EXPLAIN, O_INPUT, O_E, O_RENDER, O_UV, O_COORDS, O_RGBA, O_OUT, O_COUNT };
+       O_EXPLAIN, O_INPUT, O_E, O_RENDER, O_UV, O_COORDS, O_RGBA, O_OUT, O_WAVE, O_COUNT };
 static const tmu_cli_option run_options[O_COUNT] = {
     [O_GPU] = {"--gpu", "-mcpu --mcpu", TMU_CLI_VALUE},  [O_SGPR] = {"--sgpr", NULL, TMU_CLI_REPEAT},
     [O_CHIP] = {"--chip", NULL, TMU_CLI_VALUE},
@@ -744,6 +758,7 @@ static const tmu_cli_option run_options[O_COUNT] = {
     [O_RENDER] = {"--render", NULL, TMU_CLI_VALUE},      [O_UV] = {"--uv", NULL, TMU_CLI_VALUE},
     [O_COORDS] = {"--coords", NULL, TMU_CLI_VALUE},      [O_RGBA] = {"--rgba", NULL, TMU_CLI_VALUE},
     [O_OUT] = {"-o", "--output", TMU_CLI_VALUE},
+    [O_WAVE] = {"--wave", NULL, TMU_CLI_VALUE},
 };
 
 static int apply_option(run_state *st, int k, const char *v, int depth);
@@ -832,19 +847,21 @@ static int opt_vreg(const char *opt, const char *v, unsigned span, unsigned *out
 /* The generation a chip preset serves (gfx81 takes gfx8 chips). */
 static int chip_fits(const tmu_amd_chip *c, tmu_gcn_gen gen)
 {
-    static const tmu_amd_gen g[TMU_GCN_GEN_COUNT] = {TMU_AMD_GFX6, TMU_AMD_GFX7, TMU_AMD_GFX8,
-                                                     TMU_AMD_GFX8, TMU_AMD_GFX9};
-    return (unsigned)gen < TMU_GCN_GEN_COUNT && c->gen == g[gen];
+    /* gfx11: a gfx10.3 chip lays out its linear images (docs/rdna-mimg.md section 12) */
+    static const tmu_amd_gen g[TMU_GCN_GEN_ALL] = {TMU_AMD_GFX6, TMU_AMD_GFX7,  TMU_AMD_GFX8,
+                                                   TMU_AMD_GFX8, TMU_AMD_GFX9,  TMU_AMD_GFX10,
+                                                   TMU_AMD_GFX10_3, TMU_AMD_GFX10_3};
+    return (unsigned)gen < TMU_GCN_GEN_ALL && c->gen == g[gen];
 }
 
-/* "tahiti, bonaire, ..." : the gfx6-9 presets (all of them when gen is out of range). */
+/* "tahiti, bonaire, ..." : the presets of a generation (all of them when gen is out of range). */
 static void chip_names(char *buf, size_t size, int gen)
 {
     size_t n = 0;
     buf[0] = 0;
     for (size_t i = 0; i < tmu_amd_chip_count(); i++) {
         const tmu_amd_chip *c = tmu_amd_chip_at(i);
-        if (c->gen > TMU_AMD_GFX9 || (gen >= 0 && !chip_fits(c, (tmu_gcn_gen)gen)))
+        if (gen >= 0 && !chip_fits(c, (tmu_gcn_gen)gen))
             continue;
         int w = snprintf(buf + n, size - n, "%s%s%s", n ? ", " : "", c->name,
                          strcmp(c->name, "liverpool") ? "" : " (ps4)");
@@ -858,10 +875,10 @@ static int opt_chip(run_state *st, const char *v)
 {
     char names[256];
     const tmu_amd_chip *c = tmu_amd_chip_find(v);
-    if (!c || c->gen > TMU_AMD_GFX9) {
+    if (!c) {
         chip_names(names, sizeof names, -1);
         char echo[TMU_CLI_ECHO_BUF];
-        return tmu_cli_usage_error("--chip", "unknown chip '%s' (gfx6-gfx9 presets: %s)", tmu_cli_shorten(echo, v),
+        return tmu_cli_usage_error("--chip", "unknown chip '%s' (presets: %s)", tmu_cli_shorten(echo, v),
                                    names);
     }
     if (st->tiled_textures)
@@ -920,6 +937,11 @@ static int apply_option(run_state *st, int k, const char *v, int depth)
     case O_COORDS: return opt_vreg("--coords", v, 2, &st->coords);
     case O_RGBA: return opt_vreg("--rgba", v, 4, &st->rgba);
     case O_OUT: st->out = v; return 0;
+    case O_WAVE:
+        if (strcmp(v, "32") && strcmp(v, "64"))
+            return tmu_cli_usage_error("--wave", "expected 32 or 64, got '%s'", v);
+        st->wave_lanes = (unsigned)atoi(v);
+        return 0;
     }
     return 0;
 }
@@ -930,8 +952,26 @@ static int parse_waitcnt(run_state *st, const char *text, prog_line *pl, const c
 {
     const char *p = text + strlen("s_waitcnt");
     uint32_t vmax = tmu_gcn_vm_cnt_max(st->gen);
+    uint32_t op = tmu_gcn_waitcnt_encode(st->gen, 0, 0, 0) & 0xffff0000u;
     pl->is_wait = 1;
     pl->vm = vmax, pl->exp = 7;
+    if (!strncmp(p, "_vscnt", 6)) { /* s_waitcnt_vscnt null, N (RDNA) */
+        p += 6;
+        while (*p == ' ' || *p == '\t')
+            p++;
+        long long v;
+        if (!TMU_GCN_GEN_IS_RDNA(st->gen))
+            return tmu_cli_error(where, "s_waitcnt_vscnt is RDNA only (%s has no VS_CNT)", tmu_gcn_gen_name(st->gen));
+        if (strncmp(p, "null", 4))
+            return tmu_cli_error(where, "s_waitcnt_vscnt: expected 'null, N' (an SGPR count is not modelled)");
+        p += 4;
+        while (*p == ' ' || *p == '\t' || *p == ',')
+            p++;
+        if (tmu_cli_parse_int(p, 0, 63, &v))
+            return tmu_cli_error(where, "s_waitcnt_vscnt: '%s' is not a count 0..63", p);
+        pl->is_wait = 0, pl->is_vs = 1, pl->vs = (uint32_t)v;
+        return 0;
+    }
     while (*p == ' ' || *p == '\t')
         p++;
     if (*p >= '0' && *p <= '9') {
@@ -939,7 +979,7 @@ static int parse_waitcnt(run_state *st, const char *text, prog_line *pl, const c
         if (tmu_cli_parse_int(p, 0, 0xffff, &v))
             return tmu_cli_error(where, "s_waitcnt: '%s' is not a 16-bit count field", p);
         uint32_t lg;
-        tmu_gcn_waitcnt_decode(st->gen, 0xbf8c0000u | (uint32_t)v, &pl->vm, &pl->exp, &lg, NULL);
+        tmu_gcn_waitcnt_decode(st->gen, op | (uint32_t)v, &pl->vm, &pl->exp, &lg, NULL);
         return 0;
     }
     int any = 0;
@@ -958,7 +998,7 @@ static int parse_waitcnt(run_state *st, const char *text, prog_line *pl, const c
         memcpy(num, p, n);
         num[n] = 0;
         long long v;
-        long long max = k == 0 ? vmax : k == 1 ? 7 : 15;
+        long long max = k == 0 ? vmax : k == 1 ? 7 : TMU_GCN_GEN_IS_RDNA(st->gen) ? 63 : 15;
         if (tmu_cli_parse_int(num, 0, max, &v))
             return tmu_cli_error(where, "s_waitcnt: '%s' is not a count 0..%lld for %s", num, max, tmu_gcn_gen_name(st->gen));
         if (k == 0)
@@ -985,7 +1025,8 @@ static int parse_line(run_state *st, const char *text, const char *file, unsigne
     snprintf(pl->where, sizeof pl->where, "%s:%u", file, line);
     char where[80];
     snprintf(where, sizeof where, "%s:%u:%u", file, line, col);
-    if (!strncmp(text, "s_waitcnt", 9) && (text[9] == 0 || text[9] == ' ' || text[9] == '\t')) {
+    if (!strncmp(text, "s_waitcnt", 9) &&
+        (text[9] == 0 || text[9] == ' ' || text[9] == '\t' || !strncmp(text + 9, "_vscnt", 6))) {
         if (parse_waitcnt(st, text, pl, where))
             return TMU_EXIT_FAIL;
         st->nprog++;
@@ -996,10 +1037,13 @@ static int parse_line(run_state *st, const char *text, const char *file, unsigne
         if (tmu_cli_parse_hex64(text, &w))
             return tmu_cli_error(where, "'%s' is not a hex instruction word", text);
         tmu_diag d;
-        if (strlen(text) <= 10 && (w >> 16) == 0xbf8c) {
-            uint32_t lg;
-            tmu_gcn_waitcnt_decode(st->gen, (uint32_t)w, &pl->vm, &pl->exp, &lg, NULL);
+        uint32_t lg;
+        if (strlen(text) <= 10 &&
+            tmu_gcn_waitcnt_decode(st->gen, (uint32_t)w, &pl->vm, &pl->exp, &lg, NULL) == TMU_OK) {
             pl->is_wait = 1;
+        } else if (strlen(text) <= 10 && TMU_GCN_GEN_IS_RDNA(st->gen) &&
+                   tmu_gcn_waitcnt_vscnt_decode(st->gen, (uint32_t)w, &pl->vs, &d) == TMU_OK) {
+            pl->is_vs = 1;
         } else if (tmu_gcn_decode(st->gen, w, &pl->inst, &d) != TMU_OK) {
             return tmu_cli_error(where, "0x%016llx: %s", (unsigned long long)w, d.message);
         }
@@ -1118,6 +1162,9 @@ static int run_program(run_state *st, const tmu_gcn_env *env, int verbose)
             if (pl->exp < 7)
                 snprintf(text + n, sizeof text - (size_t)n, " expcnt(%u)", pl->exp);
             tmu_gcn_wave_wait(st->wave, pl->vm, pl->exp);
+        } else if (pl->is_vs) {
+            snprintf(text, sizeof text, "s_waitcnt_vscnt null, %u", pl->vs);
+            tmu_gcn_wave_wait_vs(st->wave, pl->vs);
         } else {
             tmu_diag d;
             tmu_gcn_explain e;
@@ -1135,12 +1182,16 @@ static int run_program(run_state *st, const tmu_gcn_env *env, int verbose)
                 return tmu_cli_error(pl->where, "%s: %s", text, d.message);
         }
         if (verbose) {
-            printf("[%zu] %-60s vm_cnt %u exp_cnt %u\n", i, text, tmu_gcn_wave_vm_cnt(st->wave),
+            printf("[%zu] %-60s vm_cnt %u exp_cnt %u", i, text, tmu_gcn_wave_vm_cnt(st->wave),
                    tmu_gcn_wave_exp_cnt(st->wave));
+            if (TMU_GCN_GEN_IS_RDNA(st->gen))
+                printf(" vs_cnt %u", tmu_gcn_wave_vs_cnt(st->wave));
+            printf("\n");
             print_hazards(st->wave, before);
         }
     }
     tmu_gcn_wave_wait(st->wave, 0, 0);
+    tmu_gcn_wave_wait_vs(st->wave, 0);
     return 0;
 }
 
@@ -1310,8 +1361,21 @@ int tmu_cmd_gcn_run(int argc, char **argv)
             goto done;
     }
     if (!st.have_gen) {
-        rc = tmu_cli_usage_error("--gpu", "missing: give gfx6, gfx7, gfx8, gfx81 or gfx9");
+        rc = tmu_cli_usage_error("--gpu", "missing: give gfx6, gfx7, gfx8, gfx81, gfx9, gfx10, gfx10.3 or gfx11");
         goto done;
+    }
+    if (st.wave_lanes) {
+        tmu_diag wd;
+        if (tmu_gcn_wave_set_lanes(st.initial, st.wave_lanes, &wd) != TMU_OK) {
+            rc = tmu_cli_usage_error("--wave", "%s", wd.message);
+            goto done;
+        }
+        if (st.lane_hi >= (int)st.wave_lanes)
+            st.lane_hi = (int)st.wave_lanes - 1;
+        if (st.lane_lo > st.lane_hi) {
+            rc = tmu_cli_usage_error("--lanes", "a wave32 has lanes 0-31");
+            goto done;
+        }
     }
     if (st.chip && !chip_fits(st.chip, st.gen)) {
         char names[256];

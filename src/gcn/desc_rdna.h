@@ -1,0 +1,29 @@
+/* Private: RDNA (gfx10, gfx10.3, gfx11) image and sampler descriptors (desc_rdna.c), called by
+ * the public descriptor functions of desc.c / tiled.c / placement.c for RDNA generations. */
+#ifndef TMU_GCN_DESC_RDNA_H
+#define TMU_GCN_DESC_RDNA_H
+
+#include "tmu/gcn.h"
+#include "tmu/layout.h"
+#include "tmu/texture.h"
+
+const tmu_gcn_desc_field_info *rdna_tdesc_field_get(tmu_gcn_gen gen, tmu_gcn_tdesc_field field);
+const tmu_gcn_desc_field_info *rdna_sdesc_field_get(tmu_gcn_gen gen, tmu_gcn_sdesc_field field);
+tmu_status rdna_tdesc_decode(tmu_gcn_gen gen, const uint32_t *dw, unsigned ndw,
+                             tmu_gcn_tdesc *out, tmu_diag *diag);
+tmu_status rdna_tdesc_encode(const tmu_gcn_tdesc *desc, uint32_t *dw, tmu_diag *diag);
+void rdna_sdesc_decode(tmu_gcn_gen gen, const uint32_t dw[4], tmu_gcn_sdesc *out);
+tmu_status rdna_sdesc_encode(const tmu_gcn_sdesc *desc, uint32_t dw[4], tmu_diag *diag);
+int rdna_tdesc_print(const tmu_gcn_tdesc *desc, char *buf, size_t size);
+int rdna_sdesc_print(const tmu_gcn_sdesc *desc, char *buf, size_t size);
+/* The format of a T# (TMU_ERR_UNSUPPORTED naming FORMAT and why). */
+tmu_status rdna_tdesc_format(const tmu_gcn_tdesc *desc, tmu_format *out, tmu_diag *diag);
+/* The gfx9 DATA_FORMAT / NUM_FORMAT pair a FORMAT value stands for (0xff: none). */
+void rdna_format_split(tmu_gcn_gen gen, unsigned format, unsigned *dfmt, unsigned *nfmt);
+tmu_status rdna_tdesc_surface(const tmu_gcn_tdesc *desc, const tmu_texture *shape,
+                              const tmu_amd_chip *chip, tmu_surface *surf, uint64_t *base,
+                              tmu_diag *diag);
+tmu_status rdna_tdesc_for_texture(tmu_gcn_gen gen, const tmu_texture *shape, uint64_t address,
+                                  tmu_gcn_tdesc *out, uint64_t *size, tmu_diag *diag);
+
+#endif
