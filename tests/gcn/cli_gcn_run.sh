@@ -119,7 +119,7 @@ contains "raven xor" "BASE_ADDRESS 0x1000005: pipe/bank XOR 0x5 does not fit SW_
 # --chip: presets by name, of the --gpu generation, before a tiled --texture
 err=$("$TMU" gcn run --gpu gfx9 --chip navi99 -e "$SAMPLE" 2>&1); rc=$?
 check_rc "chip unknown rc" 2 $rc
-contains "chip unknown" "--chip: unknown chip 'navi99' (gfx6-gfx9 presets: tahiti, bonaire, hawaii, kaveri, liverpool (ps4), tonga, polaris10, polaris12, vega10, raven)" "$err"
+contains "chip unknown" "--chip: unknown chip 'navi99' (presets: tahiti, bonaire, hawaii, kaveri, liverpool (ps4), tonga, polaris10, polaris12, vega10, raven, navi10, navi14, navi21, navi21_8pipe)" "$err"
 err=$("$TMU" gcn run --gpu gfx7 --chip tahiti -e "$SAMPLE" 2>&1); rc=$?
 check_rc "chip generation rc" 2 $rc
 contains "chip generation" "--chip: tahiti is a gfx6 chip; --gpu gfx7 takes bonaire, hawaii, kaveri, liverpool (ps4)" "$err"
@@ -128,7 +128,7 @@ check_rc "chip late rc" 2 $rc
 contains "chip late" "give --chip before the tiled --texture (it was laid out on bonaire)" "$err"
 err=$("$TMU" gcn run --gpu gfx9 --texture s8=checker:4x4,tiling=14 -e "$SAMPLE" 2>&1); rc=$?
 check_rc "tiling on gfx9 rc" 1 $rc
-contains "tiling on gfx9" "tiling= is the gfx6-8 TILING_INDEX; gfx9 takes swizzle=MODE" "$err"
+contains "tiling on gfx9" "tiling= is the gfx6-8 TILING_INDEX; gfx9+ take swizzle=MODE" "$err"
 # refusals name the T# field.  A gfx8 T# of a 16x16 r8g8b8a8 image at 0x100000, TILING_INDEX 14
 # (tonga: 2D_TILED_THIN1, level-0 pitch 256, 131072 bytes), PITCH 256:
 LOAD='image_load v[0:3], v[4:5], s[8:15] dmask:0xf unorm'

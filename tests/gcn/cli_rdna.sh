@@ -67,15 +67,28 @@ err=$("$TMU" disasm --gpu gfx10 --syntax clrx 0x0 2>&1); rc=$?
 contains "clrx" "clrx syntax is for gfx6-9" "$err"
 check_rc "clrx rc" 2 $rc
 
-# the GCN-only commands refuse RDNA by name
-err=$("$TMU" gcn run --gpu gfx10 -e 's_waitcnt 0' 2>&1); rc=$?
-contains "run refused" "gfx10 execution is not modelled yet" "$err"
-check_rc "run refused rc" 2 $rc
-err=$("$TMU" gcn run -mcpu=gfx1100 -e 's_waitcnt 0' 2>&1)
-contains "run refused gfx11" "gfx11 execution is not modelled yet" "$err"
-err=$("$TMU" gcn desc --gpu gfx10.3 0 0 0 0 0 0 0 0 2>&1); rc=$?
-contains "desc refused" "gfx10.3 T#/S# decoding is not modelled yet" "$err"
-check_rc "desc refused rc" 2 $rc
+# gcn run executes RDNA (docs/rdna-mimg.md section 12): a point sample of a 4x4 checker at texel
+# (1, 0) (black) through an NSA address list, on a wave32
+out=$("$TMU" gcn run --gpu gfx10 --wave 32 --texture s8=checker:4x4 --sampler s16=filter=point \
+      --vgpr v9=0.375 --vgpr v2=0.125 --lanes 2 \
+      -e 'image_sample v[0:3], [v9, v2], s[8:15], s[16:19] dmask:0xf dim:SQ_RSRC_IMG_2D; s_waitcnt vmcnt(0)' 2>&1); rc=$?
+check_rc "run gfx10 rc" 0 $rc
+contains "run gfx10 counters" "vm_cnt 1 exp_cnt 0 vs_cnt 0" "$out"
+contains "run gfx10 alpha" "v3[0..1] = 0x3f800000 1" "$out"
+out=$("$TMU" gcn run -mcpu=gfx1100 -e 's_waitcnt 0; s_waitcnt_vscnt null, 0' 2>&1); rc=$?
+check_rc "run gfx11 rc" 0 $rc
+contains "run gfx11 vscnt" "s_waitcnt_vscnt null, 0" "$out"
+err=$("$TMU" gcn run --gpu gfx9 --wave 32 -e 's_waitcnt 0' 2>&1); rc=$?
+contains "wave32 gfx9" "a gfx9 wave has 64 lanes, not 32" "$err"
+check_rc "wave32 gfx9 rc" 2 $rc
+err=$("$TMU" gcn run --gpu gfx11 --texture s8=checker:4x4,swizzle=64KB_S_X -e 's_waitcnt 0' 2>&1); rc=$?
+contains "gfx11 swizzled" "the layout module has no gfx11 swizzle modes" "$err"
+out=$("$TMU" gcn desc --gpu gfx10.3 0x1000 0x04d00000 0x3c003 0x90000fac 0 0 0 0 2>&1); rc=$?
+check_rc "desc gfx10.3 rc" 0 $rc
+contains "desc gfx10.3 format" "FORMAT              = 77 (32_32_32_32_FLOAT)" "$out"
+# translation stays gfx6-9
+err=$("$TMU" translate --from gcn --gpu gfx10 --to ptx 'image_sample v[0:3], v[4:5], s[8:15], s[16:19] dmask:0xf dim:SQ_RSRC_IMG_2D' 2>&1)
+contains "translate refused" "gfx10 translation is not modelled yet" "$err"
 
 if [ $fails -ne 0 ]; then
   echo "$fails failed"

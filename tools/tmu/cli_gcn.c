@@ -661,7 +661,7 @@ void tmu_cli_gcn_print_layout(FILE *f, const char *indent, const tmu_gcn_tdesc *
         free(s);
         return;
     }
-    if (t->gen == TMU_GCN_GFX9) {
+    if (t->gen >= TMU_GCN_GFX9) {
         fprintf(f, "%slayout (%s%s): SW_MODE %u = %s, pipe/bank XOR %u, surface at 0x%llx, %llu bytes "
                    "(%llu a slice), block %ux%ux%u, base alignment %u\n", indent, c->name, how,
                 s->desc.swizzle_mode, tmu_amd_swizzle_mode_name(s->desc.swizzle_mode), s->desc.pipe_bank_xor,
