@@ -20,6 +20,7 @@ from .isa import gcn_gen, ir3_gpu, words
 from .texture import Sampler, Texture, as_sampler
 
 _WAIT = re.compile(r"^\s*s_waitcnt\b(.*)$", re.I)
+_VSWAIT = re.compile(r"^\s*s_waitcnt_vscnt\s+null\s*,\s*(0x[0-9a-fA-F]+|\d+)\s*$", re.I)
 
 
 def _uint(v, bits, what, where):
@@ -62,8 +63,9 @@ def _skip(line):
 
 
 class GcnWave:
-    """A GCN wave of 64 lanes (``tmu_gcn_wave``) with its guest memory, running MIMG image
-    instructions of gfx6-gfx9 exactly as ``tmu gcn run`` does.
+    """A GCN or RDNA wave (``tmu_gcn_wave``) with its guest memory, running MIMG image
+    instructions of gfx6-gfx9 and gfx10, gfx10.3, gfx11 exactly as ``tmu gcn run`` does.
+    ``wave``: 64 lanes, or 32 on RDNA (a wave32: lanes 32-63 do not exist; default 64).
 
     ``sgpr`` (uint32, 128) and ``vgpr`` (uint32, 256 x 64: ``vgpr[v][lane]``) are writable views
     of the wave's registers; ``exec`` is the 64-bit EXEC mask.  Guest memory is NumPy byte arrays
@@ -87,13 +89,15 @@ class GcnWave:
         0.5
     """
 
-    def __init__(self, gpu="gfx9", *, border=None):
+    def __init__(self, gpu="gfx9", *, border=None, wave=64):
         where = "GcnWave"
         self._gen = gcn_gen(gpu, where)
-        diag = ffi.new("tmu_diag *")  # RDNA generations: codec only, execution refused by name
+        diag = ffi.new("tmu_diag *")
         check(lib.tmu_gcn_gen_check_modelled(self._gen, b"execution", diag), diag, where)
         self.wave = ffi.new("tmu_gcn_wave *")
         lib.tmu_gcn_wave_init(self.wave, self._gen)
+        check(lib.tmu_gcn_wave_set_lanes(self.wave, _uint(wave, 8, "wave", where), diag), diag, where)
+        self._surfaces = []  # RDNA images: their layouts (the textures read them)
         self.sgpr = np.frombuffer(ffi.buffer(self.wave.sgpr), dtype=np.uint32)
         self.vgpr = np.frombuffer(ffi.buffer(self.wave.vgpr), dtype=np.uint32).reshape(
             lib.TMU_GCN_VGPRS, lib.TMU_GCN_LANES)
@@ -127,6 +131,22 @@ class GcnWave:
     def vm_cnt(self):
         """VM_CNT: image instructions issued and not retired.  Example: 0 on a new wave."""
         return int(lib.tmu_gcn_wave_vm_cnt(self.wave))
+
+    @property
+    def lanes(self):
+        """Lanes of the wave: 64, or 32 for an RDNA wave32.  Example: ``tmu.GcnWave('gfx10', wave=32).lanes == 32``."""
+        return int(self.wave.lanes)
+
+    @property
+    def rdna(self):
+        """Whether the generation is RDNA (gfx10 and later).  Example: ``tmu.GcnWave('gfx1100').rdna``."""
+        return self._gen >= lib.TMU_GCN_GFX10
+
+    @property
+    def vs_cnt(self):
+        """VS_CNT (RDNA): stores and atomics without return not retired; 0 before gfx10.
+        Example: 0 on a new wave."""
+        return int(lib.tmu_gcn_wave_vs_cnt(self.wave))
 
     @property
     def exp_cnt(self):
@@ -208,7 +228,13 @@ class GcnWave:
         mem = self.map(address, int(size[0]), writable=True)
         placed = ffi.new("tmu_texture *")
         try:
-            check(lib.tmu_gcn_bind_texture(t, ffi.NULL, self._env(), 0, placed, diag), diag, where)
+            if self.rdna:  # RDNA images (SW_LINEAR here) are laid out by the layout module
+                surf = ffi.new("tmu_surface *")
+                check(lib.tmu_gcn_bind_texture_surface(t, ffi.NULL, self._env(), 0, placed, surf, diag),
+                      diag, where)
+                self._surfaces.append(surf)
+            else:
+                check(lib.tmu_gcn_bind_texture(t, ffi.NULL, self._env(), 0, placed, diag), diag, where)
         except Exception:
             self._regions.pop()
             self._env_cache = None
@@ -258,8 +284,10 @@ class GcnWave:
 
     def run(self, program):
         """Executes ``program`` in order: LLVM assembly lines (a str or list; ';' '#' '//'
-        comments), 64-bit MIMG words, and ``s_waitcnt`` (as text such as
-        ``s_waitcnt vmcnt(0) expcnt(0)`` / ``s_waitcnt 0``, or its 32-bit word 0xBF8Cxxxx).
+        comments; RDNA: llvm-mc 16 syntax with ``dim:`` and NSA lists), 64-bit MIMG words
+        (RDNA: the 2-dword forms), and ``s_waitcnt`` (as text such as
+        ``s_waitcnt vmcnt(0) expcnt(0)`` / ``s_waitcnt 0``, or its 32-bit word 0xBF8Cxxxx, gfx11
+        0xBF89xxxx; RDNA also ``s_waitcnt_vscnt null, N`` or its word).
         Stops at the first failing instruction (which changes nothing) with its error; the line
         number is in the error's ``line``.
 
@@ -270,14 +298,28 @@ class GcnWave:
             if isinstance(item, str):
                 if _skip(item):
                     continue
+                m = _VSWAIT.match(item)
+                if m and self.rdna:
+                    lib.tmu_gcn_wave_wait_vs(self.wave, min(int(m.group(1), 0), 63))
+                    continue
                 m = _WAIT.match(item)
                 if m:
                     self._waitcnt_text(m.group(1), no, where)
                     continue
+                if self.rdna:  # NSA forms are longer than a word: run the decoded instruction
+                    inst = _asm_inst(self._gen, item, no)
+                    st = lib.tmu_gcn_exec(self.wave, self._env(), inst, diag)
+                    if st != lib.TMU_OK:
+                        diag.line = no
+                    check(st, diag, where)
+                    continue
                 word = words(memoryview(_asm_gcn(self._gen, item, no)), where)[0]
             elif isinstance(item, numbers.Integral) and not isinstance(item, bool):
                 word = _uint(item, 64, "word %d" % no, where)
-                if word >> 16 == 0xBF8C:
+                wait_op = lib.tmu_gcn_waitcnt_encode(self._gen, 0, 0, 0) >> 16
+                if word >> 16 == wait_op or (self.rdna and word >> 32 == 0 and
+                                              lib.tmu_gcn_waitcnt_vscnt_decode(self._gen, word, ffi.NULL, ffi.NULL)
+                                              == lib.TMU_OK):
                     st = lib.tmu_gcn_exec_waitcnt(self.wave, word, diag)
                     if st != lib.TMU_OK:
                         diag.line = no
@@ -295,7 +337,8 @@ class GcnWave:
         vm = exp = lib.TMU_GCN_NO_WAIT
         if re.fullmatch(r"0x[0-9a-fA-F]+|\d+", rest):
             diag = ffi.new("tmu_diag *")
-            check(lib.tmu_gcn_exec_waitcnt(self.wave, 0xBF8C0000 | (int(rest, 0) & 0xFFFF), diag), diag, where)
+            op = lib.tmu_gcn_waitcnt_encode(self._gen, 0, 0, 0) & 0xFFFF0000
+            check(lib.tmu_gcn_exec_waitcnt(self.wave, op | (int(rest, 0) & 0xFFFF), diag), diag, where)
             return
         for part in re.split(r"[\s&,]+", rest):
             m = re.fullmatch(r"(vmcnt|expcnt|lgkmcnt)\((\d+)\)", part)
@@ -307,15 +350,29 @@ class GcnWave:
                 exp = int(m.group(2))
         lib.tmu_gcn_wave_wait(self.wave, vm, exp)
 
-    def wait(self, vm_cnt=0, exp_cnt=0):
+    def wait(self, vm_cnt=0, exp_cnt=0, vs_cnt=0):
         """s_waitcnt: retires the oldest instructions until at most ``vm_cnt`` are unretired and
-        at most ``exp_cnt`` hold unread VDATA (None: that counter is not waited for).
+        at most ``exp_cnt`` hold unread VDATA (None: that counter is not waited for); on RDNA
+        also s_waitcnt_vscnt: at most ``vs_cnt`` stores / atomics without return unretired.
 
         Example: ``w.wait()`` makes every result visible."""
         where = "GcnWave.wait"
         vm = lib.TMU_GCN_NO_WAIT if vm_cnt is None else _uint(vm_cnt, 32, "vm_cnt", where)
         exp = lib.TMU_GCN_NO_WAIT if exp_cnt is None else _uint(exp_cnt, 32, "exp_cnt", where)
         lib.tmu_gcn_wave_wait(self.wave, vm, exp)
+        if vs_cnt is not None:
+            lib.tmu_gcn_wave_wait_vs(self.wave, _uint(vs_cnt, 32, "vs_cnt", where))
+
+
+def _asm_inst(gen, line, no):
+    b = line.rstrip("\r").encode("utf-8", "replace")
+    inst = ffi.new("tmu_gcn_mimg *")
+    diag = ffi.new("tmu_diag *")
+    st = lib.tmu_gcn_assemble(gen, lib.TMU_GCN_SYNTAX_LLVM, b, len(b), no, inst, diag)
+    if st != lib.TMU_OK:
+        diag.line = no
+        check(st, diag, "GcnWave.run")
+    return inst
 
 
 def _asm_gcn(gen, line, no):

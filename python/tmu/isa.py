@@ -28,10 +28,10 @@ def _isa(isa, where):
 
 
 def gcn_gen(gpu, where="gcn"):
-    """``tmu_gcn_gen`` of a GCN GPU name (or the value itself)."""
+    """``tmu_gcn_gen`` of a GCN or RDNA GPU name ('gfx9', 'gfx1030', ...) or the value itself."""
     if gpu is None:
         gpu = "gfx9"
-    if isinstance(gpu, numbers.Integral) and not isinstance(gpu, bool) and 0 <= gpu < lib.TMU_GCN_GEN_COUNT:
+    if isinstance(gpu, numbers.Integral) and not isinstance(gpu, bool) and 0 <= gpu < lib.TMU_GCN_GEN_ALL:
         return int(gpu)
     if not isinstance(gpu, str) or "\0" in gpu:
         raise InvalidArgumentError("GCN GPU must be a name such as 'gfx9', got %r" % (gpu,), where)
@@ -113,6 +113,8 @@ def disasm(isa, code, gpu=None, *, syntax="llvm", strict=True):
     """
     where = "disasm"
     isa = _isa(isa, where)
+    if isa == "gcn" and _is_bytes(code) and gcn_gen(gpu, where) >= lib.TMU_GCN_GFX10:
+        return _disasm_rdna_stream(code, gcn_gen(gpu, where), syntax, strict, where)
     ws = words(code, where)
     buf = ffi.new("char[]", 1024)
     diag = ffi.new("tmu_diag *")
@@ -145,6 +147,35 @@ def disasm(isa, code, gpu=None, *, syntax="llvm", strict=True):
     return out
 
 
+def _is_bytes(code):
+    return isinstance(code, (bytes, bytearray, memoryview)) or (isinstance(code, np.ndarray) and code.dtype == np.uint8)
+
+
+def _disasm_rdna_stream(code, gen, syntax, strict, where):
+    """RDNA: instructions of 2-5 dwords one after another (NSA forms are longer)."""
+    b = bytes(memoryview(code).cast("B")) if not isinstance(code, np.ndarray) else code.tobytes()
+    if len(b) % 4:
+        raise InvalidArgumentError("%d bytes are not whole dwords" % len(b), where)
+    dw = np.frombuffer(b, dtype="<u4").astype(np.uint32)
+    cdw = ffi.from_buffer("uint32_t[]", dw) if dw.size else ffi.new("uint32_t[1]")
+    syn = _syntax(syntax, where)
+    buf = ffi.new("char[]", 1024)
+    diag = ffi.new("tmu_diag *")
+    length = ffi.new("unsigned *")
+    out, i = [], 0
+    while i < dw.size:
+        n = lib.tmu_gcn_disasm_dwords(gen, cdw + i, dw.size - i, length, syn, buf, 1024, diag)
+        if n < 0:
+            if diag.status == lib.TMU_ERR_DECODE and not strict:
+                out.append("invalid: " + ffi.string(diag.message).decode("utf-8", "replace"))
+            else:
+                raise from_diag(diag.status or lib.TMU_ERR_DECODE, diag, "disasm gcn dword %d (0x%08x)" % (i, int(dw[i])))
+        else:
+            out.append(ffi.string(buf, n).decode())
+        i += max(1, int(length[0]))
+    return out
+
+
 def _lines(text, where):
     if isinstance(text, str):
         lines = text.split("\n")
@@ -164,7 +195,8 @@ def _skip(line, isa):
 
 
 def asm(isa, text, gpu=None, *, syntax="llvm"):
-    """Assembles instructions into bytes (8 per instruction, little-endian, as in memory).
+    """Assembles instructions into bytes (8 per instruction, little-endian, as in memory; RDNA
+    instructions take 8 to 20 bytes: NSA forms add a dword per four further addresses).
 
     ``text``: one instruction per line (a str with newlines, or a list of lines); blank lines and
     lines starting with ';' or '#' ('//' too for GCN) are skipped.  Errors raise
@@ -184,6 +216,26 @@ def asm(isa, text, gpu=None, *, syntax="llvm"):
     diag = ffi.new("tmu_diag *")
     word = ffi.new("uint64_t *")
     out = []
+    if isa == "gcn" and gcn_gen(gpu, where) >= lib.TMU_GCN_GFX10:
+        # RDNA: 2-5 dwords per instruction (NSA forms are longer), one after another
+        gen = gcn_gen(gpu, where)
+        syn = _syntax(syntax, where)
+        inst = ffi.new("tmu_gcn_mimg *")
+        dw = ffi.new("uint32_t[]", lib.TMU_GCN_MAX_DWORDS)
+        n = ffi.new("unsigned *")
+        chunks = []
+        for no, line in enumerate(lines, 1):
+            if _skip(line, isa):
+                continue
+            b = line.rstrip("\r").encode("utf-8", "replace")
+            st = lib.tmu_gcn_assemble(gen, syn, b, len(b), no, inst, diag)
+            if st == lib.TMU_OK:
+                st = lib.tmu_gcn_encode_dwords(inst, dw, n, diag)
+            if st != lib.TMU_OK:
+                diag.line = no
+                raise from_diag(st, diag, "asm gcn")
+            chunks.append(bytes(ffi.buffer(dw, 4 * n[0])))
+        return b"".join(chunks)
     if isa == "gcn":
         gen = gcn_gen(gpu, where)
         syn = _syntax(syntax, where)

@@ -20,7 +20,7 @@ def checker_rgba8():
 
 # ---- GCN ------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("gpu", ["gfx6", "gfx7", "gfx8", "gfx9"])
+@pytest.mark.parametrize("gpu", ["gfx6", "gfx7", "gfx8", "gfx9", "gfx10", "gfx1030", "gfx11"])
 def test_gcn_bilinear_checker_by_hand(gpu):
     w = tmu.GcnWave(gpu)
     w.texture(8, tmu.Texture(checker_rgba8(), "r8g8b8a8_unorm"), 0x10000)
@@ -30,7 +30,8 @@ def test_gcn_bilinear_checker_by_hand(gpu):
     s = np.array([0.5, 0.25, 0.75] * 22)[:64]
     t = np.array([0.5, 0.25, 0.25] * 22)[:64]
     w.vgpr[4], w.vgpr[5] = f32(s), f32(t)
-    w.run("image_sample v[0:3], v[4:5], s[8:15], s[16:19] dmask:0xf\ns_waitcnt vmcnt(0)")
+    dim = " dim:SQ_RSRC_IMG_2D" if w.rdna else ""  # RDNA names the image type in the instruction
+    w.run("image_sample v[0:3], v[4:5], s[8:15], s[16:19] dmask:0xf%s\ns_waitcnt vmcnt(0)" % dim)
     want = np.array([0.5, 1.0, 0.0] * 22)[:64]
     for c in range(4):
         assert w.vgpr[c].view(np.float32).tolist() == want.tolist()
@@ -127,8 +128,8 @@ def test_gcn_errors():
     w = tmu.GcnWave("gfx9")
     with pytest.raises(tmu.NotFoundError):
         tmu.GcnWave("gfx12")
-    with pytest.raises(tmu.UnsupportedError, match="gfx10 execution is not modelled yet"):
-        tmu.GcnWave("gfx10")  # RDNA: decoded and encoded (tmu.disasm / tmu.asm), not executed
+    with pytest.raises(tmu.InvalidArgumentError, match="a gfx9 wave has 64 lanes, not 32"):
+        tmu.GcnWave("gfx9", wave=32)  # wave32 is RDNA only
     with pytest.raises(tmu.InvalidArgumentError):
         w.sampler(16, no_such_field=1)
     with pytest.raises(tmu.RangeError):
@@ -274,3 +275,59 @@ def test_executors_fuzz(rng):
         except tmu.Error:
             pass
     assert ok > 0
+
+
+# ---- RDNA -----------------------------------------------------------------------------------
+
+def test_rdna_nsa_wave32_and_counters():
+    """NSA addresses each in its own VGPR, on a wave32; a store counts in VS_CNT, not VM_CNT."""
+    w = tmu.GcnWave("gfx1030", wave=32)
+    assert (w.lanes, w.rdna) == (32, True)
+    texels = np.arange(4 * 4, dtype=np.float32).reshape(4, 4)  # texel (x, y) = 4 y + x
+    w.texture(8, tmu.Texture(texels, "r32_float"), 0x10000)
+    x, y = np.arange(64) % 4, np.arange(64) // 4 % 4
+    w.vgpr[9], w.vgpr[2] = x, y  # x in v9, y in v2: [v9, v2]
+    w.vgpr[0] = 0xDEADBEEF
+    w.run("image_load v0, [v9, v2], s[8:15] dmask:0x1 dim:SQ_RSRC_IMG_2D unorm")
+    assert (w.vm_cnt, w.vs_cnt) == (1, 0)
+    w.wait()
+    assert w.vgpr[0, :32].view(np.float32).tolist() == (4 * y + x)[:32].astype(np.float32).tolist()
+    assert (w.vgpr[0, 32:] == 0xDEADBEEF).all()  # lanes 32-63 are not part of a wave32
+    w.vgpr[6] = np.float32(-1).view(np.uint32)
+    w.exec = 1
+    w.run(["image_store v6, [v9, v2], s[8:15] dmask:0x1 dim:SQ_RSRC_IMG_2D unorm"])
+    assert (w.vm_cnt, w.vs_cnt) == (0, 1)
+    w.run("s_waitcnt vmcnt(0)")
+    assert w.vs_cnt == 1  # vmcnt does not wait for stores on RDNA
+    w.run("s_waitcnt_vscnt null, 0")
+    assert w.vs_cnt == 0
+
+
+def test_rdna_same_as_gfx9():
+    """The same bilinear sample of the same texture on gfx9 and gfx11 (A16 coordinates) gives the same bits."""
+    rng = np.random.default_rng(5)
+    img = rng.integers(0, 256, (8, 8, 4), dtype=np.uint8)
+    s, t = rng.uniform(-0.2, 1.2, 64).astype(np.float16), rng.uniform(-0.2, 1.2, 64).astype(np.float16)
+    out = []
+    for gpu, text in (("gfx9", "image_sample v[0:3], v4, s[8:15], s[16:19] dmask:0xf a16"),
+                      ("gfx11", "image_sample v[0:3], v4, s[8:15], s[16:19] dmask:0xf dim:SQ_RSRC_IMG_2D a16")):
+        w = tmu.GcnWave(gpu)
+        w.texture(8, tmu.Texture(img, "r8g8b8a8_unorm"), 0x10000)
+        w.sampler(16, xy_mag_filter=1, xy_min_filter=1)
+        w.vgpr[4] = s.view(np.uint16).astype(np.uint32) | t.view(np.uint16).astype(np.uint32) << 16
+        w.run([text, "s_waitcnt 0"])
+        out.append(w.vgpr[0:4].copy())
+    assert np.array_equal(out[0], out[1])
+
+
+def test_rdna_codec_bytes():
+    """RDNA instructions are 2-5 dwords: tmu.asm gives llvm-mc 16's bytes, tmu.disasm reads the stream."""
+    text = "image_sample v[0:3], [v4, v9, v2], s[8:15], s[16:19] dmask:0xf dim:SQ_RSRC_IMG_2D_ARRAY"
+    # llvm-mc-16 -mcpu=gfx1010 / gfx1100 -show-encoding
+    want = {"gfx1010": "2a0f80f004008200" "09020000", "gfx1100": "150f6cf004000210" "09020000"}
+    for gpu, hexbytes in want.items():
+        code = tmu.asm("gcn", [text, "image_load v0, v4, s[8:15] dmask:0x1 dim:SQ_RSRC_IMG_1D unorm"], gpu=gpu)
+        assert code[:12].hex() == hexbytes
+        assert tmu.disasm("gcn", code, gpu=gpu)[0] == text
+        assert len(tmu.disasm("gcn", code, gpu=gpu)) == 2
+    assert tmu.isa.gcn_gen(int(tmu.lib.TMU_GCN_GFX11)) == tmu.lib.TMU_GCN_GFX11
