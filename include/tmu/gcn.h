@@ -29,8 +29,9 @@
  * is byte-identical to llvm-mc 16, and a word is valid exactly when llvm-mc 16 disassembles it
  * and re-assembles its text to the same dwords (its gaps copied: gfx11 NSA holds at most five
  * addresses, gather4 with D16 + TFE or VDATA above v252, atomics with TFE beyond DMASK 0x1).
- * RDNA generations are a codec only: TMU_GCN_GEN_COUNT ends the generations that the
- * executor (gcn_exec.h), the descriptor functions and the translator model. */
+ * The executor (gcn_exec.h) and the descriptor functions take every generation (RDNA:
+ * docs/rdna-mimg.md sections 11-12); TMU_GCN_GEN_COUNT ends the generations the translator
+ * models. */
 #ifndef TMU_GCN_H
 #define TMU_GCN_H
 
@@ -46,25 +47,25 @@ extern "C" {
 #endif
 
 /* GPU generations.  GFX81 (Stoney) differs from GFX8 only in packed D16 data.  The RDNA
- * generations follow the GCN ones; the codec takes every value below TMU_GCN_GEN_ALL, the
- * executor, descriptors and translator those below TMU_GCN_GEN_COUNT. */
+ * generations follow the GCN ones; the codec, executor and descriptors take every value below
+ * TMU_GCN_GEN_ALL, the translator those below TMU_GCN_GEN_COUNT. */
 typedef enum tmu_gcn_gen {
     TMU_GCN_GFX6 = 0, /* GCN 1.0, Southern Islands, llvm -mcpu=tahiti */
     TMU_GCN_GFX7,     /* GCN 1.1, Sea Islands, bonaire */
     TMU_GCN_GFX8,     /* GCN 1.2, Volcanic Islands gfx8.0, tonga (unpacked D16) */
     TMU_GCN_GFX81,    /* gfx8.1, Stoney, gfx810 (packed D16) */
     TMU_GCN_GFX9,     /* GCN 1.4, Vega, gfx900 (packed D16, bit 15 = A16) */
-    TMU_GCN_GFX10,    /* RDNA 1, Navi 1x, gfx1010 (NSA, DIM, DLC; codec only) */
-    TMU_GCN_GFX103,   /* RDNA 2, Navi 2x, gfx1030 (+ image_msaa_load, BVH; codec only) */
-    TMU_GCN_GFX11,    /* RDNA 3, Navi 3x, gfx1100 (new layout and opcodes; codec only) */
+    TMU_GCN_GFX10,    /* RDNA 1, Navi 1x, gfx1010 (NSA, DIM, DLC; wave32 / wave64) */
+    TMU_GCN_GFX103,   /* RDNA 2, Navi 2x, gfx1030 (+ image_msaa_load, BVH) */
+    TMU_GCN_GFX11,    /* RDNA 3, Navi 3x, gfx1100 (new layout and opcodes) */
     TMU_GCN_GEN_ALL   /* every generation the codec knows */
 } tmu_gcn_gen;
 
-/* The GCN generations gfx6-gfx9 (64-bit MIMG words): what the executor, the descriptor
- * functions and the translator model.  Generations from TMU_GCN_GFX10 on are RDNA. */
+/* The GCN generations gfx6-gfx9 (64-bit MIMG words): what the translator models.
+ * Generations from TMU_GCN_GFX10 on are RDNA. */
 #define TMU_GCN_GEN_COUNT 5
 
-/* Whether a generation is RDNA (gfx10 and later: variable-length MIMG, codec only). */
+/* Whether a generation is RDNA (gfx10 and later: variable-length MIMG). */
 #define TMU_GCN_GEN_IS_RDNA(gen) ((unsigned)(gen) >= (unsigned)TMU_GCN_GFX10 && \
                                   (unsigned)(gen) < (unsigned)TMU_GCN_GEN_ALL)
 

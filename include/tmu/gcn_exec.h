@@ -1,4 +1,7 @@
-/* tmu — executing AMD GCN MIMG image instructions (gfx6–gfx9) on a wave of 64 lanes.
+/* tmu — executing AMD GCN MIMG image instructions (gfx6–gfx9) on a wave of 64 lanes, and RDNA
+ * ones (gfx10, gfx10.3, gfx11) on a wave of 64 or 32 lanes (docs/rdna-mimg.md section 12: RDNA
+ * T#/S# layouts, images through the layout module, DIM against the T# TYPE, NSA address VGPRs,
+ * A16 / G16 packing, the VM_CNT / VS_CNT split).
  *
  * An instruction runs as: decode (gcn.h) -> read the T# and S# from the SGPRs named by SRSRC and
  * SSAMP -> lift to a tmu_op with per-lane operands read from the VGPRs named by VADDR (op.h) ->
