@@ -1364,6 +1364,10 @@ int tmu_cmd_gcn_run(int argc, char **argv)
         rc = tmu_cli_usage_error("--gpu", "missing: give gfx6, gfx7, gfx8, gfx81, gfx9, gfx10, gfx10.3 or gfx11");
         goto done;
     }
+    if (st.wave_lanes == 32 && st.rw) {
+        rc = tmu_cli_usage_error("--wave", "--render shades 8x8 tiles on a wave64; --wave 32 is not supported with it");
+        goto done;
+    }
     if (st.wave_lanes) {
         tmu_diag wd;
         if (tmu_gcn_wave_set_lanes(st.initial, st.wave_lanes, &wd) != TMU_OK) {
