@@ -271,7 +271,7 @@ def asm(isa, text, gpu=None, *, syntax="llvm"):
 
 
 def decode(isa, word, gpu=None):
-    """The raw fields of one instruction word as a dict: ``'op'`` (mnemonic, GCN; ir3 Mesa's
+    """The raw fields of one instruction word as a dict (RDNA: the 2-dword forms): ``'op'`` (mnemonic, GCN; ir3 Mesa's
     name) plus every field of the ISA's field table by name (GCN: the manual's upper-case names;
     ir3: tmu_ir3_field names in lower case).  Raises :class:`tmu.DecodeError` for a word that is
     no instruction.
@@ -290,11 +290,14 @@ def decode(isa, word, gpu=None):
     diag = ffi.new("tmu_diag *")
     if isa == "gcn":
         inst = ffi.new("tmu_gcn_mimg *")
-        check(lib.tmu_gcn_decode(gcn_gen(gpu, where), w[0], inst, diag), diag, "decode gcn")
+        gen = gcn_gen(gpu, where)
+        check(lib.tmu_gcn_decode(gen, w[0], inst, diag), diag, "decode gcn")
         out = {"op": ffi.string(inst.op.name).decode()}
-        for f in range(lib.TMU_GCN_F_COUNT):
-            info = lib.tmu_gcn_field_get(f)
-            out[ffi.string(info.name).decode()] = int(inst.f[f])
+        # the fields of the generation's layout (RDNA: DIM, NSA, DLC ...; the 2-dword forms)
+        for f in range(lib.TMU_GCN_F_ALL if gen >= lib.TMU_GCN_GFX10 else lib.TMU_GCN_F_COUNT):
+            info = lib.tmu_gcn_field_get_gen(gen, f)
+            if info != ffi.NULL and info.width:
+                out[ffi.string(info.name).decode()] = int(inst.f[f])
         return out
     inst = ffi.new("tmu_ir3_instr *")
     st = lib.tmu_ir3_decode(w[0], ir3_gpu(gpu, where), inst, diag)

@@ -331,3 +331,6 @@ def test_rdna_codec_bytes():
         assert tmu.disasm("gcn", code, gpu=gpu)[0] == text
         assert len(tmu.disasm("gcn", code, gpu=gpu)) == 2
     assert tmu.isa.gcn_gen(int(tmu.lib.TMU_GCN_GFX11)) == tmu.lib.TMU_GCN_GFX11
+    f = tmu.isa.decode("gcn", tmu.asm("gcn", "image_load v0, v4, s[8:15] dmask:0x1 dim:SQ_RSRC_IMG_1D unorm a16",
+                                      gpu="gfx11"), gpu="gfx11")
+    assert (f["op"], f["DIM"], f["A16"], f["UNORM"], f["VADDR"]) == ("image_load", 0, 1, 1, 4)
