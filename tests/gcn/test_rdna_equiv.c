@@ -2,7 +2,8 @@
  * ISA's text syntax and address rules (shared/reference/rdna-mimg.md §4, gcn-mimg.md §3) writes
  * one program for gfx9 and the same program for an RDNA generation (dim: instead of da, exact
  * address counts, NSA lists in scattered VGPRs, T# words placed by hand at ROCR-Runtime's bit
- * positions, linear or swizzled on gfx10 / gfx10.3), fills both textures with the same texels,
+ * positions, linear or swizzled on gfx10 / gfx10.3, on the navi10 / navi14 / navi21 /
+ * navi21_8pipe presets), fills both textures with the same texels,
  * runs both from their text and compares every VGPR the instruction writes, bit for bit.  The
  * cases are those where the ISA gives both generations the same meaning: loads, samples (with
  * LOD, bias, LZ, user derivatives, depth compare), gather4, get_resinfo, with A16 (not with
@@ -177,6 +178,9 @@ static int run_case(rig *g9, rig *rd, tmu_gcn_gen gen, stats *st)
     else
         dw[5] = (levels - 1) << 4;
     rig_sgprs(rd, 0, dw, 8);
+    /* the chip presets of the generation (gfx11: navi21's linear layout) */
+    static const char *const chips[2][2] = {{"navi10", "navi14"}, {"navi21", "navi21_8pipe"}};
+    rd->env.chip = tmu_amd_chip_find(chips[gen != TMU_GCN_GFX10][below(2)]);
     tmu_gcn_tdesc td;
     if (tmu_gcn_tdesc_decode(gen, dw, 8, &td, &rd->diag) != TMU_OK)
         fail_msg("T# decode: %s", rd->diag.message);
