@@ -1123,12 +1123,10 @@ static void explain(const tmu_gcn_explain *e, const tmu_gcn_mimg *mi, const tmu_
                m->mip_filter == TMU_MIP_NONE ? "none" : m->mip_filter == TMU_MIP_NEAREST ? "nearest" : "linear",
                m->normalized ? "normalized" : "unnormalized");
     }
-    unsigned va = mi->f[TMU_GCN_F_VADDR];
     printf("    VADDR:");
     for (unsigned i = 0; i < e->vaddr.count; i++) {
-        printf(" v%u", va + e->vaddr.dword[i]);
-        if (mi->gen == TMU_GCN_GFX9 && mi->f[TMU_GCN_F_A16] && e->vaddr.comp[i] != TMU_GCN_AC_OFFSET &&
-            e->vaddr.comp[i] != TMU_GCN_AC_ZCOMPARE)
+        printf(" v%u", (unsigned)e->addr_vgpr[e->vaddr.dword[i]]); /* RDNA NSA: each its own VGPR */
+        if (e->vaddr.is16[i]) /* A16, or RDNA _g16 derivatives */
             printf(".%s", e->vaddr.half[i] ? "hi" : "lo");
         printf("=%s", tmu_gcn_addr_comp_name((tmu_gcn_addr_comp)e->vaddr.comp[i]));
     }
