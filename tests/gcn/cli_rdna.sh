@@ -75,6 +75,15 @@ out=$("$TMU" gcn run --gpu gfx10 --wave 32 --texture s8=checker:4x4 --sampler s1
 check_rc "run gfx10 rc" 0 $rc
 contains "run gfx10 counters" "vm_cnt 1 exp_cnt 0 vs_cnt 0" "$out"
 contains "run gfx10 alpha" "v3[0..1] = 0x3f800000 1" "$out"
+out=$("$TMU" gcn run --gpu gfx10 --explain --texture s8=checker:4x4 --sampler s16=filter=point --lanes 1 \
+      -e 'image_sample_l v[0:3], [v9, v2, v30], s[8:15], s[16:19] dmask:0xf dim:SQ_RSRC_IMG_2D' 2>&1)
+contains "explain nsa" "VADDR: v9=x v2=y v30=lod" "$out"
+out=$("$TMU" gcn run --gpu gfx11 --explain --texture s8=checker:4x4 --sampler s16=filter=point --lanes 1 \
+      -e 'image_sample v[0:3], v7, s[8:15], s[16:19] dmask:0xf dim:SQ_RSRC_IMG_2D a16' 2>&1)
+contains "explain a16" "VADDR: v7.lo=x v7.hi=y" "$out"
+err=$("$TMU" gcn run --gpu gfx10 --wave 32 --render 8x8 -o /dev/null -e 's_waitcnt 0' 2>&1); rc=$?
+contains "render wave32" "--render shades 8x8 tiles on a wave64" "$err"
+check_rc "render wave32 rc" 2 $rc
 out=$("$TMU" gcn run -mcpu=gfx1100 -e 's_waitcnt 0; s_waitcnt_vscnt null, 0' 2>&1); rc=$?
 check_rc "run gfx11 rc" 0 $rc
 contains "run gfx11 vscnt" "s_waitcnt_vscnt null, 0" "$out"
