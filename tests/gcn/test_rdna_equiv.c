@@ -6,7 +6,8 @@
  * navi21_8pipe presets), fills both textures with the same texels,
  * runs both from their text and compares every VGPR the instruction writes, bit for bit.  The
  * cases are those where the ISA gives both generations the same meaning: loads, samples (with
- * LOD, bias, LZ, user derivatives, depth compare), gather4, get_resinfo, with A16 (not with
+ * LOD, bias, LZ, user derivatives, depth compare), gather4, get_resinfo, stores and atomics
+ * (then every texel of both images is compared too), with A16 (not with
  * derivatives: gfx9 A16 packs them, RDNA keeps them 32-bit) and D16.  TMU_TEST_LONG=1 runs ten
  * times as many cases. */
 #include <math.h>
@@ -38,7 +39,7 @@ static float frange(float lo, float hi)
 
 /* ---- the ISA facts the generator uses -------------------------------------------------------- */
 
-enum { K_LOAD, K_SAMPLE, K_GATHER, K_RESINFO };
+enum { K_LOAD, K_SAMPLE, K_GATHER, K_RESINFO, K_STORE, K_ATOMIC };
 enum { F_LOD = 1, F_BIAS = 2, F_LZ = 4, F_DERIV = 8, F_MIP = 16, F_CMP = 32 };
 static const struct {
     const char *name;
@@ -50,6 +51,8 @@ static const struct {
     {"image_sample_d", K_SAMPLE, F_DERIV}, {"image_sample_c_lz", K_SAMPLE, F_LZ | F_CMP},
     {"image_sample_c_l", K_SAMPLE, F_LOD | F_CMP}, {"image_gather4_lz", K_GATHER, F_LZ},
     {"image_gather4_l", K_GATHER, F_LOD}, {"image_get_resinfo", K_RESINFO, F_MIP},
+    {"image_store", K_STORE, 0},         {"image_store_mip", K_STORE, F_MIP},
+    {"image_atomic_add", K_ATOMIC, 0},   {"image_atomic_smax", K_ATOMIC, 0},
 };
 #define NOPS (sizeof ops / sizeof ops[0])
 
@@ -78,6 +81,7 @@ static const struct {
     {TMU_FORMAT_R8G8B8A8_UNORM, 56, 42},
     {TMU_FORMAT_R16G16B16A16_FLOAT, 71, 57},
     {TMU_FORMAT_R32_FLOAT, 22, 22},
+    {TMU_FORMAT_R32_UINT, 20, 20}, /* atomics */
 };
 
 /* Swizzle modes (addrlib AddrSwizzleMode numbers) of gfx10 / gfx10.3 textures: linear, the
@@ -130,7 +134,7 @@ static void fill(const tmu_texture *t, uint32_t levels, uint32_t salt)
 static tmu_surface surf_rdna;
 
 typedef struct stats {
-    unsigned cases, skipped, nsa, a16, d16, swizzled, per_gen[3];
+    unsigned cases, skipped, nsa, a16, d16, swizzled, writes, per_gen[3];
 } stats;
 
 static int run_case(rig *g9, rig *rd, tmu_gcn_gen gen, stats *st)
@@ -140,9 +144,10 @@ static int run_case(rig *g9, rig *rd, tmu_gcn_gen gen, stats *st)
     int di = (int)below(6);
     if (kind == K_GATHER) /* gather4 reads 2D footprints: 2D, cube, 2D array */
         di = 1 + 2 * (int)below(3);
-    if (kind == K_LOAD && dims[di].cube)
-        di = 5; /* loads address cube faces as a 2D array: keep the types apart */
-    int fi = (fl & F_CMP) || kind == K_GATHER ? 3 : (int)below(4);
+    int memop = kind == K_LOAD || kind == K_STORE || kind == K_ATOMIC;
+    if (memop && dims[di].cube)
+        di = 5; /* loads and stores address cube faces as a 2D array: keep the types apart */
+    int fi = kind == K_ATOMIC ? 4 : (fl & F_CMP) || kind == K_GATHER ? 3 : (int)below(4);
     tmu_format fmt = fmts[fi].fmt;
     /* the image */
     uint32_t w = 1 + below(12), h = dims[di].ncoord - dims[di].arrayed >= 2 ? 1 + below(12) : 1;
@@ -203,10 +208,11 @@ static int run_case(rig *g9, rig *rd, tmu_gcn_gen gen, stats *st)
     rig_sgprs(rd, 8, s, 4);
     /* the instruction */
     int a16 = !(fl & F_DERIV) && below(3) == 0;
-    int d16 = kind != K_RESINFO && below(3) == 0;
+    int d16 = kind != K_RESINFO && kind != K_ATOMIC && below(3) == 0;
     unsigned dmask = kind == K_GATHER ? 1u << below(4) : 1 + below(15);
-    if (fl & F_CMP)
-        dmask = 1; /* a depth result */
+    if ((fl & F_CMP) || kind == K_ATOMIC)
+        dmask = 1; /* a depth result; a 32-bit atomic */
+    int glc = kind == K_ATOMIC && below(2);
     unsigned nvals = kind == K_GATHER ? 4 : (unsigned)__builtin_popcount(dmask);
     unsigned vregs = d16 ? (nvals + 1) / 2 : nvals;
     /* the address components in order, and their values */
@@ -358,15 +364,19 @@ static int run_case(rig *g9, rig *rd, tmu_gcn_gen gen, stats *st)
         snprintf(ar, sizeof ar, "v[32:%d]", 31 + nd);
     }
     const char *ss = sampling ? ", s[8:11]" : "";
-    const char *unorm = sampling ? "" : " unorm";
+    const char *unorm = sampling ? "" : glc ? " unorm glc" : " unorm";
     char txt9[256], txtr[256];
     snprintf(txt9, sizeof txt9, "%s %s, %s, s[0:7]%s dmask:0x%x%s%s%s%s", ops[oi].name, vdata, a9, ss, dmask,
              unorm, a16 ? " a16" : "", dims[di].arrayed ? " da" : "", d16 ? " d16" : "");
     snprintf(txtr, sizeof txtr, "%s %s, %s, s[0:7]%s dmask:0x%x dim:%s%s%s%s", ops[oi].name, vdata, ar, ss,
              dmask, dims[di].dim, unorm, a16 ? " a16" : "", d16 ? " d16" : "");
     for (unsigned v = 0; v < vregs; v++)
-        for (int l = 0; l < 64; l++)
-            g9->w->vgpr[v][l] = rd->w->vgpr[v][l] = 0x7fc0dead;
+        for (int l = 0; l < 64; l++) { /* store / atomic data: small numbers (halves for D16) */
+            uint32_t x = kind == K_STORE ? (d16 ? (uint32_t)to_half(frange(0, 1)) | (uint32_t)to_half(frange(0, 1)) << 16
+                                                : 0x3e000000u | below(1u << 23)) /* floats in [0.125, 0.25) */
+                         : kind == K_ATOMIC ? below(1000) : 0x7fc0dead;
+            g9->w->vgpr[v][l] = rd->w->vgpr[v][l] = x;
+        }
     g9->w->exec = rd->w->exec = exec;
     tmu_status s9 = rig_run(g9, txt9), sr = rig_run(rd, txtr);
     if (s9 != sr)
@@ -378,6 +388,25 @@ static int run_case(rig *g9, rig *rd, tmu_gcn_gen gen, stats *st)
     }
     tmu_gcn_wave_wait(g9->w, 0, 0);
     tmu_gcn_wave_wait(rd->w, 0, 0);
+    tmu_gcn_wave_wait_vs(rd->w, 0);
+    if (kind == K_STORE || kind == K_ATOMIC) { /* every texel of both images */
+        unsigned bytes = tmu_format_get(fmt)->bytes;
+        for (uint32_t lv = 0; lv < levels; lv++) {
+            uint32_t lw = tmu_level_size(w, lv), lh = tmu_level_size(h, lv);
+            uint32_t lz = dims[di].type == 10 ? tmu_level_size(d, lv) : layers;
+            for (uint32_t z = 0; z < lz; z++)
+                for (uint32_t y = 0; y < lh; y++)
+                    for (uint32_t x = 0; x < lw; x++) {
+                        const void *a = tmu_texel_address(&t9, lv, x, y, z, 0);
+                        const void *b = tmu_texel_address(&tr, lv, x, y, z, 0);
+                        if (!a || !b || memcmp(a, b, bytes))
+                            fail_msg("texel (%u, %u, %u) of level %u differs after\n  %s\n  %s", x, y, z, lv,
+                                     txt9, txtr);
+                    }
+        }
+    }
+    if (kind == K_STORE || (kind == K_ATOMIC && !glc))
+        vregs = 0; /* nothing returned */
     for (unsigned v = 0; v < vregs; v++)
         for (int l = 0; l < 64; l++)
             if (g9->w->vgpr[v][l] != rd->w->vgpr[v][l])
@@ -389,6 +418,7 @@ static int run_case(rig *g9, rig *rd, tmu_gcn_gen gen, stats *st)
     st->a16 += a16;
     st->d16 += d16;
     st->swizzled += sw != 0;
+    st->writes += kind == K_STORE || kind == K_ATOMIC;
     st->per_gen[gen - TMU_GCN_GFX10]++;
     return 1;
 }
@@ -409,11 +439,11 @@ static void test_equivalence(void **state)
     for (int g = 0; g < 3; g++)
         rig_free(&rd[g]);
     printf("rdna equivalence: %u cases bit-identical to gfx9 (gfx10 %u, gfx10.3 %u, gfx11 %u; NSA %u, A16 "
-           "%u, D16 %u, swizzled %u), %u skipped (refused by both or a layout addrlib refuses)\n",
-           st.cases, st.per_gen[0], st.per_gen[1], st.per_gen[2], st.nsa, st.a16, st.d16, st.swizzled,
-           st.skipped);
+           "%u, D16 %u, swizzled %u, stores and atomics %u), %u skipped (refused by both or a layout "
+           "addrlib refuses)\n", st.cases, st.per_gen[0], st.per_gen[1], st.per_gen[2], st.nsa, st.a16,
+           st.d16, st.swizzled, st.writes, st.skipped);
     assert_true(st.cases > n / 2);
-    assert_true(st.nsa > 0 && st.a16 > 0 && st.d16 > 0 && st.swizzled > 0);
+    assert_true(st.nsa > 0 && st.a16 > 0 && st.d16 > 0 && st.swizzled > 0 && st.writes > 0);
     rig_free(&g9);
 }
 
