@@ -51,9 +51,12 @@ size_t tmu_lp_format_text(const tmu_lp_plan *plan, char *buf, size_t size)
         plan->uses_soffset ? "; loads add the soffset SGPR" : "");
     for (uint32_t i = 0; i < plan->num_fixups; i++) {
         const tmu_lp_fixup *f = &plan->fixups[i];
-        if (f->op == TMU_LP_FIX_ADD)
+        if (f->op == TMU_LP_FIX_ADD && f->operand >= 0x80000000u) /* a step down (mod 2^32) */
+            put(&o, "  a%u = %-24s a%u, -%u%s\n", i + 1, f->insn, f->src, 0u - f->operand,
+                "           ; step back to the aligned address the load starts at");
+        else if (f->op == TMU_LP_FIX_ADD)
             put(&o, "  a%u = %-24s a%u, %u%s\n", i + 1, f->insn, f->src, f->operand,
-                "            ; move excess constant offset into the address");
+                "            ; move the constant offset the load's immediate cannot hold into the address");
         else
             put(&o, "  a%u = %-24s a%u, 0x%08x           ; round down to a dword\n", i + 1, f->insn,
                 f->src, f->operand);

@@ -52,7 +52,7 @@ out=$("$TMU" asm --gpu gfx1100 --show-encoding 'image_bvh_intersect_ray v[4:7], 
 check "asm gfx11 bvh" "0xf0648f81 0x00010409 0x110e0b0a  image_bvh_intersect_ray v[4:7], [v9, v10, v[11:13], v[14:16], v[17:19]], s[4:7] ; encoding: [0x81,0x8f,0x64,0xf0,0x09,0x04,0x01,0x00,0x0a,0x0b,0x0e,0x11]" "$out"
 # llvm-mc 16's messages
 err=$("$TMU" asm --gpu gfx1030 'image_sample v[0:3], v[4:5], s[8:15], s[16:19] dim:SQ_RSRC_IMG_2D dmask:0xf' 2>&1); rc=$?
-contains "asm order" "argument:1:" "$err"
+contains "asm order" "asm: argument 1, column " "$err"
 contains "asm order msg" "not a valid operand." "$err"
 check_rc "asm order rc" 1 $rc
 err=$("$TMU" asm --gpu gfx1010 'image_msaa_load v[0:3], v[4:6], s[8:15] dmask:0x1 dim:SQ_RSRC_IMG_2D_MSAA' 2>&1)

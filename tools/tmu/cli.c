@@ -2,6 +2,7 @@
  * output files (see cli.h). */
 #define _XOPEN_SOURCE 700 /* mkstemp, fsync, realpath, fchmod, dup2, isatty */
 #include "cli.h"
+#include "cli_common.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -56,6 +57,11 @@ void tmu_cli_set_limits(uint64_t max_pixels, uint64_t max_bytes)
 {
     g_cli.max_pixels = max_pixels;
     g_cli.max_bytes = max_bytes;
+}
+
+uint64_t tmu_cli_max_bytes(void)
+{
+    return g_cli.max_bytes;
 }
 
 /* ---- diagnostics --------------------------------------------------------------------- */
@@ -183,6 +189,7 @@ int tmu_cli_usage_error(const char *where, const char *fmt, ...)
 
 void tmu_cli_finish(void)
 {
+    tmu_cli_inputs_clear();
     if (!g_cli.held_back)
         return;
     fflush(stdout);
@@ -657,6 +664,24 @@ char *tmu_cli_read_file(const char *path, size_t *len)
         tmu_cli_error(where, "cannot open: %s", strerror(errno));
         return NULL;
     }
+    struct stat st;
+    if (fstat(fileno(f), &st) == 0) {
+        if (S_ISDIR(st.st_mode)) {
+            if (!is_stdin)
+                fclose(f);
+            tmu_cli_error(where, "is a directory");
+            return NULL;
+        }
+        /* a regular file's size is known: refused before a byte is read */
+        if (S_ISREG(st.st_mode) && (uint64_t)st.st_size > TMU_CLI_INPUT_MAX) {
+            if (!is_stdin)
+                fclose(f);
+            tmu_cli_error(where, "input larger than %zu MiB; not read", TMU_CLI_INPUT_MAX >> 20);
+            return NULL;
+        }
+    }
+    if (!is_stdin)
+        tmu_cli_note_input_fd(fileno(f), path);
     size_t cap = 4096, n = 0;
     char *buf = malloc(cap);
     int too_big = 0, err = 0;
@@ -666,18 +691,19 @@ char *tmu_cli_read_file(const char *path, size_t *len)
         if (got == 0)
             break;
         if (n + 1 == cap) {
-            if (cap > TMU_CLI_INPUT_MAX) {
+            if (cap > TMU_CLI_INPUT_MAX) { /* more than TMU_CLI_INPUT_MAX bytes */
                 too_big = 1;
                 break;
             }
-            char *nb = realloc(buf, cap * 2);
+            size_t ncap = cap * 2 > TMU_CLI_INPUT_MAX + 1 ? TMU_CLI_INPUT_MAX + 1 : cap * 2;
+            char *nb = realloc(buf, ncap);
             if (!nb) {
                 free(buf);
                 buf = NULL;
                 break;
             }
             buf = nb;
-            cap *= 2;
+            cap = ncap;
         }
     }
     if (ferror(f))
@@ -733,6 +759,16 @@ int tmu_cli_asm_lines(int npositional, char *const *positional, const char *inpu
     if (bad < 0)
         return tmu_cli_error(NULL, "out of memory");
     return bad ? TMU_EXIT_FAIL : TMU_EXIT_OK;
+}
+
+const char *tmu_cli_asm_where(char *buf, size_t size, const char *where, unsigned line, unsigned column)
+{
+    int arg = !strcmp(where, "argument");
+    if (column)
+        snprintf(buf, size, arg ? "%s %u, column %u" : "%s:%u:%u", where, line, column);
+    else
+        snprintf(buf, size, arg ? "%s %u" : "%s:%u", where, line);
+    return buf;
 }
 
 int tmu_cli_asm_skip_line(const char *text, size_t *len)
@@ -801,6 +837,9 @@ int tmu_cli_output_open(tmu_cli_output *o, const char *path, int binary,
         return tmu_cli_error(path, "cannot write: %s", strerror(errno));
     if (!exists && lstat(path, &lst) == 0)
         return tmu_cli_error(path, "is a symbolic link to a missing file; not written");
+    const char *read_before = exists ? tmu_cli_input_named(st.st_dev, st.st_ino) : NULL;
+    if (read_before)
+        return tmu_cli_error(path, "is also an input (%s); write the output elsewhere", read_before);
     for (size_t i = 0; exists && i < ninputs; i++) {
         struct stat in;
         if (inputs[i] && strcmp(inputs[i], "-") && stat(inputs[i], &in) == 0 &&

@@ -216,7 +216,9 @@ int tmu_cli_once(tmu_cli_seen *seen, const char *opt);
 #define TMU_CLI_INPUT_MAX ((size_t)1 << 30)
 
 /* Reads a whole file ("-" = stdin) into a malloc'd buffer with a terminating NUL (not
- * counted in *len).  Returns NULL and prints an error naming the path on failure. */
+ * counted in *len); a regular file larger than TMU_CLI_INPUT_MAX is refused before it is read.
+ * The file is recorded as an input (tmu_cli_note_input_fd: no output may be it).  Returns NULL
+ * and prints an error naming the path on failure. */
 char *tmu_cli_read_file(const char *path, size_t *len);
 
 /* One line of an assembler's input, not NUL-terminated (its '\n' left out): WHERE is "argument"
@@ -231,6 +233,10 @@ typedef int (*tmu_cli_line_fn)(void *ctx, const char *where, unsigned line, cons
  * could not be read (reported) or memory ran out (reported here). */
 int tmu_cli_asm_lines(int npositional, char *const *positional, const char *input,
                       tmu_cli_line_fn line_fn, void *ctx);
+
+/* Writes where a problem in an assembler line is: "argument N, column C" for an argument
+ * (`where` "argument", line N), else "FILE:LINE:COL" (column 0 leaves it out); returns buf. */
+const char *tmu_cli_asm_where(char *buf, size_t size, const char *where, unsigned line, unsigned column);
 
 /* True when an assembler line is blank or a comment (';', '#' or '//' after blanks); else
  * trims the '\r's at its end from *len and returns 0. */
@@ -251,8 +257,9 @@ typedef struct tmu_cli_output {
 /* Opens an output: "-" = stdout (refused when `binary` and stdout is a terminal); a regular
  * or new file = a temporary file beside it; a device, FIFO or other non-regular file = the
  * file itself, opened for writing without truncating or creating it.  `inputs` (ninputs
- * paths, NULL entries and "-" skipped) are the files the command reads: an output that is
- * one of them is refused.  Returns 0, or TMU_EXIT_FAIL after printing an error. */
+ * paths, NULL entries and "-" skipped) are files the command reads: an output that is one of
+ * them, or any file recorded by tmu_cli_note_input (every tmu_cli_read_file and tmu_cli_load
+ * records its file), is refused.  Returns 0, or TMU_EXIT_FAIL after printing an error. */
 int tmu_cli_output_open(tmu_cli_output *o, const char *path, int binary,
                         const char *const *inputs, size_t ninputs);
 
@@ -297,8 +304,12 @@ void tmu_cli_set_limits(uint64_t max_pixels, uint64_t max_bytes);
 /* Returns 0 when a width x height image is within the pixel limit, else prints an error
  * naming `where` and the way to raise the limit and returns TMU_EXIT_FAIL. */
 int tmu_cli_check_pixels(const char *where, uint64_t width, uint64_t height);
-/* The same for `bytes` of memory against the byte limit. */
+/* The same for `bytes` of memory against the byte limit (one allocation; what a command
+ * keeps for its textures and guest memory is counted in total with tmu_cli_reserve,
+ * cli_common.h). */
 int tmu_cli_check_bytes(const char *where, const char *what, uint64_t bytes);
+/* The byte limit (tmu --max-bytes). */
+uint64_t tmu_cli_max_bytes(void);
 
 /* ---- help -------------------------------------------------------------------------- */
 

@@ -539,8 +539,7 @@ static int asm_line(void *ctx, const char *where, unsigned line, const char *tex
     if (tmu_gcn_assemble(o->gen, o->syntax, text, len, line, &inst, &d) != TMU_OK ||
         tmu_gcn_encode(&inst, &w, &d) != TMU_OK) {
         char loc[1100];
-        snprintf(loc, sizeof loc, "%s:%u:%u", where, line, d.column);
-        tmu_cli_error(loc, "%s", d.message);
+        tmu_cli_error(tmu_cli_asm_where(loc, sizeof loc, where, line, d.column), "%s", d.message);
         return 1;
     }
     if (ws->n == ws->cap) {

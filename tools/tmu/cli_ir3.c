@@ -305,11 +305,7 @@ static int asm_line(void *ctx, const char *where, unsigned line, const char *tex
         st = tmu_ir3_encode(&in, &w, &diag);
     if (st != TMU_OK) {
         char loc[1100];
-        if (diag.column)
-            snprintf(loc, sizeof loc, "%s:%u:%u", where, line, diag.column);
-        else
-            snprintf(loc, sizeof loc, "%s:%u", where, line);
-        tmu_cli_error(loc, "%s", diag.message);
+        tmu_cli_error(tmu_cli_asm_where(loc, sizeof loc, where, line, diag.column), "%s", diag.message);
         return 1;
     }
     if (as->n == as->cap) {

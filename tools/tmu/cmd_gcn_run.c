@@ -3,6 +3,7 @@
  * VGPRs and memory the program changed, the counters and the hazards.  --render runs the program
  * once per 8x8 tile of a picture and writes the results as a PNG. */
 #include "cli.h"
+#include "cli_common.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -58,19 +59,7 @@ typedef struct run_state {
     float uv[4];
     unsigned coords, rgba;
     const char *out;
-    char *inputs[16]; /* malloc'd copies of the files read (an output must not be one) */
-    size_t ninputs;
 } run_state;
-
-/* Remembers a file the run reads (a copy: names may point into buffers freed later). */
-static void add_input(run_state *st, const char *name)
-{
-    if (st->ninputs < sizeof st->inputs / sizeof st->inputs[0]) {
-        char *copy = malloc(strlen(name) + 1);
-        if (copy)
-            st->inputs[st->ninputs++] = strcpy(copy, name);
-    }
-}
 
 static void run_usage(FILE *out)
 {
@@ -110,7 +99,10 @@ static void run_usage(FILE *out)
             "                        with '.', 'e', inf or nan is a float, else an integer\n"
             "  --exec MASK           EXEC (64-bit hex; default every lane)\n"
             "  --memory ADDR:SIZE[:ro]   a zero-filled guest-memory region (SIZE like 64K)\n"
-            "  --memory ADDR:ro=FILE / ADDR=FILE   a region holding FILE's bytes\n"
+            "  --memory ADDR:ro=FILE / ADDR=FILE   a region holding FILE's bytes ('-' = stdin)\n"
+            "                        all regions and textures together: at most tmu --max-bytes\n"
+            "                        bytes (with stores or atomics, writable ones count twice:\n"
+            "                        the writes are found against a copy)\n"
             "  --texture sN=SPEC     place a texture in guest memory and its T# in s[N..N+7]\n"
             "  --sampler sN=OPTS     an S# in s[N..N+3]\n"
             "  --border I=R,G,B,A    border-colour table entry I (BORDER_COLOR_TYPE register)\n"
@@ -151,12 +143,14 @@ static void run_usage(FILE *out)
 
 /* ---- guest memory -------------------------------------------------------------------------- */
 
-static int add_region(run_state *st, uint64_t base, uint64_t size, int writable, const char *where,
-                      unsigned char **host_out)
+/* Checks that [base, base + size) is free for one more region. */
+static int region_fits(const run_state *st, uint64_t base, uint64_t size, const char *where)
 {
     if (st->nregions >= MAX_REGIONS)
         return tmu_cli_error(where, "more than %d guest-memory regions", MAX_REGIONS);
-    if (size == 0 || base >= TMU_GCN_ADDRESS_LIMIT || size > TMU_GCN_ADDRESS_LIMIT - base)
+    if (size == 0)
+        return tmu_cli_error(where, "a region of 0 bytes at 0x%llx", (unsigned long long)base);
+    if (base >= TMU_GCN_ADDRESS_LIMIT || size > TMU_GCN_ADDRESS_LIMIT - base)
         return tmu_cli_error(where, "region 0x%llx + %llu bytes is outside the 48-bit address space",
                              (unsigned long long)base, (unsigned long long)size);
     for (size_t i = 0; i < st->nregions; i++) {
@@ -166,68 +160,51 @@ static int add_region(run_state *st, uint64_t base, uint64_t size, int writable,
                                  (unsigned long long)base, (unsigned long long)size,
                                  (unsigned long long)r->base);
     }
-    if (tmu_cli_check_bytes(where, "guest memory", size))
+    return 0;
+}
+
+/* A zero-filled region, its bytes counted in the command's budget before they are allocated. */
+static int add_region(run_state *st, uint64_t base, uint64_t size, int writable, const char *where,
+                      unsigned char **host_out)
+{
+    if (region_fits(st, base, size, where) || tmu_cli_reserve(where, "guest memory", size))
         return TMU_EXIT_FAIL;
     unsigned char *host = calloc(1, (size_t)size);
-    if (!host)
+    if (!host) {
+        tmu_cli_release(size);
         return tmu_cli_error(where, "out of memory for %llu bytes", (unsigned long long)size);
+    }
     st->regions[st->nregions++] = (tmu_gcn_region){base, size, host, writable};
     if (host_out)
         *host_out = host;
     return 0;
 }
 
-/* ADDR:SIZE[:ro]  |  ADDR[:ro]=FILE */
+/* ADDR:SIZE[:ro]  |  ADDR[:ro]=FILE (cli_common.h) */
 static int opt_memory(run_state *st, const char *arg)
 {
     const char *where = "--memory";
     char buf[512];
-    if (strlen(arg) >= sizeof buf)
-        return tmu_cli_error(where, "argument too long");
-    snprintf(buf, sizeof buf, "%s", arg);
-    char *file = strchr(buf, '=');
-    if (file)
-        *file++ = 0;
-    int ro = 0;
-    char *colon = strchr(buf, ':');
-    char *size_text = NULL;
-    if (colon) {
-        *colon = 0;
-        size_text = colon + 1;
-        char *c2 = strchr(size_text, ':');
-        if (!strcmp(size_text, "ro")) {
-            ro = 1;
-            size_text = NULL;
-        } else if (c2) {
-            *c2 = 0;
-            if (strcmp(c2 + 1, "ro"))
-                return tmu_cli_error(where, "expected ADDR:SIZE[:ro] or ADDR[:ro]=FILE, got '%s'", arg);
-            ro = 1;
-        }
+    tmu_cli_region r;
+    if (tmu_cli_parse_region(arg, TMU_GCN_ADDRESS_LIMIT, TMU_CLI_REGION_SIZE | TMU_CLI_REGION_RO, buf,
+                             sizeof buf, where, TMU_EXIT_FAIL, &r))
+        return TMU_EXIT_FAIL;
+    if (!r.file)
+        return add_region(st, r.base, r.size, !r.read_only, where, NULL);
+    if (region_fits(st, r.base, 1, where))
+        return TMU_EXIT_FAIL;
+    size_t len;
+    unsigned char *host = tmu_cli_load(r.file, where, "guest memory", &len); /* size checked first */
+    if (!host)
+        return TMU_EXIT_FAIL;
+    uint64_t size = len ? len : 1;
+    if (region_fits(st, r.base, size, where)) {
+        free(host);
+        tmu_cli_release(size);
+        return TMU_EXIT_FAIL;
     }
-    uint64_t base;
-    if (tmu_cli_parse_hex64(buf, &base) || strncmp(buf, "0x", 2))
-        return tmu_cli_error(where, "'%s' is not a 0x-prefixed hex address", buf);
-    if (file) {
-        if (size_text)
-            return tmu_cli_error(where, "give a SIZE or a FILE, not both");
-        size_t len;
-        char *data = tmu_cli_read_file(file, &len);
-        if (!data)
-            return TMU_EXIT_FAIL;
-        unsigned char *host;
-        int rc = add_region(st, base, len ? len : 1, !ro, where, &host);
-        if (!rc)
-            memcpy(host, data, len);
-        free(data);
-        if (!rc)
-            add_input(st, file);
-        return rc;
-    }
-    uint64_t size;
-    if (!size_text || tmu_cli_parse_bytes(size_text, TMU_GCN_ADDRESS_LIMIT, &size))
-        return tmu_cli_error(where, "expected ADDR:SIZE[:ro] with SIZE like 4096 or 64K, got '%s'", arg);
-    return add_region(st, base, size, !ro, where, NULL);
+    st->regions[st->nregions++] = (tmu_gcn_region){r.base, size, host, !r.read_only};
+    return 0;
 }
 
 /* ---- registers ------------------------------------------------------------------------------- */
@@ -333,8 +310,10 @@ static unsigned char *read_png(const char *path, uint32_t *w, uint32_t *h)
         return NULL;
     }
     img.format = PNG_FORMAT_RGBA;
+    tmu_cli_note_input(path);
+    /* the decoded pixels count in the command's budget while they are held */
     if (tmu_cli_check_pixels(path, img.width, img.height) ||
-        tmu_cli_check_bytes(path, "decoding the PNG", (uint64_t)PNG_IMAGE_SIZE(img))) {
+        tmu_cli_reserve(path, "decoding the PNG", (uint64_t)PNG_IMAGE_SIZE(img))) {
         png_image_free(&img);
         return NULL;
     }
@@ -342,6 +321,7 @@ static unsigned char *read_png(const char *path, uint32_t *w, uint32_t *h)
     if (!px || !png_image_finish_read(&img, NULL, px, 0, NULL)) {
         free(px);
         png_image_free(&img);
+        tmu_cli_release(PNG_IMAGE_SIZE(img));
         tmu_cli_error(path, "cannot decode PNG: %s", img.message);
         return NULL;
     }
@@ -437,18 +417,17 @@ static int opt_texture(run_state *st, const char *arg)
         o = next;
     }
     unsigned char *pixels = NULL;
+    uint64_t png_bytes = 0; /* reserved for pixels */
     tmu_format fmt;
     int pattern; /* 0 gradient, 1 checker, 2 mips, 3 png */
     if (!strcmp(buf, "png")) {
 #ifdef TMU_HAVE_PNG
+        if (levels != 1 || layers != 1 || (dim_set && dim != TMU_DIM_2D))
+            return tmu_cli_error(where, "a PNG texture is one 2d level");
         pixels = read_png(rest, &dims[0], &dims[1]);
         if (!pixels)
             return TMU_EXIT_FAIL;
-        add_input(st, rest);
-        if (levels != 1 || layers != 1 || (dim_set && dim != TMU_DIM_2D)) {
-            free(pixels);
-            return tmu_cli_error(where, "a PNG texture is one 2d level");
-        }
+        png_bytes = (uint64_t)dims[0] * dims[1] * 4;
         pattern = 3;
         fmt = srgb ? TMU_FORMAT_R8G8B8A8_SRGB : TMU_FORMAT_R8G8B8A8_UNORM;
 #else
@@ -498,10 +477,12 @@ static int opt_texture(run_state *st, const char *arg)
     int tiled = rdna || (tiling >= 0 && tiling != 8) || swizzle > 0;
     if (xor_bits >= 0 && swizzle < 16) { /* SW_MODE 16-31: the _T and _X modes */
         free(pixels);
+        tmu_cli_release(png_bytes);
         return tmu_cli_error(where, "xor= needs an _X or _T swizzle= mode (SW_MODE 16-31)");
     }
     if (tmu_gcn_tdesc_for_texture(st->gen, &shape, tiled ? 0 : at, &t, &size, &d) != TMU_OK) {
         free(pixels);
+        tmu_cli_release(png_bytes);
         return tmu_cli_error(where, "%s", d.message);
     }
     tmu_surface *surf = NULL;
@@ -511,6 +492,7 @@ static int opt_texture(run_state *st, const char *arg)
         surf = malloc(sizeof *surf);
         if (!surf) {
             free(pixels);
+        tmu_cli_release(png_bytes);
             return tmu_cli_error(where, "out of memory");
         }
         const tmu_amd_chip *chip = st->chip ? st->chip : tmu_gcn_default_chip(st->gen);
@@ -547,6 +529,7 @@ static int opt_texture(run_state *st, const char *arg)
         if (rs != TMU_OK) {
             free(surf);
             free(pixels);
+        tmu_cli_release(png_bytes);
             return tmu_cli_error(where, "%s", d.message);
         }
         size = surf->size;
@@ -555,6 +538,7 @@ static int opt_texture(run_state *st, const char *arg)
     if (add_region(st, at, size, 1, where, &host)) {
         free(surf);
         free(pixels);
+        tmu_cli_release(png_bytes);
         return TMU_EXIT_FAIL;
     }
     if (!at_set)
@@ -564,6 +548,7 @@ static int opt_texture(run_state *st, const char *arg)
     if (tmu_gcn_bind_texture_surface(&t, NULL, &env, 0, &tex, surf, &d) != TMU_OK) {
         free(surf);
         free(pixels);
+        tmu_cli_release(png_bytes);
         return tmu_cli_error(where, "%s", d.message);
     }
     if (tiled)
@@ -601,6 +586,7 @@ static int opt_texture(run_state *st, const char *arg)
                 }
     }
     free(pixels);
+        tmu_cli_release(png_bytes);
     free(surf);
     uint32_t dw[8];
     tmu_gcn_tdesc_encode(&t, dw, NULL);
@@ -772,7 +758,6 @@ static int opt_input(run_state *st, const char *path, int depth)
     char *text = tmu_cli_read_file(path, &len);
     if (!text)
         return TMU_EXIT_FAIL;
-    add_input(st, path);
     int rc = 0;
     unsigned line = 0;
     for (char *p = text; *p && !rc;) {
@@ -1229,7 +1214,7 @@ static int print_results(const run_state *st)
     int mem = 0;
     for (size_t r = 0; r < st->nregions; r++) {
         const unsigned char *a = st->snapshot[r], *b = st->regions[r].host;
-        for (uint64_t i = 0; i < st->regions[r].size;) {
+        for (uint64_t i = 0; a && i < st->regions[r].size;) {
             if (a[i] == b[i]) {
                 i++;
                 continue;
@@ -1288,7 +1273,7 @@ static int render(run_state *st, const tmu_gcn_env *env)
             }
         }
     tmu_cli_output out;
-    int rc = tmu_cli_output_open(&out, st->out, 1, (const char *const *)st->inputs, st->ninputs);
+    int rc = tmu_cli_output_open(&out, st->out, 1, NULL, 0); /* refuses every file read (cli_common.h) */
     if (rc) {
         free(rgba);
         return rc;
@@ -1413,7 +1398,6 @@ int tmu_cmd_gcn_run(int argc, char **argv)
             rc = TMU_EXIT_FAIL;
             goto done;
         }
-        add_input(&st, st.program_path);
         rc = parse_program(&st, text, st.program_path, 0);
         free(text);
     }
@@ -1424,7 +1408,21 @@ int tmu_cmd_gcn_run(int argc, char **argv)
         rc = render(&st, &env);
         goto done;
     }
-    for (size_t r = 0; r < st.nregions; r++) {
+    /* the memory writes are found against a copy of each region a store or atomic may write:
+     * none when the program has no store or atomic; the copies count in the byte budget */
+    int writes = 0;
+    for (size_t i = 0; i < st.nprog; i++)
+        if (!st.prog[i].is_wait && st.prog[i].inst.op &&
+            (st.prog[i].inst.op->cls == TMU_GCN_CLASS_STORE || st.prog[i].inst.op->cls == TMU_GCN_CLASS_ATOMIC))
+            writes = 1;
+    for (size_t r = 0; writes && r < st.nregions; r++) {
+        if (!st.regions[r].writable)
+            continue;
+        if (tmu_cli_reserve("--memory", "a copy of writable guest memory (to find the writes)",
+                            st.regions[r].size)) {
+            rc = TMU_EXIT_FAIL;
+            goto done;
+        }
         st.snapshot[r] = malloc((size_t)st.regions[r].size);
         if (!st.snapshot[r]) {
             rc = tmu_cli_error(NULL, "out of memory");
@@ -1438,10 +1436,11 @@ int tmu_cmd_gcn_run(int argc, char **argv)
 done:
     for (size_t r = 0; r < st.nregions; r++) {
         free(st.regions[r].host);
+        tmu_cli_release(st.regions[r].size);
+        if (st.snapshot[r])
+            tmu_cli_release(st.regions[r].size);
         free(st.snapshot[r]);
     }
-    for (size_t i = 0; i < st.ninputs; i++)
-        free(st.inputs[i]);
     free(st.wave);
     free(st.initial);
     free(st.prog);

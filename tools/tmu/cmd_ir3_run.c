@@ -3,6 +3,7 @@
  * each instruction writes per fiber, the (sy) hazards and, with --explain, every operand's
  * role.  A thin shell over include/tmu/ir3_exec.h. */
 #include "cli.h"
+#include "cli_common.h"
 #include "unit_cli.h"
 
 #include <ctype.h>
@@ -84,7 +85,8 @@ static void run_usage(FILE *out)
             "                          0x bits, or fiber[*K][+C] (the fiber number, scaled)\n"
             "  --texture SLOT=SPEC     SLOT: tN (t#N) or bB:I (bindless set B, slot I)\n"
             "  --sampler SLOT=OPTS     SLOT: sN (s#N) or bB:I\n"
-            "  --memory ADDR=FILE      map FILE's bytes at GPU address ADDR (raw descriptors' BASE)\n"
+            "  --memory ADDR=FILE      map FILE's bytes at GPU address ADDR (0x hex; raw\n"
+            "                          descriptors' BASE); ADDR:SIZE maps SIZE zero bytes (like 64K)\n"
             "  --border R,G,B,A        append a border colour (raw samplers' BCOLOR entries)\n"
             "  --samples N             render-target samples for rgetpos (1, 2, 4, 8)\n"
             "  --s2en-sampler-first    GL s2en index pair is (sampler, texture), not (texture, sampler)\n"
@@ -558,7 +560,7 @@ static int add_texture(run_state *st, const char *arg, const char *where, int co
     if (!size)
         return tmu_cli_report(code, where, "impossible texture shape (%s %ux%ux%u, %u layers, %u levels, %u samples)",
                               tmu_dim_name(dim), w, h, d, layers, levels, samples);
-    if (tmu_cli_check_bytes(where, "texture", size))
+    if (tmu_cli_reserve(where, "texture", size)) /* every texture and memory range in total */
         return TMU_EXIT_FAIL;
     void *mem = calloc(1, size);
     if (!mem)
@@ -573,23 +575,29 @@ static int add_texture(run_state *st, const char *arg, const char *where, int co
     return 0;
 }
 
+/* ADDR=FILE or ADDR:SIZE (zero-filled), parsed and loaded by the shared layer (cli_common.h):
+ * the file's size is checked against the command's byte budget before it is read. */
 static int add_memory(run_state *st, const char *arg, const char *where, int code)
 {
-    char buf[1024], echo[TMU_CLI_ECHO_BUF];
-    char *file = split_eq(arg, buf, sizeof buf, "ADDR=FILE", where, code);
-    uint64_t addr;
-    if (!file)
+    char buf[1024];
+    tmu_cli_region r;
+    if (tmu_cli_parse_region(arg, UINT64_MAX, TMU_CLI_REGION_SIZE, buf, sizeof buf, where, code, &r))
         return code;
-    if (tmu_cli_parse_hex64(buf, &addr))
-        return tmu_cli_report(code, where, "address '%s' is not a hex number", tmu_cli_shorten(echo, buf));
     if (st->nmemory >= MAX_MEM || st->nmem_own >= MAX_OWNED)
         return tmu_cli_error(where, "more than %d memory ranges", MAX_MEM);
-    size_t len;
-    char *data = tmu_cli_read_file(file, &len);
+    size_t len = 0;
+    unsigned char *data;
+    if (r.file) {
+        data = tmu_cli_load(r.file, where, "memory", &len);
+    } else if (r.size > SIZE_MAX || tmu_cli_reserve(where, "memory", r.size)) {
+        data = NULL;
+    } else if (!(data = calloc(1, len = (size_t)r.size))) {
+        tmu_cli_error(where, "out of memory for %llu bytes", (unsigned long long)r.size);
+    }
     if (!data)
         return TMU_EXIT_FAIL;
     st->own_mem[st->nmem_own++] = data;
-    st->memory[st->nmemory].gpu_addr = addr;
+    st->memory[st->nmemory].gpu_addr = r.base;
     st->memory[st->nmemory].data = data;
     st->memory[st->nmemory].size = len;
     st->nmemory++;

@@ -2,6 +2,7 @@
  * warp on the software texture unit, with built-in (or PNG) textures and register
  * values from the command line or an input file, and prints the destinations. */
 #include "cli.h"
+#include "cli_common.h"
 #include "ptx_cli.h"
 
 #include <float.h>
@@ -22,9 +23,22 @@ int tmu_cmd_ptx_run(int argc, char **argv);
 #define MAX_BIND 16
 #define MAX_REGS 256
 
+/* A texture given on the command line: its shape is parsed and its bytes reserved at once;
+ * the memory is allocated and filled only after the module parsed, checked and matched it. */
+typedef struct pending_tex {
+    tmu_dim dim;
+    tmu_format fmt;
+    uint32_t w, h, d, layers, levels;
+    size_t size;            /* bytes of texel memory (reserved) */
+    unsigned char *pixels;  /* png: decoded RGBA8 (reserved: w * h * 4 bytes), else NULL */
+    int srgb;
+    char where[128];        /* the option, for messages */
+} pending_tex;
+
 typedef struct run_state {
     tmu_ptx_binding bind[MAX_BIND];
     tmu_texture tex[MAX_BIND];
+    pending_tex pend[MAX_BIND]; /* size 0: not a texture binding */
     tmu_sampler smp[MAX_BIND];
     void *mem[MAX_BIND];
     char *names[MAX_BIND]; /* malloc'd binding names */
@@ -74,7 +88,8 @@ static void run_usage(FILE *out)
            "  png       png:PATH (r8g8b8a8_unorm, or _srgb with srgb=1; at most\n"
            "            tmu --max-pixels pixels)%s\n"
            "KEYs: dim=1d|2d|3d|a1d|a2d|cube|acube  layers=N levels=N (1..64) srgb=0|1 and sampler\n"
-           "OPTS; sizes up to 4096 (depth 256); a texture may use at most tmu --max-bytes bytes\n"
+           "OPTS; sizes up to 4096 (depth 256); all textures together may use at most\n"
+           "tmu --max-bytes bytes, allocated only after FILE was parsed and checked\n"
            "OPTS: filter=nearest|linear  address=repeat|mirror|clamp|border  normalized=0|1\n"
            "      compare=never|less|equal|lequal|greater|notequal|gequal|always\n"
            "      precision=exact|nvidia|nvidia_trunc  mip=none|nearest|linear\n"
@@ -231,7 +246,8 @@ static int add_texture(run_state *st, const char *where, const char *arg)
         return rc;
     }
     rc = TMU_EXIT_OK;
-    unsigned char *pixels = NULL, *mem = NULL;
+    unsigned char *pixels = NULL;
+    uint64_t png_bytes = 0;
     size_t k = st->nbind;
     char *colon = strchr(spec, ':');
     if (!colon) {
@@ -310,11 +326,15 @@ static int add_texture(run_state *st, const char *where, const char *arg)
             rc = tmu_cli_error(file, "image %ux%u is larger than 4096x4096", img.width, img.height);
             goto done;
         }
-        if (tmu_cli_check_pixels(file, img.width, img.height)) {
+        if (!from_stdin)
+            tmu_cli_note_input(rest);
+        if (tmu_cli_check_pixels(file, img.width, img.height) ||
+            tmu_cli_reserve(file, "decoding the PNG", PNG_IMAGE_SIZE(img))) {
             png_image_free(&img);
             rc = TMU_EXIT_FAIL;
             goto done;
         }
+        png_bytes = PNG_IMAGE_SIZE(img);
         pixels = malloc(PNG_IMAGE_SIZE(img));
         if (!pixels || !png_image_finish_read(&img, NULL, pixels, 0, NULL)) {
             png_image_free(&img);
@@ -366,54 +386,15 @@ static int add_texture(run_state *st, const char *where, const char *arg)
         rc = tmu_cli_report(st->bad, where, "impossible texture shape");
         goto done;
     }
-    /* the limit is checked before anything is allocated */
-    if (tmu_cli_check_bytes(where, "the texture", size)) {
+    /* counted in the command's budget now; allocated once the module was checked */
+    if (tmu_cli_reserve(where, "the texture", size)) {
         rc = TMU_EXIT_FAIL;
         goto done;
     }
-    mem = calloc(1, size);
-    if (!mem) {
-        rc = tmu_cli_error(where, "out of memory for %zu bytes", size);
-        goto done;
-    }
-    tmu_texture *t = &st->tex[k];
-    tmu_diag dg;
-    if (tmu_texture_init_packed(t, dim, fmt, w, h, d, layers, levels, 1, mem, size, &dg) != TMU_OK) {
-        rc = tmu_cli_report(st->bad, where, "%s", dg.message);
-        goto done;
-    }
-    for (uint32_t lv = 0; lv < levels; lv++) {
-        uint32_t lw = tmu_level_size(w, lv), lh = tmu_level_size(h, lv);
-        uint32_t lz = dim == TMU_DIM_3D ? tmu_level_size(d, lv) : layers;
-        for (uint32_t z = 0; z < lz; z++)
-            for (uint32_t y = 0; y < lh; y++)
-                for (uint32_t x = 0; x < lw; x++) {
-                    tmu_texel tx;
-                    memset(&tx, 0, sizeof tx);
-                    if (pixels) {
-                        const unsigned char *p = pixels + ((size_t)y * w + x) * 4;
-                        for (int c = 0; c < 4; c++)
-                            tx.f[c] = (float)p[c] / 255.0f;
-                        if (srgb)
-                            for (int c = 0; c < 3; c++)
-                                tx.f[c] = tmu_srgb_to_linear(tx.f[c]);
-                    } else if (fmt == TMU_FORMAT_R32G32B32A32_FLOAT) {
-                        tx.f[0] = (float)x, tx.f[1] = (float)y, tx.f[2] = (float)z,
-                        tx.f[3] = (float)lv;
-                    } else if (fmt == TMU_FORMAT_D32_FLOAT) {
-                        tx.f[0] = ((float)x + 0.5f) / (float)lw;
-                    } else {
-                        float c = ((x + y) & 1) ? 0.0f : 1.0f;
-                        tx.f[0] = tx.f[1] = tx.f[2] = c, tx.f[3] = 1.0f;
-                    }
-                    void *dst = (void *)tmu_texel_address(t, lv, x, y, z, 0);
-                    if (dst)
-                        tmu_format_encode(fmt, &tx, dst);
-                }
-    }
-    st->mem[k] = mem;
-    mem = NULL;
-    b->texture = t;
+    st->pend[k] = (pending_tex){dim, fmt, w, h, d, layers, levels, size, pixels, srgb, {0}};
+    snprintf(st->pend[k].where, sizeof st->pend[k].where, "%s", where);
+    pixels = NULL, png_bytes = 0; /* kept in pend */
+    b->texture = &st->tex[k];
     b->sampler = s;
     st->nbind++;
 done:
@@ -421,10 +402,91 @@ done:
         free(st->names[k]);
         st->names[k] = NULL;
     }
-    free(mem);
     free(pixels);
+    tmu_cli_release(png_bytes);
     free(buf);
     return rc;
+}
+
+/* Allocates and fills the texture of binding k (its bytes were reserved by add_texture). */
+static int make_texture(run_state *st, size_t k)
+{
+    pending_tex *p = &st->pend[k];
+    const char *where = p->where;
+    unsigned char *mem = calloc(1, p->size);
+    if (!mem)
+        return tmu_cli_error(where, "out of memory for %zu bytes", p->size);
+    st->mem[k] = mem;
+    tmu_texture *t = &st->tex[k];
+    tmu_diag dg;
+    if (tmu_texture_init_packed(t, p->dim, p->fmt, p->w, p->h, p->d, p->layers, p->levels, 1, mem, p->size,
+                                &dg) != TMU_OK)
+        return tmu_cli_error(where, "%s", dg.message);
+    const unsigned char *pixels = p->pixels;
+    for (uint32_t lv = 0; lv < p->levels; lv++) {
+        uint32_t lw = tmu_level_size(p->w, lv), lh = tmu_level_size(p->h, lv);
+        uint32_t lz = p->dim == TMU_DIM_3D ? tmu_level_size(p->d, lv) : p->layers;
+        for (uint32_t z = 0; z < lz; z++)
+            for (uint32_t y = 0; y < lh; y++)
+                for (uint32_t x = 0; x < lw; x++) {
+                    tmu_texel tx;
+                    memset(&tx, 0, sizeof tx);
+                    if (pixels) {
+                        const unsigned char *px = pixels + ((size_t)y * p->w + x) * 4;
+                        for (int c = 0; c < 4; c++)
+                            tx.f[c] = (float)px[c] / 255.0f;
+                        if (p->srgb)
+                            for (int c = 0; c < 3; c++)
+                                tx.f[c] = tmu_srgb_to_linear(tx.f[c]);
+                    } else if (p->fmt == TMU_FORMAT_R32G32B32A32_FLOAT) {
+                        tx.f[0] = (float)x, tx.f[1] = (float)y, tx.f[2] = (float)z,
+                        tx.f[3] = (float)lv;
+                    } else if (p->fmt == TMU_FORMAT_D32_FLOAT) {
+                        tx.f[0] = ((float)x + 0.5f) / (float)lw;
+                    } else {
+                        float c = ((x + y) & 1) ? 0.0f : 1.0f;
+                        tx.f[0] = tx.f[1] = tx.f[2] = c, tx.f[3] = 1.0f;
+                    }
+                    void *dst = (void *)tmu_texel_address(t, lv, x, y, z, 0);
+                    if (dst)
+                        tmu_format_encode(p->fmt, &tx, dst);
+                }
+    }
+    return 0;
+}
+
+/* Before any texture is allocated: every instruction whose texture operand names a binding
+ * (not a handle register) must have the texture's shape, as the unit requires (the unit's
+ * message).  Handle registers are resolved per lane when the instruction runs. */
+static int check_dims(const run_state *st, const tmu_ptx_module *m, const tmu_ptx_regfile *rf, const char *fname)
+{
+    for (size_t i = 0; i < tmu_ptx_module_count(m); i++) {
+        tmu_ptx_instr in;
+        uint32_t scope;
+        tmu_op op;
+        tmu_ptx_opmap map;
+        tmu_diag d;
+        if (tmu_ptx_module_instr(m, i, &in, &scope) != TMU_OK || in.unknown_op ||
+            tmu_ptx_lift(&in, m, scope, &op, &map, &d) != TMU_OK || !map.texture)
+            continue;
+        const tmu_ptx_elem *e = &map.texture->e[0];
+        if (map.texture->is_vector || e->kind != TMU_PTX_E_NAME || tmu_ptx_regfile_find_n(rf, e->name, e->name_len))
+            continue;
+        for (size_t k = 0; k < st->nbind; k++) {
+            const char *n = st->bind[k].name;
+            if (!n || !st->pend[k].size || strncmp(n, e->name, e->name_len) || n[e->name_len])
+                continue;
+            if (op.dim != st->pend[k].dim) {
+                char where[1100];
+                snprintf(where, sizeof where, "%s:%u:%u", fname, in.line, in.column);
+                return tmu_cli_error(where, "op %s: dim %s does not match the texture's %s (%s)",
+                                     tmu_op_kind_name(op.kind), tmu_dim_name(op.dim),
+                                     tmu_dim_name(st->pend[k].dim), st->pend[k].where);
+            }
+            break;
+        }
+    }
+    return 0;
 }
 
 static int add_sampler(run_state *st, const char *where, const char *arg)
@@ -771,6 +833,12 @@ int tmu_cmd_ptx_run(int argc, char **argv)
             for (unsigned l = 1; l < TMU_PTX_WARP; l++)
                 r->lane[l] = val;
     }
+    /* parsed and checked: only now is texture memory allocated */
+    if ((rc = check_dims(st, m, &rf, fname)) != 0)
+        goto out;
+    for (size_t k = 0; k < st->nbind; k++)
+        if (st->pend[k].size && (rc = make_texture(st, k)) != 0)
+            goto out;
     tmu_ptx_exec_env env = {tmu_ptx_module_independent(m), st->bind, st->nbind, m, 0};
     uint32_t active = st->lanes >= 32 ? 0xFFFFFFFFu : (1u << st->lanes) - 1;
     for (size_t i = 0; i < tmu_ptx_module_count(m); i++) {
@@ -813,6 +881,7 @@ out:
         for (size_t i = 0; i < MAX_BIND; i++) {
             free(st->mem[i]);
             free(st->names[i]);
+            free(st->pend[i].pixels);
         }
         for (size_t i = 0; i < st->nregset; i++) {
             free(st->regset[i].name);

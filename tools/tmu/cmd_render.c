@@ -3,6 +3,7 @@
  *   tmu render [--pattern checker|gradient|mips|cube|FILE.png] [options] -o OUT.png
  * The library stays dependency-free; the PNG reading and writing here uses libpng. */
 #include "cli.h"
+#include "cli_common.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -282,6 +283,8 @@ int tmu_unit_cli_texture(const render_opts *o, render_tex *rt)
             png_image_free(&img);
             return tmu_cli_error(where, "image %ux%u is larger than %u", img.width, img.height, TMU_MAX_SIZE);
         }
+        if (!from_stdin)
+            tmu_cli_note_input(o->pattern);
         if (tmu_cli_check_pixels(where, img.width, img.height) ||
             tmu_cli_check_bytes(where, "decoding the PNG", (uint64_t)PNG_IMAGE_SIZE(img))) {
             png_image_free(&img);
@@ -306,7 +309,15 @@ int tmu_unit_cli_texture(const render_opts *o, render_tex *rt)
     tmu_dim dim = cube ? TMU_DIM_CUBE : TMU_DIM_2D;
     uint32_t layers = cube ? 6 : 1;
     size_t size = tmu_texture_packed_size(dim, TMU_FORMAT_R8G8B8A8_UNORM, w, h, 1, layers, levels, 1);
-    if (tmu_cli_check_bytes("--pattern", "the texture", size)) {
+    /* named by what decided the size: --tex-size, the PNG, or the built-in pattern's default */
+    char where[TMU_CLI_ECHO_BUF + 32];
+    if (o->tex_size)
+        snprintf(where, sizeof where, "--tex-size");
+    else if (!builtin)
+        snprintf(where, sizeof where, "%s", !strcmp(o->pattern, "-") ? "<stdin>" : o->pattern);
+    else
+        snprintf(where, sizeof where, "pattern %s (%ux%u)", o->pattern, w, h);
+    if (tmu_cli_reserve(where, "the texture", size)) {
         free(png_pixels);
         return TMU_EXIT_FAIL;
     }
@@ -467,8 +478,10 @@ int tmu_cmd_render(int argc, char **argv)
 #ifndef TMU_HAVE_PNG
     return tmu_cli_error("-o", "this tmu was built without libpng; cannot write '%s'", o.out);
 #else
-    /* check everything before allocating: the texture's size, then the picture's */
-    if (tmu_cli_check_bytes("--size", "the picture", (uint64_t)o.width * o.height * 4))
+    /* check everything before allocating: the picture's size (tmu --max-pixels, and its bytes
+     * with the texture's against tmu --max-bytes), then the texture's */
+    if (tmu_cli_check_pixels("--size", o.width, o.height) ||
+        tmu_cli_reserve("--size", "the picture", (uint64_t)o.width * o.height * 4))
         return TMU_EXIT_FAIL;
     render_tex rt;
     memset(&rt, 0, sizeof rt);

@@ -47,8 +47,10 @@ static void print_overview(FILE *out)
             "\n"
             "options (before COMMAND):\n"
             "  --max-errors N   print at most N errors, then only count them (default %d; 0 = all)\n"
-            "  --max-pixels N   largest image read from a file, in pixels (default %llu = 4096x4096)\n"
-            "  --max-bytes N    most texture memory one command allocates (default %llu = 1G;\n"
+            "  --max-pixels N   largest image read from a file or drawn, in pixels (default %llu =\n"
+            "                   4096x4096)\n"
+            "  --max-bytes N    most bytes one command allocates for all its textures, guest\n"
+            "                   memory and files loaded into memory together (default %llu = 1G;\n"
             "                   K, M, G suffixes)\n"
             "\n"
             "conventions: exit status 0 = success, 1 = bad input or a rejected instruction,\n"
@@ -197,6 +199,7 @@ static int cmd_help(int argc, char **argv)
 static int global_options(int argc, char **argv)
 {
     uint64_t max_pixels = TMU_CLI_DEFAULT_MAX_PIXELS, max_bytes = TMU_CLI_DEFAULT_MAX_BYTES;
+    int seen[3] = {0, 0, 0};
     int i = 1;
     while (i < argc) {
         const char *a = argv[i];
@@ -216,6 +219,10 @@ static int global_options(int argc, char **argv)
         char echo[TMU_CLI_ECHO_BUF];
         if (!v) {
             tmu_cli_usage_error(names[k], "this option needs a value");
+            return -1;
+        }
+        if (seen[k]++) {
+            tmu_cli_usage_error(names[k], "given twice");
             return -1;
         }
         long long n;
@@ -248,16 +255,21 @@ int main(int argc, char **argv)
     if (first < 0)
         return TMU_EXIT_USAGE;
     if (first >= argc) {
-        print_overview(stderr);
-        return TMU_EXIT_USAGE;
+        char where[32];
+        snprintf(where, sizeof where, "argument %d", first);
+        return tmu_cli_usage_error(where, "missing COMMAND (tmu help lists them)");
     }
     argc -= first - 1;
     argv += first - 1;
     const char *name = argv[1];
     int rc;
     if (!strcmp(name, "--version") || !strcmp(name, "-V") || !strcmp(name, "version")) {
-        if (argc > 2)
-            return tmu_cli_usage_error(NULL, "--version takes no arguments");
+        if (argc > 2) {
+            char where[32], echo[TMU_CLI_ECHO_BUF];
+            snprintf(where, sizeof where, "argument %d", first + 1);
+            return tmu_cli_usage_error(where, "unexpected '%s': %s takes no arguments",
+                                       tmu_cli_shorten(echo, argv[2]), name);
+        }
         printf("tmu %s\n", tmu_version());
         return TMU_EXIT_OK;
     }
