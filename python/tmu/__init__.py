@@ -33,7 +33,7 @@ from ._native import ffi, lib
 from .errors import (BufferTooSmallError, DecodeError, Error, FileError, InvalidArgumentError, InvalidError,
                      NotFoundError, ParseError, RangeError, UnsupportedError)
 from .formats import Format, decode, encode, format_info, formats
-from .texture import Sampler, Texture
+from .texture import DEFAULT_MAX_BYTES, Sampler, Texture
 from .unit import Result, fetch, gather, quads, query, sample, unquads
 from .isa import asm, disasm
 from .ptx import Diagnostic, ptx_check, ptx_exec, ptx_format
@@ -58,7 +58,7 @@ __all__ = [
     "Error", "InvalidArgumentError", "UnsupportedError", "DecodeError", "ParseError", "InvalidError",
     "BufferTooSmallError", "NotFoundError", "RangeError", "FileError",
     "Format", "formats", "format_info", "decode", "encode",
-    "Texture", "Sampler", "Result", "sample", "fetch", "gather", "query", "quads", "unquads",
-    "disasm", "asm", "Diagnostic", "ptx_check", "ptx_format", "ptx_exec", "plan_load", "translate",
+    "Texture", "Sampler", "DEFAULT_MAX_BYTES", "Result", "sample", "fetch", "gather", "query", "quads",
+    "unquads", "disasm", "asm", "Diagnostic", "ptx_check", "ptx_format", "ptx_exec", "plan_load", "translate",
     "GcnWave", "Ir3Wave", "Surface", "amd_chips", "AdrenoSurface", "adreno_gpus", "version", "ffi", "lib",
 ]

@@ -17,10 +17,17 @@ import numpy as np
 from ._native import ffi, lib
 from .errors import InvalidArgumentError, check
 from .isa import gcn_gen, ir3_gpu, words
-from .texture import Sampler, Texture, as_sampler
+from .texture import DEFAULT_MAX_BYTES, Sampler, Texture, as_sampler, check_max_bytes
 
 _WAIT = re.compile(r"^\s*s_waitcnt\b(.*)$", re.I)
 _VSWAIT = re.compile(r"^\s*s_waitcnt_vscnt\s+null\s*,\s*(0x[0-9a-fA-F]+|\d+)\s*$", re.I)
+
+
+def _describe(x):
+    """A short name of an object's type for messages ('NoneType', 'str', 'float64 array')."""
+    if isinstance(x, np.ndarray):
+        return "a %s array" % x.dtype
+    return "a %s" % type(x).__name__
 
 
 def _uint(v, bits, what, where):
@@ -89,17 +96,24 @@ class GcnWave:
         0.5
     """
 
-    def __init__(self, gpu="gfx9", *, border=None, wave=64):
+    def __init__(self, gpu="gfx9", *, border=None, wave=64, max_bytes=DEFAULT_MAX_BYTES):
         where = "GcnWave"
         self._gen = gcn_gen(gpu, where)
         diag = ffi.new("tmu_diag *")
         check(lib.tmu_gcn_gen_check_modelled(self._gen, b"execution", diag), diag, where)
+        self._max_bytes = check_max_bytes(max_bytes, where)
         self.wave = ffi.new("tmu_gcn_wave *")
         lib.tmu_gcn_wave_init(self.wave, self._gen)
         check(lib.tmu_gcn_wave_set_lanes(self.wave, _uint(wave, 8, "wave", where), diag), diag, where)
         self._surfaces = []  # RDNA images: their layouts (the textures read them)
-        self.sgpr = np.frombuffer(ffi.buffer(self.wave.sgpr), dtype=np.uint32)
-        self.vgpr = np.frombuffer(ffi.buffer(self.wave.vgpr), dtype=np.uint32).reshape(
+        # views of the wave's registers: built on a buffer of the whole owning cdata (ffi.new's
+        # object), which the buffer keeps alive as long as any view of it lives; a buffer of the
+        # field alone (ffi.buffer(self.wave.sgpr)) would not keep the wave's memory
+        whole = ffi.buffer(self.wave)
+        self.sgpr = np.frombuffer(whole, dtype=np.uint32, count=lib.TMU_GCN_SGPRS,
+                                  offset=ffi.offsetof("tmu_gcn_wave", "sgpr"))
+        self.vgpr = np.frombuffer(whole, dtype=np.uint32, count=lib.TMU_GCN_VGPRS * lib.TMU_GCN_LANES,
+                                  offset=ffi.offsetof("tmu_gcn_wave", "vgpr")).reshape(
             lib.TMU_GCN_VGPRS, lib.TMU_GCN_LANES)
         self._regions = []  # (base, uint8 array, writable)
         self._border = np.zeros((0, 4), np.uint32)
@@ -163,9 +177,12 @@ class GcnWave:
                 for h in (w.hazards[i] for i in range(w.hazard_count))]
 
     def map(self, address, data, writable=True):
-        """Maps guest memory: ``data`` (a size or a NumPy array, whose bytes are copied) becomes
-        a region at GPU ``address``; returns the region's uint8 array (a view the wave reads and
-        writes).  Regions must not overlap and must end below 2^48.
+        """Maps guest memory: ``data`` becomes a region at GPU ``address``: a size (zero-filled
+        bytes) or a bytes-like object of unsigned bytes (``bytes``, ``bytearray``, a uint8 NumPy
+        array, a ``memoryview`` of format 'B'), whose bytes are copied; anything else (None, a
+        ``str``, a list, a float array) is refused.  Returns the region's uint8 array (a view the
+        wave reads and writes).  Regions must not overlap and must end below 2^48, and all of
+        them together hold at most the wave's ``max_bytes`` (checked before allocating).
 
         Example::
 
@@ -175,9 +192,32 @@ class GcnWave:
         where = "GcnWave.map"
         address = _uint(address, 48, "address", where)
         if isinstance(data, numbers.Integral) and not isinstance(data, bool):
-            mem = np.zeros(_uint(data, 48, "size", where), np.uint8)
+            size = _uint(data, 48, "size", where)
+            src = None
         else:
-            mem = np.frombuffer(np.ascontiguousarray(data).tobytes(), np.uint8).copy()
+            if isinstance(data, (str, np.ndarray)) and not (isinstance(data, np.ndarray) and data.dtype == np.uint8):
+                src = None
+            else:
+                try:
+                    src = memoryview(data)
+                except TypeError:
+                    src = None
+            if src is None or src.format not in ("B", "<B", "=B", "c") or src.itemsize != 1:
+                raise InvalidArgumentError("data must be a size or bytes-like unsigned bytes (bytes, bytearray, "
+                                           "a uint8 array), not %s" % _describe(data), where)
+            size = src.nbytes
+        mapped = sum(m.size for _, m, _ in self._regions)
+        if size > self._max_bytes - mapped:
+            raise InvalidArgumentError("a region of %d bytes: with the %d bytes mapped already that is more than "
+                                       "max_bytes=%d (give GcnWave(max_bytes=N) to allow more)"
+                                       % (size, mapped, self._max_bytes), where)
+        if address + size > lib.TMU_GCN_ADDRESS_LIMIT:
+            raise InvalidArgumentError("region [0x%x, 0x%x) ends above 2^48" % (address, address + size), where)
+        mem = np.zeros(size, np.uint8)
+        if isinstance(data, np.ndarray):
+            mem[:] = data.reshape(-1)
+        elif src is not None and size:
+            mem[:] = np.frombuffer(src if src.contiguous else src.tobytes(), np.uint8)
         if address + mem.size > lib.TMU_GCN_ADDRESS_LIMIT:
             raise InvalidArgumentError("region [0x%x, 0x%x) ends above 2^48" % (address, address + mem.size), where)
         for base, m, _ in self._regions:

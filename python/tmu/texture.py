@@ -43,6 +43,21 @@ ARRAYED = {"1d_array", "2d_array", "cube_array", "2d_ms_array"}
 CUBE = {"cube", "cube_array"}
 MS = {"2d_ms", "2d_ms_array"}
 
+# The most bytes of texel memory one Texture allocates (and guest memory one GcnWave maps)
+# unless max_bytes= says otherwise: 1 GiB, as the CLI's tmu --max-bytes default.
+DEFAULT_MAX_BYTES = 1 << 30
+
+# Mip generation decodes about this many bytes of float64 values at a time (4 MiB).
+_MIP_CHUNK_BYTES = 1 << 22
+
+
+def check_max_bytes(v, where):
+    """A max_bytes argument: a positive integer."""
+    if not isinstance(v, numbers.Integral) or isinstance(v, bool) or v < 1:
+        raise InvalidArgumentError("max_bytes must be a positive integer, not %r" % (v,), where)
+    return int(v)
+
+
 _SWZ = {"r": 0, "g": 1, "b": 2, "a": 3, "0": 4, "1": 5, "x": 0, "y": 1, "z": 2, "w": 3}
 
 
@@ -62,6 +77,20 @@ def _positive(x, what, where):
     return int(x)
 
 
+class _StorageLevel:
+    """A level given in the format's storage dtype, copied into the texture's memory by store()
+    without a whole-level intermediate."""
+
+    def __init__(self, a, nsp, fi):
+        self.a, self.fi = a, fi
+        self.shape = a.shape[:nsp] + (fi.bytes,)
+
+    def store(self, view):
+        le = self.fi.storage.newbyteorder("<")
+        target = view.view(le)  # last axis: bytes -> channels (or 1 whole texel)
+        target[...] = self.a if self.fi.storage_channels else self.a[..., None]
+
+
 class Texture:
     """A texture: texel memory owned by this object (a NumPy uint8 buffer) and a ``tmu_texture``.
 
@@ -72,7 +101,11 @@ class Texture:
     back into the format.  ``swizzle`` is 4 of r g b a 0 1 ('rgba', 'bgr1').  ``tile`` = (w, h[, d])
     and ``resident`` = one array per level of tiles (slices, tiles_y, tiles_x), non-zero =
     resident, or None = all resident, make a sparse texture.  ``base_level``, ``level_count``,
-    ``base_layer``, ``layer_count``, ``min_lod`` are the view fields of ``tmu_texture``.
+    ``base_layer``, ``layer_count``, ``min_lod`` are the view fields of ``tmu_texture``, checked
+    here (``tmu_texture_validate``).  ``max_bytes`` (default :data:`DEFAULT_MAX_BYTES`, 1 GiB)
+    bounds the texel memory: a larger texture is refused from its shape, before anything is
+    allocated or copied.  Generated levels are computed a slab at a time (about 4 MiB of
+    float64 values), not through a copy of the whole level.
 
     Example::
 
@@ -82,14 +115,16 @@ class Texture:
     """
 
     def __init__(self, data, format, dim="2d", *, levels=None, swizzle="rgba", tile=None, resident=None,
-                 base_level=0, level_count=0, base_layer=0, layer_count=0, min_lod=0.0):
+                 base_level=0, level_count=0, base_layer=0, layer_count=0, min_lod=0.0,
+                 max_bytes=DEFAULT_MAX_BYTES):
         where = "texture"
         self.format = format_info(format, where)
         self.dim = dim_name(dim_value(dim, where))
+        max_bytes = check_max_bytes(max_bytes, where)
         chain = list(data) if isinstance(data, (list, tuple)) else None
         if chain is not None and not chain:
             raise InvalidArgumentError("an empty list of levels", where)
-        raw0 = self._raw(chain[0] if chain is not None else data, 0, where)
+        raw0 = self._raw(chain[0] if chain is not None else data, 0, where, copy=False)
         shape = self._shape_of(raw0.shape[:-1], where)
         self.width, self.height, self.depth, self.layers, self.samples = shape
         full = self._full_levels()
@@ -110,6 +145,9 @@ class Texture:
                                            self.depth, self.layers, nlev, self.samples)
         if size == 0:
             raise InvalidArgumentError("impossible texture shape %s" % (raw0.shape[:-1],), where)
+        if size > max_bytes:
+            raise InvalidArgumentError("the texture needs %d bytes, more than max_bytes=%d (give max_bytes=N to "
+                                       "allow more)" % (size, max_bytes), where)
         self._memory = np.zeros(size, dtype=np.uint8)
         self._tex = ffi.new("tmu_texture *")
         diag = ffi.new("tmu_diag *")
@@ -124,9 +162,9 @@ class Texture:
                 if raw.shape[:-1] != self._level_shape(n):
                     raise InvalidArgumentError("level %d has shape %s, expected %s"
                                                % (n, raw.shape[:-1], self._level_shape(n)), where)
+                self._set_level_bytes(n, raw, where)
             else:
-                raw = self._downsample(n)
-            self._set_level_bytes(n, raw, where)
+                self._downsample(n)
         self.swizzle = swizzle
         self._residency = None
         self._maps = []
@@ -138,6 +176,7 @@ class Texture:
         t.base_layer = _positive(base_layer, "base_layer", where)
         t.layer_count = _positive(layer_count, "layer_count", where)
         t.min_lod = float(min_lod)
+        self.validate()  # a view past the levels or layers is refused here, not at the first sample
 
     # -- construction helpers ------------------------------------------------------------------
 
@@ -160,16 +199,21 @@ class Texture:
             data = encode_texels(fi, values, "texture")
         return cls(data, fi, dim, **kwargs)
 
-    def _raw(self, arr, level, where):
-        """Texel data of one level as uint8 (spatial + (bytes,))."""
+    def _raw(self, arr, level, where, copy=True):
+        """Texel data of one level as uint8 (spatial + (bytes,)).  With copy=False a storage-dtype
+        array comes back as a view of that dtype (its shape is checked; the bytes are copied by
+        _set_level_bytes), so that nothing the size of the level is allocated before the size
+        limit is checked."""
         fi = self.format
         a = np.asarray(arr)
         nsp = len(_DIMS[self.dim])
         if a.ndim == nsp + 1 and a.dtype == np.uint8 and a.shape[-1] == fi.bytes:
-            return np.ascontiguousarray(a)
+            return a  # assigned into the texture's memory as it is (any strides)
         if fi.storage is not None and a.dtype == fi.storage:
             want = nsp + (1 if fi.storage_channels else 0)
             if a.ndim == want and (not fi.storage_channels or a.shape[-1] == fi.storage_channels):
+                if not copy:
+                    return _StorageLevel(a, nsp, fi)
                 a = np.ascontiguousarray(a, dtype=fi.storage.newbyteorder("<"))
                 sp = a.shape[:nsp]
                 return a.view(np.uint8).reshape(sp + (fi.bytes,))
@@ -248,17 +292,38 @@ class Texture:
         if raw.shape != view.shape:
             raise InvalidArgumentError("level %d has shape %s, expected %s" % (n, raw.shape[:-1], view.shape[:-1]),
                                        where)
-        view[...] = raw
+        if isinstance(raw, _StorageLevel):
+            raw.store(view)
+        else:
+            view[...] = raw
 
     def _downsample(self, n):
-        """Level n from level n-1: box average of decoded values, encoded back."""
+        """Level n from level n-1: box average of decoded values (float64), encoded back, a slab
+        of rows (or slices, or layers) at a time so that the float64 values of the whole level
+        (8x its bytes for RGBA8) are never held at once."""
         fi = self.format
-        with np.errstate(invalid="ignore", over="ignore"):   # NaN / Inf texels average to NaN / Inf
-            return self._downsample_values(fi, decode_texels(fi, self._bytes_view(n - 1)).astype(np.float64))
+        src, dst = self._bytes_view(n - 1), self._bytes_view(n)
+        layered = self.dim in ("cube", "1d_array", "2d_array", "cube_array")
+        outer = range(src.shape[0]) if layered else [None]
+        for i in outer:
+            s = src[i] if layered else src
+            d = dst[i] if layered else dst
+            # rows of the first remaining axis: output index r needs inputs 2r, 2r + 1 (or r when
+            # the axis has one element)
+            per_row = max(1, int(np.prod(s.shape[1:-1], dtype=np.int64)) * 4 * 8)
+            step = max(1, _MIP_CHUNK_BYTES // (2 * per_row))
+            for r0 in range(0, d.shape[0], step):
+                r1 = min(d.shape[0], r0 + step)
+                chunk = s[r0:r1] if s.shape[0] == 1 else s[2 * r0:2 * r1]
+                with np.errstate(invalid="ignore", over="ignore"):  # NaN / Inf texels average to NaN / Inf
+                    vals = decode_texels(fi, chunk).astype(np.float64)
+                    d[r0:r1] = self._downsample_values(fi, vals, layered)
 
-    def _downsample_values(self, fi, prev):
+    def _downsample_values(self, fi, prev, layered=False):
         axes = {"1d": [0], "2d": [0, 1], "3d": [0, 1, 2], "cube": [1, 2], "1d_array": [1], "2d_array": [1, 2],
                 "cube_array": [1, 2]}[self.dim]
+        if layered:  # one layer (or face) at a time: its axes come one earlier
+            axes = [a - 1 for a in axes]
         for ax in axes:
             size = prev.shape[ax]
             if size == 1:
