@@ -193,6 +193,14 @@ class Texture:
             [128, 128, 128, 0]
         """
         fi = format_info(format, "texture")
+        max_bytes = check_max_bytes(kwargs.get("max_bytes", DEFAULT_MAX_BYTES), "texture")
+        for v in (values if isinstance(values, (list, tuple)) else [values]):
+            shape = np.shape(v)  # checked before anything is encoded
+            if shape and int(np.prod(shape[:-1], dtype=np.int64)) * fi.bytes > max_bytes:
+                raise InvalidArgumentError("the texture needs at least %d bytes, more than max_bytes=%d (give "
+                                           "max_bytes=N to allow more)"
+                                           % (int(np.prod(shape[:-1], dtype=np.int64)) * fi.bytes, max_bytes),
+                                           "texture")
         if isinstance(values, (list, tuple)):
             data = [encode_texels(fi, v, "texture") for v in values]
         else:

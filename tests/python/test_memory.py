@@ -98,6 +98,14 @@ def test_texture_max_bytes_argument():
             tmu.Texture(data, "r8g8b8a8_unorm", max_bytes=bad)
 
 
+def test_from_values_max_bytes_before_encoding():
+    with pytest.raises(tmu.InvalidArgumentError, match="needs at least 1073807360 bytes, more than max_bytes"):
+        tmu.Texture.from_values(np.broadcast_to(np.float32(0.5), (16385, 16384, 4)), "r8g8b8a8_unorm")
+    with pytest.raises(tmu.InvalidArgumentError, match="needs at least 64 bytes, more than max_bytes=63"):
+        tmu.Texture.from_values(np.zeros((4, 4, 4)), "r8g8b8a8_unorm", max_bytes=63)
+    assert tmu.Texture.from_values(np.zeros((4, 4, 4)), "r8g8b8a8_unorm", max_bytes=64).memory.size == 64
+
+
 def test_gcn_map_max_bytes_counts_every_region():
     w = tmu.GcnWave("gfx9", max_bytes=1000)
     w.map(0x0, 600)
