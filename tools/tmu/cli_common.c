@@ -123,7 +123,8 @@ unsigned char *tmu_cli_load(const char *path, const char *where, const char *wha
     int have_stat = fstat(fileno(f), &st) == 0;
     int regular = have_stat && S_ISREG(st.st_mode);
     if (have_stat && S_ISDIR(st.st_mode)) {
-        fclose(f);
+        if (!is_stdin)
+            fclose(f);
         tmu_cli_error(name, "is a directory");
         return NULL;
     }
@@ -137,7 +138,12 @@ unsigned char *tmu_cli_load(const char *path, const char *where, const char *wha
         /* the size is known: checked before anything is read or allocated */
         uint64_t size = (uint64_t)st.st_size;
         cap = size ? (size_t)size : 1;
-        if (size > SIZE_MAX - 1 || tmu_cli_reserve(where, what, cap))
+        if (size > SIZE_MAX - 1) {
+            tmu_cli_error(where, "%s of %llu bytes does not fit this machine's memory", what,
+                          (unsigned long long)size);
+            goto fail;
+        }
+        if (tmu_cli_reserve(where, what, cap))
             goto fail;
         held = cap;
         if (!(buf = calloc(1, cap))) {
