@@ -65,6 +65,15 @@ input ir3-two-textures "ir3 run: --texture: texture needs 16384 bytes; with the 
 input ir3-texture-memory "ir3 run: --memory: memory needs 16384 bytes; with the 16384" -- \
   "$tmu" --max-bytes 20K ir3 run --gpu a6xx --texture t0=gradient:32x32 --memory 0x10000:16K --asm 'sam (f32)(xyzw)r0.x, r0.z, s#0, t#0'
 
+# layout detile: the tiled surface (32 KiB) and the linear image (16 KiB) together
+P="--chip ps4 --tile-index 10 --bpp 32 --size 64x64"
+head -c 32768 /dev/zero > tiled.bin
+# shellcheck disable=SC2086
+input detile-total "detile: --rect: the linear image needs 16384 bytes; with the 32768 this command holds already that is more than the limit of 40960" -- \
+  "$tmu" --max-bytes 40K detile $P -o lin.bin tiled.bin
+# shellcheck disable=SC2086
+check detile-fits 0 "" -- "$tmu" --max-bytes 48K detile $P -o lin.bin tiled.bin
+
 # ---- 3. a file's size is checked before it is read (a sparse 3 GiB file: nothing read) ----
 if truncate -s 3G big.bin 2>/dev/null; then
   input gcn-big-file "gcn run: --memory: guest memory needs 3221225472 bytes, more than the limit of 1073741824" -- \

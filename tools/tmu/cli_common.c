@@ -24,7 +24,7 @@ int tmu_cli_reserve(const char *where, const char *what, uint64_t bytes)
             return tmu_cli_check_bytes(where, what, bytes);
         return tmu_cli_error(where,
                              "%s needs %llu bytes; with the %llu this command holds already that is "
-                             "more than the limit of %llu for all its textures and memory (raise it "
+                             "more than the limit of %llu for all it allocates together (raise it "
                              "with tmu --max-bytes N %s ...)",
                              what, (unsigned long long)bytes, (unsigned long long)g_reserved,
                              (unsigned long long)max, tmu_cli_command());

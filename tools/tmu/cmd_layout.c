@@ -5,6 +5,7 @@
  * The surface is computed as AMD's addrlib computes it (tmu_surface_init_amd); the CLI only
  * parses, checks sizes and prints.  PNG images (8, 16 and 32-bit elements) use libpng. */
 #include "cli.h"
+#include "cli_common.h"
 #include "cmd_layout_adreno.h"
 
 #include <stdlib.h>
@@ -822,8 +823,8 @@ int tmu_cmd_detile(int argc, char **argv)
         return rc;
     size_t pitch = (size_t)r.w * (la.desc.bpp / 8), lsize = pitch * r.h;
     if ((png && tmu_cli_check_pixels("--rect", r.w, r.h)) ||
-        tmu_cli_check_bytes(input_name(la.input), "the tiled surface", s->size) ||
-        tmu_cli_check_bytes("--rect", "the linear image", lsize)) {
+        tmu_cli_reserve(input_name(la.input), "the tiled surface", s->size) ||
+        tmu_cli_reserve("--rect", "the linear image", lsize)) {
         free(s);
         return TMU_EXIT_FAIL;
     }
@@ -929,8 +930,8 @@ int tmu_cmd_retile(int argc, char **argv)
         return rc;
     size_t pitch = (size_t)r.w * (la.desc.bpp / 8), lsize = pitch * r.h;
     if ((png && tmu_cli_check_pixels(input_name(la.input), r.w, r.h)) ||
-        tmu_cli_check_bytes("--rect", "the linear image", lsize) ||
-        tmu_cli_check_bytes("-o", "the tiled surface", s->size)) {
+        tmu_cli_reserve("--rect", "the linear image", lsize) ||
+        tmu_cli_reserve("-o", "the tiled surface", s->size)) {
         free(s);
         return TMU_EXIT_FAIL;
     }

@@ -8,6 +8,7 @@
 #include "cmd_layout_adreno.h"
 
 #include "cli.h"
+#include "cli_common.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -774,8 +775,8 @@ static int ad_convert(ad_args *la, unsigned cmd)
     if (rc == TMU_EXIT_OK) {
         pitch = (size_t)r.w * la->desc.block_bytes, lsize = pitch * r.h;
         if ((png && tmu_cli_check_pixels("--rect", r.w, r.h)) ||
-            tmu_cli_check_bytes("--rect", "the linear image", lsize) ||
-            tmu_cli_check_bytes(cmd == F_DETILE ? input_name(la->input) : "-o",
+            tmu_cli_reserve("--rect", "the linear image", lsize) ||
+            tmu_cli_reserve(cmd == F_DETILE ? input_name(la->input) : "-o",
                                 "the tiled surface", s->size))
             rc = TMU_EXIT_FAIL;
     }
