@@ -1,5 +1,8 @@
-/* ir3 cat5: Mesa's 49 disassembler vectors, both ways, plus hand-worked
- * annotation and raw cases derived from Mesa's isaspec rules. */
+/* ir3 cat5: Mesa's disassembler vectors, both ways, plus hand-worked
+ * annotation and raw cases derived from Mesa's isaspec rules.
+ *   test_ir3_vectors [FILE...]
+ * Each FILE (default: tests/data/ir3-cat5-mesa.tsv, Mesa's 49 vectors) has rows
+ * "gpu_id<TAB>HI_LO<TAB>Mesa's text"; every row is checked both ways. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -21,16 +24,31 @@ static uint64_t hilo(const char *hex)
     return ((uint64_t)hi << 32) | lo;
 }
 
+#define MAX_ROWS 4096
+
 struct vec {
     unsigned gpu;
     uint64_t word;
     char text[200];
 };
 
-static int load(struct vec *v, int max)
+static const char *const *arg_files;
+static int n_arg_files;
+
+/* How many vector files there are; load(which, ...) reads file `which` (0 .. n_files() - 1). */
+static int n_files(void) { return n_arg_files ? n_arg_files : 1; }
+
+static int load(int which, struct vec *v, int max, const char **name)
 {
-    char path[512];
-    FILE *f = tmu_test_data_open("ir3-cat5-mesa.tsv", path, sizeof path);
+    static char path[512];
+    FILE *f;
+    if (n_arg_files) {
+        snprintf(path, sizeof path, "%s", arg_files[which]);
+        f = fopen(path, "r");
+    } else {
+        f = tmu_test_data_open("ir3-cat5-mesa.tsv", path, sizeof path);
+    }
+    *name = path;
     if (!f)
         fail_msg("cannot open %s", path);
     char line[512];
@@ -42,7 +60,8 @@ static int load(struct vec *v, int max)
         char *g = strtok(line, "\t"), *h = strtok(NULL, "\t"), *e = strtok(NULL, "\t");
         if (!g || !h || !e)
             continue;
-        assert_true(n < max);
+        if (n >= max)
+            fail_msg("%s: more than %d rows", path, max);
         v[n].gpu = (unsigned)atoi(g);
         v[n].word = hilo(h);
         snprintf(v[n].text, sizeof v[n].text, "%s", e);
@@ -55,41 +74,49 @@ static int load(struct vec *v, int max)
 static void test_disasm_vectors(void **state)
 {
     (void)state;
-    struct vec v[64];
-    int n = load(v, 64);
-    assert_int_equal(n, 49);
-    int ok = 0;
-    for (int i = 0; i < n; i++) {
-        char buf[256];
-        tmu_status st = tmu_ir3_disasm(v[i].word, v[i].gpu, buf, sizeof buf);
-        if (st == TMU_OK && !strcmp(buf, v[i].text))
-            ok++;
-        else
-            print_error("row %d: got '%s' want '%s'\n", i + 1, buf, v[i].text);
+    static struct vec v[MAX_ROWS];
+    for (int k = 0; k < n_files(); k++) {
+        const char *name;
+        int n = load(k, v, MAX_ROWS, &name);
+        if (!n_arg_files)
+            assert_int_equal(n, 49);
+        assert_true(n > 0);
+        int ok = 0;
+        for (int i = 0; i < n; i++) {
+            char buf[256];
+            tmu_status st = tmu_ir3_disasm(v[i].word, v[i].gpu, buf, sizeof buf);
+            if (st == TMU_OK && !strcmp(buf, v[i].text))
+                ok++;
+            else
+                print_error("%s row %d: got '%s' want '%s'\n", name, i + 1, buf, v[i].text);
+        }
+        print_message("disasm: %d/%d vectors of %s identical to Mesa\n", ok, n, name);
+        assert_int_equal(ok, n);
     }
-    print_message("disasm: %d/%d vectors identical to Mesa\n", ok, n);
-    assert_int_equal(ok, n);
 }
 
 static void test_asm_vectors(void **state)
 {
     (void)state;
-    struct vec v[64];
-    int n = load(v, 64);
-    int ok = 0;
-    for (int i = 0; i < n; i++) {
-        uint64_t w = 0;
-        tmu_diag d;
-        tmu_diag_clear(&d);
-        tmu_status st = tmu_ir3_assemble(v[i].text, v[i].gpu, &w, &d);
-        if (st == TMU_OK && w == v[i].word)
-            ok++;
-        else
-            print_error("row %d '%s': status %d word %016llx want %016llx (%s)\n", i + 1, v[i].text, st,
-                        (unsigned long long)w, (unsigned long long)v[i].word, d.message);
+    static struct vec v[MAX_ROWS];
+    for (int k = 0; k < n_files(); k++) {
+        const char *name;
+        int n = load(k, v, MAX_ROWS, &name);
+        int ok = 0;
+        for (int i = 0; i < n; i++) {
+            uint64_t w = 0;
+            tmu_diag d;
+            tmu_diag_clear(&d);
+            tmu_status st = tmu_ir3_assemble(v[i].text, v[i].gpu, &w, &d);
+            if (st == TMU_OK && w == v[i].word)
+                ok++;
+            else
+                print_error("%s row %d '%s': status %d word %016llx want %016llx (%s)\n", name, i + 1, v[i].text, st,
+                            (unsigned long long)w, (unsigned long long)v[i].word, d.message);
+        }
+        print_message("asm: %d/%d vectors of %s give Mesa's bits\n", ok, n, name);
+        assert_int_equal(ok, n);
     }
-    print_message("asm: %d/%d vectors give Mesa's bits\n", ok, n);
-    assert_int_equal(ok, n);
 }
 
 static void expect(unsigned gpu, const char *hex, const char *want)
@@ -173,8 +200,10 @@ static void test_more_forms(void **state)
     expect(600, "a38011fa_000001e9", "dsx (f32)(x)p0.z, a0.x");
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
+    arg_files = (const char *const *)argv + 1;
+    n_arg_files = argc - 1;
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_disasm_vectors), cmocka_unit_test(test_asm_vectors), cmocka_unit_test(test_raw),
         cmocka_unit_test(test_annotations),    cmocka_unit_test(test_more_forms),

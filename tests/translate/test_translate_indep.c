@@ -326,6 +326,40 @@ static void write_gcn_targets(void)
         fail_msg("cannot write %s", arg_gcn_lines);
 }
 
+/* Distinct ir3 target words (GPU id, word, text) for tests/ir3/mesa_lines.sh, which compares each
+ * with Mesa's disassembler. */
+static gcn_line ir3_targets[MAX_LINES];
+static unsigned n_ir3_targets;
+static const char *arg_ir3_lines;
+
+static void note_ir3_target(uint32_t gpu, const tmu_xl_instr *x)
+{
+    for (unsigned i = 0; i < n_ir3_targets; i++)
+        if (ir3_targets[i].gen == gpu && ir3_targets[i].word == x->word && strcmp(ir3_targets[i].text, x->text) == 0)
+            return;
+    if (n_ir3_targets < MAX_LINES) {
+        gcn_line *g = &ir3_targets[n_ir3_targets++];
+        g->gen = gpu;
+        g->word = x->word;
+        snprintf(g->text, sizeof g->text, "%s", x->text);
+    }
+}
+
+static void write_ir3_targets(void)
+{
+    print_message("distinct ir3 target words: %u\n", n_ir3_targets);
+    if (!arg_ir3_lines)
+        return;
+    FILE *f = fopen(arg_ir3_lines, "wb");
+    if (!f)
+        fail_msg("cannot write %s", arg_ir3_lines);
+    for (unsigned i = 0; i < n_ir3_targets; i++)
+        fprintf(f, "%u\t%08x_%08x\t%s\n", (unsigned)ir3_targets[i].gen, (unsigned)(ir3_targets[i].word >> 32),
+                (unsigned)ir3_targets[i].word, ir3_targets[i].text);
+    if (fclose(f) != 0)
+        fail_msg("cannot write %s", arg_ir3_lines);
+}
+
 /* ---- register values in the source's own form ------------------------------------------------------ */
 
 static void set_src(xl_mach *m, const tmu_xl_source *s, unsigned slot, unsigned lane, uint32_t v)
@@ -551,6 +585,8 @@ static void run_case(world *w, tmu_xl_isa from, tmu_xl_isa to, dir_stats *st)
             note_ptx_target(p.instr[i].text);
         else if (to == TMU_XL_GCN)
             note_gcn_target(ta.gen, &p.instr[i]);
+        else if (to == TMU_XL_IR3)
+            note_ir3_target(ta.gen, &p.instr[i]);
     }
     int gcn_gen = from == TMU_XL_GCN ? (int)c.arch.gen : to == TMU_XL_GCN ? (int)ta.gen : TMU_GCN_GFX9;
     int is_int = src.op.result == TMU_RESULT_S32 || src.op.result == TMU_RESULT_U32;
@@ -735,6 +771,7 @@ static void test_indep(void **state)
         }
     check_ptx_targets();
     write_gcn_targets();
+    write_ir3_targets();
     world_free(w);
     assert_int_equal(disagree, 0);
 }
@@ -746,6 +783,8 @@ int main(int argc, char **argv)
             arg_module = argv[++i];
         else if (strcmp(argv[i], "--gcn-lines") == 0 && i + 1 < argc)
             arg_gcn_lines = argv[++i];
+        else if (strcmp(argv[i], "--ir3-lines") == 0 && i + 1 < argc)
+            arg_ir3_lines = argv[++i];
         else if (!arg_ptx)
             arg_ptx = argv[i];
         else if (!arg_gcn)
@@ -754,7 +793,8 @@ int main(int argc, char **argv)
             arg_ir3 = argv[i];
     }
     if (!arg_ptx || !arg_gcn || !arg_ir3) {
-        fprintf(stderr, "usage: %s PTX_VERDICTS GCN_LLC_ROLES IR3_MESA [--ptx-module FILE] [--gcn-lines FILE]\n",
+        fprintf(stderr, "usage: %s PTX_VERDICTS GCN_LLC_ROLES IR3_MESA [--ptx-module FILE] [--gcn-lines FILE] "
+                "[--ir3-lines FILE]\n",
                 argv[0]);
         return 2;
     }
