@@ -313,6 +313,16 @@ static int compare_call(const tmu_texture *tex, uint64_t *seed, int edges, const
                 w->coord[0][k] = (float)(px / tw), w->coord[1][k] = (float)(py / th);
             }
         }
+    /* implicit LOD: half the time the quads of a plane on neighbouring texels, 8 quads of 2 x 2
+     * texels a row (the AVX-512 kernel then reads footprints from shared 256-byte chunks: fast.c
+     * near, fast_avx512.c tiled_chunk_load) */
+    if (implicit && test_rand(seed) % 2 == 0) {
+        double x0 = test_randf(seed, -3, tw + 3.0), y0 = test_randf(seed, -3, th + 3.0);
+        for (uint32_t q = 0; q < lanes; q += 4) {
+            w->coord[0][q] = (float)((x0 + 2.0 * (q / 4 % 8) + test_randf(seed, 0, 1)) / tw);
+            w->coord[1][q] = (float)((y0 + 2.0 * (q / 32) + test_randf(seed, 0, 1)) / th);
+        }
+    }
     for (uint32_t q = 0; implicit && q < lanes; q += 4) { /* quads of a surface */
         if (test_rand(seed) % 4 == 0)
             continue;

@@ -66,6 +66,8 @@ typedef struct fast_tiled {
     uint8_t q[2][TMU_MAX_LEVELS], m[2][TMU_MAX_LEVELS];   /* columns, tail shift */
     uint8_t lo[TMU_MAX_LEVELS];                           /* k */
     uint8_t used;                                         /* levels with tables */
+    uint8_t chunks; /* 1: the aligned chunk of 64 texels (256 bytes from the base) around any texel
+                       of the levels lies in their memory (fast_avx512.c tiled_chunk_load reads it) */
 } fast_tiled;
 
 /* What the SIMD kernels read of a tiled call, expanded from fast_tiled per call (fast.c) for the
@@ -127,6 +129,7 @@ typedef struct fast_ctx {
     tmu_wave_out *out;
     uint32_t lanes;
     int coherent; /* the wave's first lanes lie within 16 texels of each other (fast.c scattered) */
+    int near;     /* tiled RGBA8 calls on AVX-512 with mips: the same (fast_simd.inc defer_level) */
     const fast_tiled_rt *tr; /* tiled calls on a SIMD kernel: the expanded tables */
 } fast_ctx;
 
