@@ -133,9 +133,9 @@ input huge-png-render "render: huge.png: 16384x16384 pixels is more than the lim
 input huge-png-sample "sample: huge.png: 16384x16384 pixels is more than the limit" -- "$tmu" sample --pattern huge.png 0.5,0.5
 input huge-png-ptx    "ptx run: huge.png: image 16384x16384 is larger than 4096x4096" -- "$tmu" ptx run --texture t0=png:huge.png x.ptx
 printf '.version 8.0\n.target sm_90\n.address_size 64\n.global .texref t0;\n.entry k()\n{\n.reg .f32 %%f<8>;\ntex.2d.v4.f32.f32 {%%f0,%%f1,%%f2,%%f3}, [t0, {%%f4,%%f5}];\nret;\n}\n' > k.ptx
-input ptx-17g "ptx run: --texture: the texture needs 17179869184 bytes, more than the limit of 1073741824 (raise it with tmu --max-bytes N" -- "$tmu" ptx run --texture t0=gradient:4096x4096,dim=a2d,layers=64 k.ptx
-input max-bytes-low "ptx run: --texture: the texture needs 16384 bytes, more than the limit of 1024" -- "$tmu" --max-bytes 1K ptx run --texture t0=gradient:32x32 k.ptx
-check max-bytes-ok 0 "lane 0" -- "$tmu" --max-bytes 1M ptx run --texture t0=gradient:32x32 k.ptx
+input ptx-17g "ptx run: --texture: the texture needs 17179869184 bytes, more than the limit of 1073741824 (raise it with tmu --max-bytes N" -- "$tmu" ptx run --texture t0=coords:4096x4096,dim=a2d,layers=64 k.ptx
+input max-bytes-low "ptx run: --texture: the texture needs 16384 bytes, more than the limit of 1024" -- "$tmu" --max-bytes 1K ptx run --texture t0=coords:32x32 k.ptx
+check max-bytes-ok 0 "lane 0" -- "$tmu" --max-bytes 1M ptx run --texture t0=coords:32x32 k.ptx
 if "$tmu" render --size 8x8 -o small.png >/dev/null 2>&1; then
   input max-pixels-low "sample: small.png: 8x8 pixels is more than the limit of 63" -- "$tmu" --max-pixels 63 sample --pattern small.png 0.5,0.5
   check max-pixels-ok 0 "->" -- "$tmu" --max-pixels 64 sample --pattern small.png 0.5,0.5
@@ -143,6 +143,6 @@ if "$tmu" render --size 8x8 -o small.png >/dev/null 2>&1; then
   input render-size-bytes "render: --size: the picture needs" -- "$tmu" --max-bytes 1K render --size 64x64 -o x.png
 fi
 input gcn-run-memory "gcn run: " -- "$tmu" --max-bytes 1K gcn run --gpu gfx9 --memory 0x1000=4K -e 's_waitcnt 0'
-input ir3-run-texture "ir3 run: " -- "$tmu" --max-bytes 1K ir3 run --gpu a6xx --texture t0=gradient:64x64 -e 'sam (f32)(xyzw)r0.x, r0.z, s#0, t#0'
+input ir3-run-texture "ir3 run: " -- "$tmu" --max-bytes 1K ir3 run --gpu a6xx --texture t0=coords:64x64 -e 'sam (f32)(xyzw)r0.x, r0.z, s#0, t#0'
 usage max-pixels-bad "--max-pixels: " -- "$tmu" --max-pixels 0x demo
 finish

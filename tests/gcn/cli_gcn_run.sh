@@ -20,7 +20,7 @@ contains "sample no hazard" "hazards: 0" "$out"
 # and s_waitcnt vmcnt(0) as its gfx9 word 0xbf8c0f70, from a program file; lanes 0-1 only.
 printf '0x00820004f0800f00  # sample\n0xbf8c0f70\n' > "$T/prog.s"
 out=$("$TMU" gcn run --gpu gfx9 --texture s8=checker:4x4 --sampler s16=filter=bilinear \
-      --vgpr v4=0.5 --vgpr v5=0.25 --lanes 2 "$T/prog.s" 2>&1); rc=$?
+      --vgpr v4=0.5 --vgpr v5=0.25 --lanes 0-1 "$T/prog.s" 2>&1); rc=$?
 check_rc "word rc" 0 $rc
 contains "word result" "v0[0..1] = 0x3f000000 0.5" "$out"
 lacks "word lanes" "v0[0..63]" "$out"
@@ -52,10 +52,10 @@ contains "explain tdesc" "DATA_FORMAT         = 10 (8_8_8_8)" "$out"
 contains "explain sampler" "XY_MAG_FILTER       = 0 (POINT)" "$out"
 
 # options from an input file
-printf 'gpu gfx7\ntexture s8=gradient:4x2\n# a comment\nsampler s16=filter=point,clamp=clamp_last_texel\nvgpr v4=0.625\nvgpr v5=0.75\nlanes 1\n' > "$T/in.txt"
+printf 'gpu gfx7\ntexture s8=coords:4x2\n# a comment\nsampler s16=filter=point,clamp=clamp_last_texel\nvgpr v4=0.625\nvgpr v5=0.75\nlanes 0\n' > "$T/in.txt"
 out=$("$TMU" gcn run --input "$T/in.txt" -e "$SAMPLE" 2>&1); rc=$?
 check_rc "input rc" 0 $rc
-contains "input x" "v0[0] = 0x40000000 2" "$out"   # texel (2, 1) of the gradient: (x, y, 0, 0)
+contains "input x" "v0[0] = 0x40000000 2" "$out"   # texel (2, 1) of coords: (x, y, 0, 0)
 contains "input y" "v1[0] = 0x3f800000 1" "$out"
 
 # errors: where and what, exit 1 for bad input, 2 for bad command lines
@@ -91,9 +91,9 @@ check_rc "waitcnt range rc" 1 $rc
 contains "waitcnt range" "'99' is not a count 0..63 for gfx9" "$err"
 
 # Tiled images (--chip, tiling= / swizzle=): laid out as AMD addrlib lays them out on the chip.
-# Texel (3, 5) of level 1 of a gradient is (3, 5, 0, 1) whatever the layout.
-out=$("$TMU" gcn run --gpu gfx6 --chip tahiti --texture s8=gradient:16x16,levels=3,tiling=14 \
-      --vgpr v4=3 --vgpr v5=5 --vgpr v6=1 --lanes 1 --explain \
+# Texel (3, 5) of level 1 of coords is (3, 5, 0, 1) whatever the layout.
+out=$("$TMU" gcn run --gpu gfx6 --chip tahiti --texture s8=coords:16x16,levels=3,tiling=14 \
+      --vgpr v4=3 --vgpr v5=5 --vgpr v6=1 --lanes 0 --explain \
       -e 'image_load_mip v[0:3], v[4:6], s[8:15] dmask:0xf unorm' 2>&1); rc=$?
 check_rc "tiled rc" 0 $rc
 contains "tiled x" "v0[0] = 0x40400000 3" "$out"
@@ -168,5 +168,47 @@ if "$TMU" gcn run --gpu gfx9 --render 8x8 -o "$T/x.png" -e 's_waitcnt 0' >/dev/n
   check_rc "render error rc" 1 $rc
   contains "render kept" "keep" "$(cat "$T/keep.png")"
 fi
+
+# issue 29 item 18: lanes are numbered from 0 (--lanes 0 is lane 0 alone, lists like 0,2-3),
+# --print-vgprs prints registers the program did not change, --json gives the same as one object.
+# Bilinear on the 4x4 checker at (0.5, 0.25): the four texels around it are two white, two black
+# (hand-worked: 0.5 = 0x3f000000 = 1056964608; alpha 1 = 0x3f800000).
+out=$("$TMU" gcn run --gpu gfx9 --texture s8=checker:4x4 --sampler s16=filter=bilinear --vgpr v4=0.5 \
+      --vgpr v5=0.25 --vgpr v9=7,8,9 --lanes 0 -e "$SAMPLE" 2>&1); rc=$?
+check_rc "lanes 0 rc" 0 $rc
+contains "lanes 0" "  v0[0] = 0x3f000000 0.5" "$out"
+lacks "lanes 0 only" "v0[0..1]" "$out"
+lacks "lanes 0 unchanged v9" "v9" "$out"
+out=$("$TMU" gcn run --gpu gfx9 --texture s8=checker:4x4 --sampler s16=filter=bilinear --vgpr v4=0.5 \
+      --vgpr v5=0.25 --vgpr v9=7,8,9 --lanes 0,2-3 --print-vgprs v3,v9 -e "$SAMPLE" 2>&1); rc=$?
+check_rc "print-vgprs rc" 0 $rc
+contains "print-vgprs header" "VGPRs (lanes):" "$out"
+contains "print-vgprs v3" "  v3[0] = 0x3f800000 1" "$out"
+contains "print-vgprs v3 2-3" "  v3[2..3] = 0x3f800000 1" "$out"
+contains "print-vgprs unchanged v9 lane 0" "  v9[0] = 0x00000007" "$out"
+contains "print-vgprs unchanged v9 lane 2" "  v9[2] = 0x00000009" "$out"
+contains "print-vgprs unchanged v9 lane 3" "  v9[3] = 0x00000000 0" "$out"
+lacks "print-vgprs not lane 1" "v9[1]" "$out"
+lacks "print-vgprs only those" "v0[" "$out"
+out=$("$TMU" gcn run --gpu gfx9 --texture s8=checker:4x4 --sampler s16=filter=bilinear --vgpr v4=0.5 \
+      --vgpr v5=0.25 --lanes 0-1 --json -e "$SAMPLE; image_store v[0:3], v[6:7], s[8:15] dmask:0xf unorm" 2>&1); rc=$?
+check_rc "json rc" 0 $rc
+contains "json lines" '{"gpu":"gfx9","lines":[{"line":0,"text":"image_sample v[0:3], v[4:5], s[8:15], s[16:19] dmask:0xf","vm_cnt":1,"exp_cnt":0},' "$out"
+contains "json lanes" '"lanes":[0,1],"vgprs":{"v0":[1056964608,1056964608],' "$out"
+contains "json v3" '"v3":[1065353216,1065353216]' "$out"
+contains "json hazard" '"hazards":[{"line":2,"vgpr":0,"kind":"read of a pending result (missing s_waitcnt vmcnt)","pending_line":1}' "$out"
+contains "json memory" '"memory_writes":[' "$out"
+out=$("$TMU" gcn run --gpu gfx9 --lanes 64 -e 's_waitcnt 0' 2>&1); rc=$?
+check_rc "lanes 64 rc" 2 $rc
+contains "lanes 64" "gcn run: --lanes: expected lane numbers 0..63" "$out"
+out=$("$TMU" gcn run --gpu gfx9 --print-vgprs v256 -e 's_waitcnt 0' 2>&1); rc=$?
+check_rc "print-vgprs v256 rc" 2 $rc
+out=$("$TMU" gcn run --gpu gfx9 --json --explain -e 's_waitcnt 0' 2>&1); rc=$?
+check_rc "json explain rc" 2 $rc
+
+# issue 29 item 16: 'gradient' is sample / render's RGBA8 picture; the run commands say so
+out=$("$TMU" gcn run --gpu gfx9 --texture s8=gradient:4x4 -e 's_waitcnt 0' 2>&1); rc=$?
+check_rc "gradient rc" 1 $rc
+contains "gradient is coords" "'gradient' is the RGBA8 picture of tmu sample and tmu render; the pattern whose texels are their own coordinates (r32g32b32a32_float) is 'coords'" "$out"
 
 [ $fails -eq 0 ] && echo "cli_gcn_run: all passed" || { echo "cli_gcn_run: $fails failed"; exit 1; }

@@ -6,12 +6,12 @@ tmp=${TMPDIR:-/tmp}/tmu_ir3_exec_cli.$$
 mkdir -p "$tmp"
 trap 'rm -rf "$tmp"' EXIT
 run="$tmu ir3 run --gpu a6xx"
-# gradient texel (x, y, layer, level): (0.375, 0.625) on 4x4 with nearest is texel (1, 2)
+# coords texel (x, y, layer, level): (0.375, 0.625) on 4x4 with nearest is texel (1, 2)
 check run-sam 0 "fibers 0-63: r1.x=0x3f800000 (1)  r1.y=0x40000000 (2)  r1.z=0x00000000 (0)  r1.w=0x00000000 (0)" -- \
-  $run --texture t0=gradient:4x4 --sampler s0=filter=nearest --reg r0.x=0.375 --reg r0.y=0.625 \
+  $run --texture t0=coords:4x4 --sampler s0=filter=nearest --reg r0.x=0.375 --reg r0.y=0.625 \
   --asm 'sam (f32)(xyzw)r1.x, r0.x, s#0, t#0'
 check run-explain 0 "operands: coord[0]=r0.x coord[1]=r0.y" -- \
-  $run --texture t0=gradient:4x4 --sampler s0=filter=nearest --explain --asm 'sam (f32)(xy)r1.x, r0.x, s#0, t#0'
+  $run --texture t0=coords:4x4 --sampler s0=filter=nearest --explain --asm 'sam (f32)(xy)r1.x, r0.x, s#0, t#0'
 # ir3-cat5.xml's brcst.active.w8 example with fibers 2 and 3 inactive: fibers 4-7 get s1
 check run-brcst 0 "fibers 4-7: r0.z=0x00000001 (1)" -- \
   $run --reg r0.y=fiber --reg r0.z=0xd000 --active 0-1,4-7 --show 0-7 --asm 'brcst.active.w8 (u32)(x)r0.z, r0.y'
@@ -19,7 +19,7 @@ check run-brcst 0 "fibers 4-7: r0.z=0x00000001 (1)" -- \
 check run-getsize 0 "r2.x=0x00000004 (4)  r2.y=0x00000002 (2)  r2.z=0x00000001 (1)  r2.w=0x00000003 (3)" -- \
   $run --texture t0=index:8x4,dim=a2d,layers=3,levels=2 --reg r0.x=1 --asm 'getsize (u32)(xyzw)r2.x, r0.x, t#0'
 check run-hazard 0 "hazard: reads r1.x (coord) while a cat5 result is pending" -- \
-  $run --texture t0=gradient:4x4 --sampler s0=filter=nearest \
+  $run --texture t0=coords:4x4 --sampler s0=filter=nearest \
   --asm 'sam (f32)(xy)r1.x, r0.x, s#0, t#0' --asm 'sam (f32)(x)r2.x, r1.x, s#0, t#0'
 check run-dsx-words 0 "fibers 0-3: r1.x=0x3f000000 (0.5)" -- \
   $run --reg r0.x=fiber*0.5 --show 0-3 --word a3801104_00000001
@@ -29,7 +29,7 @@ check run-perfiber 0 "fiber 1: r1.x=0x00000066 (102)" -- \
   --reg r1.x=0 --asm 'isaml (u32)(x)r1.x, r0.x, r1.x, s#0, t#0'
 printf '# two instructions\nsam (f32)(x)r1.x, r0.x, s#0, t#0 ; comment\n\n(sy)getinfo (u32)(xyzw)r2.x, t#0\n' > "$tmp/prog.s"
 check run-file 0 "r2.x=0x0000000e (14)  r2.y=0x00000008 (8)  r2.z=0x00000001 (1)  r2.w=0x00000001 (1)" -- \
-  $run --texture t0=gradient:4x4 --sampler s0=filter=nearest "$tmp/prog.s"
+  $run --texture t0=coords:4x4 --sampler s0=filter=nearest "$tmp/prog.s"
 printf 'gpu a6xx\ntexture t0=checker:2x2\nsampler s0=filter=nearest\nreg r0.x=0.25\nreg r0.y=0.25\n' > "$tmp/opts"
 check run-input 0 "r1.x=0x3f800000 (1)" -- "$tmu" ir3 run --input "$tmp/opts" --asm 'sam (f32)(x)r1.x, r0.x, s#0, t#0'
 # a raw A6XX_TEX_CONST: FMT6_32_UINT, swizzle XYZW, 2x1, PITCH 64, TYPE 2D, BASE 0x10000
@@ -102,4 +102,7 @@ check err-input-value 1 "bad_opts:2: r0.x: 'abc' is not a value" -- "$tmu" ir3 r
 check err-exec-file 1 "prog.s:2: fiber 0: t#0 is not bound" -- $run "$tmp/prog.s"
 check desc-stdin 0 "FMT                     = 75 (FMT6_32_UINT)" -- sh -c "echo '$desc' | \"$tmu\" ir3 desc --gpu a6xx -"
 check help 0 "usage: tmu ir3 run --gpu GPU" -- "$tmu" ir3 run --help
+# issue 29 item 16: 'gradient' is sample / render's RGBA8 picture; the run commands say so
+check gradient-is-coords 2 "'gradient' is the RGBA8 picture of tmu sample and tmu render; the pattern whose texels are their own coordinates (r32g32b32a32_float) is 'coords'" -- \
+  $run --texture t0=gradient:4x4 --asm 'sam (f32)(x)r1.x, r0.x, s#0, t#0'
 finish

@@ -13,7 +13,7 @@ fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
 
 "$TMU" ptx run --input "$D/ptx-run-input.txt" "$D/ptx-run.ptx" >"$T/out" 2>&1 || fail "run exit $?: $(cat "$T/out")"
 F="$D/ptx-run.ptx"
-# gradient texel (x, y, layer, level) = (x, y, layer, 0).
+# coords texel (x, y, layer, level) = (x, y, layer, 0).
 # 2d, 4x4, repeat, linear:
 #  lane 0 (u,v) = (0.3125, 0.5625): x = 1.25 - .5 = .75 -> R = .75; y = 2.25 - .5 = 1.75 -> G = 1.75
 #  lane 1 u = 0.0625: x = -.25 -> texels -1 (wraps to 3, weight .25) and 0 (weight .75): R = .75
@@ -45,19 +45,23 @@ cmp -s "$T/out" "$T/want" || fail "run output:
 $(diff "$T/want" "$T/out")"
 
 # the same on the command line, nearest filter: lane 0 of t2d = texel (1, 2) -> (1, 2, 0, 0)
-"$TMU" ptx run --texture t2d=gradient:4x4,filter=nearest --texture 0x1234=gradient:2x2,dim=cube \
-  --texture tarr=gradient:4x4,dim=a2d,layers=2 --texture tdepth=depth:2x1,compare=less \
+"$TMU" ptx run --texture t2d=coords:4x4,filter=nearest --texture 0x1234=coords:2x2,dim=cube \
+  --texture tarr=coords:4x4,dim=a2d,layers=2 --texture tdepth=depth:2x1,compare=less \
   --reg %rd1=0x1234 --reg %f10=0.3125 --reg %f11=0.5625 --reg %f13=-1.0 --reg %u1=1 --reg %f17=0.5 \
   --reg %f30=0.5 "$F" >"$T/out" 2>&1 || fail "run (command line) exit: $(cat "$T/out")"
 grep -qx '  lane 0: %f0=1(0x3f800000) %f1=2(0x40000000) %f2=0(0x00000000) %f3=0(0x00000000)' "$T/out" ||
   fail "nearest: $(sed -n 2p "$T/out")"
 
 # errors: unbound texture, unknown pattern (with suggestions), bad value, bad register
-"$TMU" ptx run --texture t2d=gradient:4x4 "$F" >"$T/out" 2>&1 && fail "missing binding: exit 0"
+"$TMU" ptx run --texture t2d=coords:4x4 "$F" >"$T/out" 2>&1 && fail "missing binding: exit 0"
 grep -q "tmu: error: ptx run: .*ptx-run.ptx:21:42: lane 0: no texture bound to handle 0x0 in register '%rd1'" "$T/out" ||
   fail "missing binding message: $(cat "$T/out")"
-"$TMU" ptx run --texture t2d=gradiant:4x4 "$F" >"$T/out" 2>&1 && fail "bad pattern: exit 0"
-grep -q "unknown pattern 'gradiant'; did you mean 'gradient'" "$T/out" || fail "bad pattern message: $(cat "$T/out")"
+"$TMU" ptx run --texture t2d=coord:4x4 "$F" >"$T/out" 2>&1 && fail "bad pattern: exit 0"
+grep -q "unknown pattern 'coord'; did you mean 'coords'" "$T/out" || fail "bad pattern message: $(cat "$T/out")"
+# issue 29 item 16: 'gradient' means sample / render's RGBA8 picture only; here it is refused by name
+"$TMU" ptx run --texture t2d=gradient:4x4 "$F" >"$T/out" 2>&1 && fail "gradient: exit 0"
+grep -q "ptx run: --texture: 'gradient' is the RGBA8 picture of tmu sample and tmu render; the pattern whose texels are their own coordinates (r32g32b32a32_float) is 'coords'" "$T/out" ||
+  fail "gradient message: $(cat "$T/out")"
 "$TMU" ptx run --reg %f10=abc "$F" >"$T/out" 2>&1 && fail "bad value: exit 0"
 grep -q "bad value 'abc'" "$T/out" || fail "bad value message: $(cat "$T/out")"
 "$TMU" ptx run --reg %zz=1 "$F" >"$T/out" 2>&1 && fail "unknown register: exit 0"
@@ -83,7 +87,7 @@ fi
 # size mismatch for instruction 'tex'"); nothing is executed or printed on stdout
 sed 's/tex.2d.v4.f32.f32 {%f0,%f1,%f2,%f3}/tex.2d.v4.f32.f32 {%f0,%f1}/' "$D/ptx-run.ptx" >"$T/bad.ptx"
 line=$(grep -n 'tex.2d.v4.f32.f32 {%f0,%f1}' "$T/bad.ptx" | cut -d: -f1)
-"$TMU" ptx run --texture t2d=gradient:4x4 "$T/bad.ptx" >"$T/out" 2>"$T/err"; rc=$?
+"$TMU" ptx run --texture t2d=coords:4x4 "$T/bad.ptx" >"$T/out" 2>"$T/err"; rc=$?
 [ $rc -eq 1 ] || fail "rejected module run: exit $rc"
 [ -s "$T/out" ] && fail "rejected module ran: $(cat "$T/out")"
 grep -qx "tmu: error: ptx run: $T/bad.ptx:$line:2: Argument vector size mismatch for instruction 'tex'" "$T/err" ||

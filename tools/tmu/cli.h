@@ -105,6 +105,13 @@ int tmu_cli_unknown_name(const char *where, const char *kind, const char *given,
 /* Copies `text` into buf (at least TMU_CLI_ECHO_MAX + 24 bytes) for echoing in a message:
  * at most TMU_CLI_ECHO_MAX characters, then "...(N bytes)"; control characters become '?'.
  * Returns buf. */
+/* Issue 29 item 16: one meaning per pattern name.  In tmu sample / render, 'gradient' is an RGBA8
+ * picture; the run commands' pattern whose texels are their own coordinates is 'coords', and
+ * they answer 'gradient' with this message. */
+#define TMU_CLI_GRADIENT_IS_COORDS                                                                 \
+    "'gradient' is the RGBA8 picture of tmu sample and tmu render; the pattern whose texels are "  \
+    "their own coordinates (r32g32b32a32_float) is 'coords'"
+
 #define TMU_CLI_ECHO_BUF (TMU_CLI_ECHO_MAX + 32)
 const char *tmu_cli_shorten(char buf[TMU_CLI_ECHO_BUF], const char *text);
 /* The same for `len` bytes that need not end in NUL. */

@@ -50,7 +50,12 @@ typedef struct run_state {
     size_t nborder;
     uint64_t next_auto;
     int explain;
-    int lane_lo, lane_hi;
+    uint64_t lanes;    /* --lanes: lanes printed, bit N = lane N */
+    uint64_t vsel[4];  /* --print-vgprs: VGPRs printed whatever their value, bit N = vN */
+    int have_vsel;
+    int json;          /* --json */
+    uint32_t *counts;  /* --json: vm_cnt, exp_cnt after each program line */
+    char (*texts)[160]; /* --json: each program line as printed */
     const char *program_path, *program_text;
     prog_line *prog;
     size_t nprog;
@@ -106,7 +111,12 @@ static void run_usage(FILE *out)
             "  --texture sN=SPEC     place a texture in guest memory and its T# in s[N..N+7]\n"
             "  --sampler sN=OPTS     an S# in s[N..N+3]\n"
             "  --border I=R,G,B,A    border-colour table entry I (BORDER_COLOR_TYPE register)\n"
-            "  --lanes N | A-B       lanes to print (default all)\n"
+            "  --lanes LIST          lanes to print, numbered from 0: N, A-B or a comma list\n"
+            "                        such as 0-3,8 (default all 64)\n"
+            "  --print-vgprs LIST    print these VGPRs whether or not the program changed them:\n"
+            "                        vN, vA-vB, a comma list or 'all' (default: the changed ones)\n"
+            "  --json                print the result as one JSON object (lines with counters,\n"
+            "                        hazards, the VGPRs per printed lane, memory writes)\n"
             "  --explain             print each instruction's T#, S# and operand VGPRs\n"
             "  --input FILE          more options from FILE\n"
             "  -e TEXT               the program as text instead of a file\n"
@@ -118,7 +128,7 @@ static void run_usage(FILE *out)
             "  -o FILE               the PNG of --render\n"
             "\n"
             "SPEC = PATTERN:WxH[xD][,KEY=VALUE...] or png:PATH[,KEY=VALUE...]\n"
-            "  gradient  r32g32b32a32_float, texel (x, y, z or layer, level)\n"
+            "  coords    r32g32b32a32_float, texel (x, y, z or layer, level)\n"
             "  checker   r8g8b8a8_unorm, white where x + y is even, else black\n"
             "  mips      r8g8b8a8_unorm, each level its own colour\n"
             "  png       r8g8b8a8_unorm (srgb=1: _srgb) from a PNG file, one 2d level\n"
@@ -419,7 +429,7 @@ static int opt_texture(run_state *st, const char *arg)
     unsigned char *pixels = NULL;
     uint64_t png_bytes = 0; /* reserved for pixels */
     tmu_format fmt;
-    int pattern; /* 0 gradient, 1 checker, 2 mips, 3 png */
+    int pattern; /* 0 coords, 1 checker, 2 mips, 3 png */
     if (!strcmp(buf, "png")) {
 #ifdef TMU_HAVE_PNG
         if (levels != 1 || layers != 1 || (dim_set && dim != TMU_DIM_2D))
@@ -436,7 +446,9 @@ static int opt_texture(run_state *st, const char *arg)
     } else {
         if (tmu_cli_parse_dims(rest, 1, 3, 16384, dims, &nd))
             return tmu_cli_error(where, "bad size '%s' (W, WxH or WxHxD, up to 16384)", rest);
-        static const char *const pats[] = {"gradient", "checker", "mips", "png"};
+        static const char *const pats[] = {"coords", "checker", "mips", "png"};
+        if (!strcmp(buf, "gradient"))
+            return tmu_cli_error(where, TMU_CLI_GRADIENT_IS_COORDS);
         for (pattern = 0; pattern < 3 && strcmp(buf, pats[pattern]); pattern++)
             ;
         if (pattern == 3) {
@@ -732,7 +744,8 @@ static int opt_border(run_state *st, const char *arg)
 /* ---- options ------------------------------------------------------------------------------- */
 
 enum { O_GPU, O_CHIP, O_SGPR, O_VGPR, O_EXEC, O_MEMORY, O_TEXTURE, O_SAMPLER, O_BORDER, O_LANES,
-       O_EXPLAIN, O_INPUT, O_E, O_RENDER, O_UV, O_COORDS, O_RGBA, O_OUT, O_WAVE, O_COUNT };
+       O_EXPLAIN, O_INPUT, O_E, O_RENDER, O_UV, O_COORDS, O_RGBA, O_OUT, O_WAVE, O_PRINT_VGPRS, O_JSON,
+       O_COUNT };
 static const tmu_cli_option run_options[O_COUNT] = {
     [O_GPU] = {"--gpu", "-mcpu --mcpu", TMU_CLI_VALUE},  [O_SGPR] = {"--sgpr", NULL, TMU_CLI_REPEAT},
     [O_CHIP] = {"--chip", NULL, TMU_CLI_VALUE},
@@ -745,6 +758,7 @@ static const tmu_cli_option run_options[O_COUNT] = {
     [O_COORDS] = {"--coords", NULL, TMU_CLI_VALUE},      [O_RGBA] = {"--rgba", NULL, TMU_CLI_VALUE},
     [O_OUT] = {"-o", "--output", TMU_CLI_VALUE},
     [O_WAVE] = {"--wave", NULL, TMU_CLI_VALUE},
+    [O_PRINT_VGPRS] = {"--print-vgprs", NULL, TMU_CLI_VALUE}, [O_JSON] = {"--json", NULL, TMU_CLI_FLAG},
 };
 
 static int apply_option(run_state *st, int k, const char *v, int depth);
@@ -799,24 +813,55 @@ static int opt_input(run_state *st, const char *path, int depth)
     return rc;
 }
 
-static int opt_lanes(run_state *st, const char *v)
+/* A comma list of N or A-B items, each number 0..max (with prefix `prefix` before each, e.g. "v"),
+ * as bits of out[]; "all" (when allow_all) sets bits 0..max.  Returns 0, or -1 when malformed. */
+static int parse_index_list(const char *v, const char *prefix, unsigned max, int allow_all, uint64_t *out)
 {
-    long long a, b;
-    const char *dash = strchr(v, '-');
-    if (!dash) {
-        if (tmu_cli_parse_int(v, 1, TMU_GCN_LANES, &a))
-            return tmu_cli_usage_error("--lanes", "expected N (1..64) or A-B, got '%s'", v);
-        st->lane_lo = 0, st->lane_hi = (int)a - 1;
+    size_t words = max / 64 + 1, plen = strlen(prefix);
+    memset(out, 0, words * sizeof *out);
+    if (allow_all && !strcmp(v, "all")) {
+        for (unsigned i = 0; i <= max; i++)
+            out[i / 64] |= UINT64_C(1) << (i % 64);
         return 0;
     }
-    char lo[16];
-    if ((size_t)(dash - v) >= sizeof lo)
-        return tmu_cli_usage_error("--lanes", "expected A-B, got '%s'", v);
-    memcpy(lo, v, (size_t)(dash - v));
-    lo[dash - v] = 0;
-    if (tmu_cli_parse_int(lo, 0, 63, &a) || tmu_cli_parse_int(dash + 1, 0, 63, &b) || b < a)
-        return tmu_cli_usage_error("--lanes", "expected A-B with 0 <= A <= B <= 63, got '%s'", v);
-    st->lane_lo = (int)a, st->lane_hi = (int)b;
+    for (const char *p = v;;) {
+        size_t n = strcspn(p, ",");
+        char item[32], *dash;
+        if (n == 0 || n >= sizeof item)
+            return -1;
+        memcpy(item, p, n);
+        item[n] = 0;
+        long long a, b;
+        dash = strchr(item, '-');
+        if (dash)
+            *dash = 0;
+        if (strncmp(item, prefix, plen) || tmu_cli_parse_int(item + plen, 0, max, &a))
+            return -1;
+        b = a;
+        if (dash && (strncmp(dash + 1, prefix, plen) || tmu_cli_parse_int(dash + 1 + plen, 0, max, &b) || b < a))
+            return -1;
+        for (long long i = a; i <= b; i++)
+            out[i / 64] |= UINT64_C(1) << (i % 64);
+        if (!p[n])
+            return 0;
+        p += n + 1;
+    }
+}
+
+static int opt_lanes(run_state *st, const char *v)
+{
+    if (parse_index_list(v, "", TMU_GCN_LANES - 1, 0, &st->lanes))
+        return tmu_cli_usage_error("--lanes", "expected lane numbers 0..63 as N, A-B or a comma list such as "
+                                              "0-3,8, got '%s'", v);
+    return 0;
+}
+
+static int opt_print_vgprs(run_state *st, const char *v)
+{
+    if (parse_index_list(v, "v", TMU_GCN_VGPRS - 1, 1, st->vsel))
+        return tmu_cli_usage_error("--print-vgprs", "expected vN, vA-vB (0..255), a comma list of them or "
+                                                    "'all', got '%s'", v);
+    st->have_vsel = 1;
     return 0;
 }
 
@@ -902,6 +947,8 @@ static int apply_option(run_state *st, int k, const char *v, int depth)
     case O_SAMPLER: return opt_sampler(st, v);
     case O_BORDER: return opt_border(st, v);
     case O_LANES: return opt_lanes(st, v);
+    case O_PRINT_VGPRS: return opt_print_vgprs(st, v);
+    case O_JSON: st->json = 1; return 0;
     case O_EXPLAIN: st->explain = 1; return 0;
     case O_INPUT: return opt_input(st, v, depth);
     case O_E: st->program_text = v; return 0;
@@ -1164,7 +1211,12 @@ static int run_program(run_state *st, const tmu_gcn_env *env, int verbose)
             if (tmu_gcn_exec(st->wave, env, &pl->inst, &d) != TMU_OK)
                 return tmu_cli_error(pl->where, "%s: %s", text, d.message);
         }
-        if (verbose) {
+        if (verbose && st->json) {
+            st->counts[3 * i] = tmu_gcn_wave_vm_cnt(st->wave);
+            st->counts[3 * i + 1] = tmu_gcn_wave_exp_cnt(st->wave);
+            st->counts[3 * i + 2] = TMU_GCN_GEN_IS_RDNA(st->gen) ? tmu_gcn_wave_vs_cnt(st->wave) : 0;
+            memcpy(st->texts[i], text, sizeof text);
+        } else if (verbose) {
             printf("[%zu] %-60s vm_cnt %u exp_cnt %u", i, text, tmu_gcn_wave_vm_cnt(st->wave),
                    tmu_gcn_wave_exp_cnt(st->wave));
             if (TMU_GCN_GEN_IS_RDNA(st->gen))
@@ -1178,28 +1230,124 @@ static int run_program(run_state *st, const tmu_gcn_env *env, int verbose)
     return 0;
 }
 
+static int lane_shown(const run_state *st, int lane)
+{
+    return (int)((st->lanes >> lane) & 1);
+}
+
+/* A string as JSON (the program's text: printable ASCII, but escaped all the same). */
+static void json_string(const char *t)
+{
+    putchar('"');
+    for (; *t; t++) {
+        unsigned char c = (unsigned char)*t;
+        if (c == '"' || c == '\\')
+            printf("\\%c", c);
+        else if (c < 0x20 || c >= 0x7f)
+            printf("\\u%04x", c);
+        else
+            putchar(c);
+    }
+    putchar('"');
+}
+
+/* --json: one object with what the text output shows.  VGPR values are the 32-bit words as
+ * numbers, one per printed lane ("lanes" lists them); "vgprs" holds the --print-vgprs registers,
+ * else those that changed in a printed lane. */
+static int print_json(const run_state *st)
+{
+    const tmu_gcn_wave *w = st->wave, *w0 = st->initial;
+    printf("{\"gpu\":\"%s\",\"lines\":[", tmu_gcn_gen_name(st->gen));
+    for (size_t i = 0; i < st->nprog; i++) {
+        printf("%s{\"line\":%zu,\"text\":", i ? "," : "", i);
+        json_string(st->texts[i]);
+        printf(",\"vm_cnt\":%u,\"exp_cnt\":%u", st->counts[3 * i], st->counts[3 * i + 1]);
+        if (TMU_GCN_GEN_IS_RDNA(st->gen))
+            printf(",\"vs_cnt\":%u", st->counts[3 * i + 2]);
+        printf("}");
+    }
+    printf("],\"issued\":%llu,\"hazard_total\":%llu,\"hazards\":[", (unsigned long long)w->issued,
+           (unsigned long long)w->hazard_total);
+    for (size_t i = 0; i < w->hazard_count; i++) {
+        const tmu_gcn_hazard *h = &w->hazards[i];
+        printf("%s{\"line\":%llu,\"vgpr\":%u,\"kind\":", i ? "," : "", (unsigned long long)h->at, h->vgpr);
+        json_string(tmu_gcn_hazard_name(h->kind));
+        printf(",\"pending_line\":%llu}", (unsigned long long)h->pending);
+    }
+    printf("],\"exec\":\"0x%016llx\",\"lanes\":[", (unsigned long long)w->exec);
+    int first = 1;
+    for (int l = 0; l < TMU_GCN_LANES; l++)
+        if (lane_shown(st, l)) {
+            printf("%s%d", first ? "" : ",", l);
+            first = 0;
+        }
+    printf("],\"vgprs\":{");
+    first = 1;
+    for (unsigned v = 0; v < TMU_GCN_VGPRS; v++) {
+        int want = st->have_vsel ? (int)((st->vsel[v / 64] >> (v % 64)) & 1) : 0;
+        for (int l = 0; !st->have_vsel && l < TMU_GCN_LANES; l++)
+            want |= lane_shown(st, l) && w->vgpr[v][l] != w0->vgpr[v][l];
+        if (!want)
+            continue;
+        printf("%s\"v%u\":[", first ? "" : ",", v);
+        first = 0;
+        int n = 0;
+        for (int l = 0; l < TMU_GCN_LANES; l++)
+            if (lane_shown(st, l))
+                printf("%s%u", n++ ? "," : "", w->vgpr[v][l]);
+        printf("]");
+    }
+    printf("},\"memory_writes\":[");
+    first = 1;
+    for (size_t r = 0; r < st->nregions; r++) {
+        const unsigned char *a = st->snapshot[r], *b = st->regions[r].host;
+        for (uint64_t i = 0; i < st->regions[r].size;) {
+            if (a[i] == b[i]) {
+                i++;
+                continue;
+            }
+            uint64_t j = i;
+            printf("%s{\"address\":\"0x%llx\",\"bytes\":\"", first ? "" : ",",
+                   (unsigned long long)(st->regions[r].base + i));
+            first = 0;
+            while (j < st->regions[r].size && j < i + 16 && a[j] != b[j])
+                printf("%02x", b[j++]);
+            printf("\"}");
+            i = j;
+        }
+    }
+    printf("]}\n");
+    return TMU_EXIT_OK;
+}
+
 static int print_results(const run_state *st)
 {
+    if (st->json)
+        return print_json(st);
     const tmu_gcn_wave *w = st->wave, *w0 = st->initial;
     printf("end: every instruction retired (%llu issued)\n", (unsigned long long)w->issued);
     if (w->hazard_total > w->hazard_count)
         printf("hazards: %llu (first %u listed above)\n", (unsigned long long)w->hazard_total, w->hazard_count);
     else
         printf("hazards: %llu\n", (unsigned long long)w->hazard_total);
-    /* one line per run of lanes that changed to the same value */
+    /* one line per run of printed lanes that changed to (or, with --print-vgprs, hold) the same
+     * value */
     int any = 0;
-    for (unsigned v = 0; v < TMU_GCN_VGPRS; v++)
-        for (int l = st->lane_lo; l <= st->lane_hi;) {
-            if (w->vgpr[v][l] == w0->vgpr[v][l]) {
+    for (unsigned v = 0; v < TMU_GCN_VGPRS; v++) {
+        int sel = st->have_vsel;
+        if (sel && !((st->vsel[v / 64] >> (v % 64)) & 1))
+            continue;
+        for (int l = 0; l < TMU_GCN_LANES;) {
+            if (!lane_shown(st, l) || (!sel && w->vgpr[v][l] == w0->vgpr[v][l])) {
                 l++;
                 continue;
             }
             int e = l;
-            while (e + 1 <= st->lane_hi && w->vgpr[v][e + 1] == w->vgpr[v][l] &&
-                   w->vgpr[v][e + 1] != w0->vgpr[v][e + 1])
+            while (e + 1 < TMU_GCN_LANES && lane_shown(st, e + 1) && w->vgpr[v][e + 1] == w->vgpr[v][l] &&
+                   (sel || w->vgpr[v][e + 1] != w0->vgpr[v][e + 1]))
                 e++;
             if (!any)
-                printf("changed VGPRs (lanes):\n");
+                printf(sel ? "VGPRs (lanes):\n" : "changed VGPRs (lanes):\n");
             any = 1;
             if (e > l)
                 printf("  v%u[%d..%d] = ", v, l, e);
@@ -1209,8 +1357,9 @@ static int print_results(const run_state *st)
             printf("\n");
             l = e + 1;
         }
+    }
     if (!any)
-        printf("changed VGPRs: none\n");
+        printf(st->have_vsel ? "VGPRs: none of the lanes printed\n" : "changed VGPRs: none\n");
     int mem = 0;
     for (size_t r = 0; r < st->nregions; r++) {
         const unsigned char *a = st->snapshot[r], *b = st->regions[r].host;
@@ -1303,7 +1452,7 @@ int tmu_cmd_gcn_run(int argc, char **argv)
     run_state st;
     memset(&st, 0, sizeof st);
     st.next_auto = AUTO_BASE;
-    st.lane_hi = TMU_GCN_LANES - 1;
+    st.lanes = ~UINT64_C(0);
     st.uv[2] = st.uv[3] = 1.0f;
     st.wave = malloc(sizeof *st.wave);
     st.initial = malloc(sizeof *st.initial);
@@ -1357,11 +1506,12 @@ int tmu_cmd_gcn_run(int argc, char **argv)
             rc = tmu_cli_usage_error("--wave", "%s", wd.message);
             goto done;
         }
-        if (st.lane_hi >= (int)st.wave_lanes)
-            st.lane_hi = (int)st.wave_lanes - 1;
-        if (st.lane_lo > st.lane_hi) {
-            rc = tmu_cli_usage_error("--lanes", "a wave32 has lanes 0-31");
-            goto done;
+        if (st.wave_lanes < TMU_GCN_LANES) { /* lanes past the wave are not printed */
+            st.lanes &= (UINT64_C(1) << st.wave_lanes) - 1;
+            if (!st.lanes) {
+                rc = tmu_cli_usage_error("--lanes", "a wave%u has lanes 0-%u", st.wave_lanes, st.wave_lanes - 1);
+                goto done;
+            }
         }
     }
     if (st.chip && !chip_fits(st.chip, st.gen)) {
@@ -1378,6 +1528,11 @@ int tmu_cmd_gcn_run(int argc, char **argv)
     }
     if (st.out && !st.rw) {
         rc = tmu_cli_usage_error("-o", "only --render writes a file");
+        goto done;
+    }
+    if (st.json && (st.rw || st.explain)) {
+        rc = tmu_cli_usage_error("--json", "not with %s (its output is a picture / text)",
+                                 st.rw ? "--render" : "--explain");
         goto done;
     }
     if (st.program_text) {
@@ -1430,6 +1585,14 @@ int tmu_cmd_gcn_run(int argc, char **argv)
         }
         memcpy(st.snapshot[r], st.regions[r].host, (size_t)st.regions[r].size);
     }
+    if (st.json) {
+        st.counts = calloc(3 * st.nprog + 3, sizeof *st.counts);
+        st.texts = calloc(st.nprog + 1, sizeof *st.texts);
+        if (!st.counts || !st.texts) {
+            rc = tmu_cli_error(NULL, "out of memory");
+            goto done;
+        }
+    }
     memcpy(st.wave, st.initial, sizeof *st.wave);
     if ((rc = run_program(&st, &env, 1)) == TMU_EXIT_OK)
         rc = print_results(&st);
@@ -1444,5 +1607,7 @@ done:
     free(st.wave);
     free(st.initial);
     free(st.prog);
+    free(st.counts);
+    free(st.texts);
     return rc;
 }

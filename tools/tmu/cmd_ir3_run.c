@@ -95,7 +95,7 @@ static void run_usage(FILE *out)
             "  --input FILE            read more options from FILE\n"
             "\n"
             "SPEC: PATTERN:WxH[xD][,KEY=VALUE...] with PATTERN\n"
-            "  gradient  r32g32b32a32_float, texel (x, y, z or layer, level)\n"
+            "  coords    r32g32b32a32_float, texel (x, y, z or layer, level)\n"
             "  checker   r8g8b8a8_unorm, white where x + y is even, else black\n"
             "  depth     d32_float, depth = (x + 0.5) / W\n"
             "  index     r32_uint, x + 100 y + 10000 (z or layer) + 1000000 level + 10000000 sample\n"
@@ -111,7 +111,7 @@ static void run_usage(FILE *out)
             "  notequal|gequal|always  lod_bias=F min_lod=F max_lod=F border=R/G/B/A;\n"
             "  or raw:D0,D1,D2,D3 (an a6xx/a7xx sampler descriptor).\n"
             "\n"
-            "example: tmu ir3 run --gpu a6xx --texture t0=gradient:4x4 --sampler s0=filter=nearest \\\n"
+            "example: tmu ir3 run --gpu a6xx --texture t0=coords:4x4 --sampler s0=filter=nearest \\\n"
             "             --reg r0.x=0.375 --reg r0.y=0.625 --asm 'sam (f32)(xyzw)r1.x, r0.x, s#0, t#0'\n",
 #ifdef TMU_HAVE_PNG
             ""
@@ -443,7 +443,7 @@ static void fill_pattern(const char *pat, tmu_texture *t)
                         void *p = (void *)(uintptr_t)tmu_texel_address(t, l, x, y, z, s);
                         tmu_texel v;
                         memset(&v, 0, sizeof v);
-                        if (!strcmp(pat, "gradient")) {
+                        if (!strcmp(pat, "coords")) {
                             v.f[0] = (float)x, v.f[1] = (float)y, v.f[2] = (float)z, v.f[3] = (float)l;
                         } else if (!strcmp(pat, "checker")) {
                             float c = (x + y) % 2 ? 0.0f : 1.0f;
@@ -502,7 +502,9 @@ static int add_texture(run_state *st, const char *arg, const char *where, int co
         slot->texture = t;
         return 0;
     }
-    static const char *const pats[] = {"gradient", "checker", "depth", "index", "png", "raw"};
+    static const char *const pats[] = {"coords", "checker", "depth", "index", "png", "raw"};
+    if (!strcmp(spec, "gradient"))
+        return tmu_cli_report(code, where, TMU_CLI_GRADIENT_IS_COORDS);
     static const tmu_format fmts[] = {TMU_FORMAT_R32G32B32A32_FLOAT, TMU_FORMAT_R8G8B8A8_UNORM, TMU_FORMAT_D32_FLOAT,
                                       TMU_FORMAT_R32_UINT};
     size_t pi;

@@ -82,7 +82,7 @@ static void run_usage(FILE *out)
            "                        stdin); errors there exit 1, on the command line 2\n"
            "\n"
            "SPEC = PATTERN:WxH[xD][,KEY=VALUE...], PATTERN one of\n"
-           "  gradient  r32g32b32a32_float texel (x, y, z or layer, level) = (x, y, layer, level)\n"
+           "  coords    r32g32b32a32_float texel (x, y, z or layer, level) = (x, y, layer, level)\n"
            "  checker   r8g8b8a8_unorm, white where (x + y) is even, else black\n"
            "  depth     d32_float, depth = (x + 0.5) / W\n"
            "  png       png:PATH (r8g8b8a8_unorm, or _srgb with srgb=1; at most\n"
@@ -359,14 +359,17 @@ static int add_texture(run_state *st, const char *where, const char *arg)
             goto done;
         }
         w = whd[0], h = whd[1], d = whd[2];
-        if (!strcmp(spec, "gradient")) {
+        if (!strcmp(spec, "coords")) {
             fmt = TMU_FORMAT_R32G32B32A32_FLOAT;
+        } else if (!strcmp(spec, "gradient")) {
+            rc = tmu_cli_report(st->bad, where, TMU_CLI_GRADIENT_IS_COORDS);
+            goto done;
         } else if (!strcmp(spec, "checker")) {
             fmt = srgb ? TMU_FORMAT_R8G8B8A8_SRGB : TMU_FORMAT_R8G8B8A8_UNORM;
         } else if (!strcmp(spec, "depth")) {
             fmt = TMU_FORMAT_D32_FLOAT;
         } else {
-            static const char *const pats[] = {"gradient", "checker", "depth", "png"};
+            static const char *const pats[] = {"coords", "checker", "depth", "png"};
             rc = unknown(st, where, "pattern", spec, pats, 4);
             goto done;
         }
