@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 /* ---- process state (the CLI is single-threaded) ------------------------------------- */
@@ -1002,10 +1003,15 @@ int tmu_cli_output_close(tmu_cli_output *o, int ok)
                 fchmod(fd, (mode_t)o->mode) != 0)
                 rc = tmu_cli_error(where, "cannot write: %s", strerror(errno ? errno : EIO));
         }
+        struct stat written;
+        long long bytes = ok && rc == TMU_EXIT_OK && fstat(fd, &written) == 0 ? (long long)written.st_size : -1;
         if (fclose(o->f) != 0 && ok && rc == TMU_EXIT_OK)
             rc = tmu_cli_error(where, "cannot write: %s", strerror(errno ? errno : EIO));
         if (ok && rc == TMU_EXIT_OK && rename(o->tmp, o->target) != 0)
             rc = tmu_cli_error(where, "cannot replace: %s", strerror(errno));
+        if (ok && rc == TMU_EXIT_OK)
+            fprintf(stderr, "tmu: %s: wrote %s (%lld bytes%s%s)\n", g_cli.command ? g_cli.command : "tmu",
+                    o->path, bytes, o->note[0] ? ", " : "", o->note);
         if (!ok || rc != TMU_EXIT_OK)
             unlink(o->tmp);
         watch_tmp(NULL);
@@ -1015,6 +1021,57 @@ int tmu_cli_output_close(tmu_cli_output *o, int ok)
     }
     o->f = NULL;
     return rc;
+}
+
+/* ---- progress ------------------------------------------------------------------------ */
+
+static double now_seconds(void)
+{
+    struct timespec ts;
+    if (clock_gettime(CLOCK_MONOTONIC, &ts) != 0)
+        return 0.0;
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+void tmu_cli_progress_start(tmu_cli_progress *p, const char *what)
+{
+    const char *env = getenv("TMU_PROGRESS");
+    memset(p, 0, sizeof *p);
+    p->what = what;
+    if (env && !strcmp(env, "always"))
+        p->mode = 2;
+    else if (!(env && !strcmp(env, "never")) && isatty(STDERR_FILENO))
+        p->mode = 1;
+    p->start = now_seconds();
+    p->next = p->start + (p->mode == 2 ? 0.0 : 1.0);
+}
+
+void tmu_cli_progress_update(tmu_cli_progress *p, uint64_t done, uint64_t total)
+{
+    if (!p->mode)
+        return;
+    double t = now_seconds();
+    if (t < p->next)
+        return;
+    p->next = t + 0.25;
+    unsigned pct = total ? (unsigned)(done * 100 / total) : 0;
+    const char *cmd = g_cli.command ? g_cli.command : "tmu";
+    if (p->mode == 1) {
+        fprintf(stderr, "\rtmu: %s: %s %u%%\033[K", cmd, p->what, pct);
+        p->shown = 1;
+    } else {
+        fprintf(stderr, "tmu: %s: %s %u%%\n", cmd, p->what, pct);
+    }
+    fflush(stderr);
+}
+
+void tmu_cli_progress_end(tmu_cli_progress *p)
+{
+    if (p->shown) {
+        fputs("\r\033[K", stderr);
+        fflush(stderr);
+    }
+    p->shown = 0;
 }
 
 /* ---- limits -------------------------------------------------------------------------- */

@@ -259,6 +259,7 @@ typedef struct tmu_cli_output {
     char *tmp;        /* malloc'd: the temporary file beside the target, or NULL */
     int kind;         /* 0 stdout, 1 temporary + rename, 2 stream to a non-regular file */
     int mode;         /* permissions to give the new file */
+    char note[160];   /* optional: what was written, added to the "wrote" status line */
 } tmu_cli_output;
 
 /* Opens an output: "-" = stdout (refused when `binary` and stdout is a terminal); a regular
@@ -271,7 +272,9 @@ int tmu_cli_output_open(tmu_cli_output *o, const char *path, int binary,
                         const char *const *inputs, size_t ninputs);
 
 /* Finishes an output.  ok != 0: flush, fsync and rename the temporary file over the target
- * (or flush the stream); ok == 0: remove the temporary file, leaving the target as it was.
+ * (or flush the stream) and say so on stderr: "tmu: COMMAND: wrote PATH (N bytes[, note])"
+ * for a file (nothing for standard output, a device or a FIFO); ok == 0: remove the
+ * temporary file, leaving the target as it was.
  * Returns TMU_EXIT_OK, or TMU_EXIT_FAIL after printing an error (then nothing was replaced).
  * Safe to call on a zeroed or already-closed output. */
 int tmu_cli_output_close(tmu_cli_output *o, int ok);
@@ -296,6 +299,26 @@ int tmu_cli_write_dwords(int rc, const char *text, const char *binary, const cha
 
 /* True when the output is standard output (status text should then go to stderr). */
 int tmu_cli_output_is_stdout(const tmu_cli_output *o);
+
+/* ---- progress ----------------------------------------------------------------------
+ * Work that can take seconds (tmu render, tmu gcn run --render) shows its progress on
+ * standard error when that is a terminal: one line, "tmu: COMMAND: WHAT N%", redrawn at most
+ * 4 times a second once the work has run 1 s, and erased at the end.  The environment
+ * variable TMU_PROGRESS=never turns it off; TMU_PROGRESS=always shows it from the start as
+ * whole lines, whatever standard error is. */
+typedef struct tmu_cli_progress {
+    const char *what;
+    double start, next; /* seconds (monotonic clock) */
+    int mode;           /* 0 off, 1 terminal, 2 always (lines) */
+    int shown;          /* a terminal line is on screen */
+} tmu_cli_progress;
+
+/* Starts tracking `what` (a static string such as "rendering"). */
+void tmu_cli_progress_start(tmu_cli_progress *p, const char *what);
+/* Reports `done` of `total` units; cheap when nothing is drawn (one clock read). */
+void tmu_cli_progress_update(tmu_cli_progress *p, uint64_t done, uint64_t total);
+/* Erases the terminal line, if one was drawn. */
+void tmu_cli_progress_end(tmu_cli_progress *p);
 
 /* ---- resource limits --------------------------------------------------------------
  * Images and textures are checked against these before anything is decoded or allocated,

@@ -1393,8 +1393,11 @@ static int render(run_state *st, const tmu_gcn_env *env)
     unsigned char *rgba = malloc(bytes);
     if (!rgba)
         return tmu_cli_error("--render", "out of memory");
+    tmu_cli_progress prog;
+    tmu_cli_progress_start(&prog, "rendering");
     for (uint32_t ty = 0; ty < st->rh; ty += 8)
         for (uint32_t tx = 0; tx < st->rw; tx += 8) {
+            tmu_cli_progress_update(&prog, ty, st->rh);
             memcpy(st->wave, st->initial, sizeof *st->wave);
             /* 16 quads of 2x2 pixels: lane 4q + (x & 1) + 2 (y & 1) */
             for (unsigned lane = 0; lane < TMU_GCN_LANES; lane++) {
@@ -1407,6 +1410,7 @@ static int render(run_state *st, const tmu_gcn_env *env)
             }
             int rc = run_program(st, env, 0);
             if (rc) {
+                tmu_cli_progress_end(&prog);
                 free(rgba);
                 return rc;
             }
@@ -1421,6 +1425,7 @@ static int render(run_state *st, const tmu_gcn_env *env)
                 }
             }
         }
+    tmu_cli_progress_end(&prog);
     tmu_cli_output out;
     int rc = tmu_cli_output_open(&out, st->out, 1, NULL, 0); /* refuses every file read (cli_common.h) */
     if (rc) {
@@ -1432,6 +1437,7 @@ static int render(run_state *st, const tmu_gcn_env *env)
     img.version = PNG_IMAGE_VERSION;
     img.width = st->rw, img.height = st->rh;
     img.format = PNG_FORMAT_RGBA;
+    snprintf(out.note, sizeof out.note, "%ux%u", st->rw, st->rh);
     int ok = png_image_write_to_stdio(&img, out.f, 0, rgba, 0, NULL) != 0;
     free(rgba);
     rc = tmu_cli_output_close(&out, ok);

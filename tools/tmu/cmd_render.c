@@ -425,6 +425,8 @@ static int render(const render_opts *o, const render_tex *rt, unsigned char *rgb
     in.lod = lod;
     tmu_wave_out out = {.data = {data[0], data[1], data[2], data[3]}, .resident = NULL};
     uint32_t lanes = 0;
+    tmu_cli_progress prog;
+    tmu_cli_progress_start(&prog, "rendering");
     /* quads: lanes 4k..4k+3 = (x, y), (x+1, y), (x, y+1), (x+1, y+1); pixels past the image
      * edge still give their coordinates (helper lanes) but are not written */
     for (uint32_t qy = 0; qy < o->height; qy += 2)
@@ -443,8 +445,11 @@ static int render(const render_opts *o, const render_tex *rt, unsigned char *rgb
             if (lanes < TMU_MAX_LANES && !last)
                 continue;
             tmu_diag d;
-            if (tmu_unit_execute(&rt->tex, &o->smp, &op, lanes, NULL, &in, &out, &d) != TMU_OK)
+            tmu_cli_progress_update(&prog, qy, o->height);
+            if (tmu_unit_execute(&rt->tex, &o->smp, &op, lanes, NULL, &in, &out, &d) != TMU_OK) {
+                tmu_cli_progress_end(&prog);
                 return tmu_cli_error("texture unit", "%s", d.message);
+            }
             for (uint32_t l = 0; l < lanes; l++) {
                 if (px[l] >= o->width || py[l] >= o->height)
                     continue;
@@ -458,6 +463,7 @@ static int render(const render_opts *o, const render_tex *rt, unsigned char *rgb
             }
             lanes = 0;
         }
+    tmu_cli_progress_end(&prog);
     return TMU_EXIT_OK;
 }
 
@@ -507,16 +513,18 @@ int tmu_cmd_render(int argc, char **argv)
             img.width = o.width, img.height = o.height;
             img.format = PNG_FORMAT_RGBA;
             int ok = png_image_write_to_stdio(&img, out.f, 0, rgba, 0, NULL) != 0;
+            /* the status line (on stderr: never in a PNG written to stdout) */
+            snprintf(out.note, sizeof out.note, "%ux%u, %s %s, %s filter, %s mips", o.width, o.height,
+                     o.pattern, tmu_dim_name(rt.tex.dim), tmu_unit_cli_filter_name(o.smp.mag_filter),
+                     o.smp.mip_filter == TMU_MIP_NONE      ? "no"
+                     : o.smp.mip_filter == TMU_MIP_NEAREST ? "nearest"
+                                                           : "linear");
+            int to_stdout = tmu_cli_output_is_stdout(&out);
             rc = tmu_cli_output_close(&out, ok); /* one message: the stream's error, or libpng's */
             if (!ok && rc == TMU_EXIT_OK)
                 rc = tmu_cli_error(o.out, "cannot write PNG: %s", img.message);
-            if (ok && rc == TMU_EXIT_OK)
-                /* status text never goes into a PNG written to stdout */
-                fprintf(tmu_cli_output_is_stdout(&out) ? stderr : stdout,
-                        "wrote %s (%ux%u, %s %s, %s filter, %s mips)\n",
-                        tmu_cli_output_is_stdout(&out) ? "<stdout>" : o.out, o.width, o.height, o.pattern,
-                        tmu_dim_name(rt.tex.dim), tmu_unit_cli_filter_name(o.smp.mag_filter),
-                        o.smp.mip_filter == TMU_MIP_NONE ? "no" : o.smp.mip_filter == TMU_MIP_NEAREST ? "nearest" : "linear");
+            if (ok && rc == TMU_EXIT_OK && to_stdout) /* a file says so in tmu_cli_output_close */
+                fprintf(stderr, "tmu: render: wrote <stdout> (%s)\n", out.note);
             else if (!ok)
                 rc = TMU_EXIT_FAIL;
         }

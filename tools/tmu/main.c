@@ -58,7 +58,10 @@ static void print_overview(FILE *out)
             "'tmu: error: COMMAND: WHERE: WHAT'.  '-' is standard input or output, '--' ends the\n"
             "options, an option that takes one value may be given once, and numbers are decimal\n"
             "or 0x hex (no octal).  Output files are written to a temporary file beside the\n"
-            "target and renamed over it only when complete, so an error never damages a file.\n",
+            "target and renamed over it only when complete, so an error never damages a file;\n"
+            "each file written is reported on stderr as 'tmu: COMMAND: wrote FILE (N bytes)'.\n"
+            "Work that can take seconds (render, gcn run --render) shows its progress on stderr\n"
+            "when that is a terminal (environment: TMU_PROGRESS=never, or always for lines).\n",
             TMU_CLI_MAX_ERRORS, (unsigned long long)TMU_CLI_DEFAULT_MAX_PIXELS,
             (unsigned long long)TMU_CLI_DEFAULT_MAX_BYTES);
 }
