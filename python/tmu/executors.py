@@ -96,7 +96,7 @@ class GcnWave:
         0.5
     """
 
-    def __init__(self, gpu="gfx9", *, border=None, wave=64, max_bytes=DEFAULT_MAX_BYTES):
+    def __init__(self, gpu=None, *, border=None, wave=64, max_bytes=DEFAULT_MAX_BYTES):
         where = "GcnWave"
         self._gen = gcn_gen(gpu, where)
         diag = ffi.new("tmu_diag *")
@@ -186,7 +186,7 @@ class GcnWave:
 
         Example::
 
-            >>> w = tmu.GcnWave(); mem = w.map(0x1000, 256); mem.size
+            >>> w = tmu.GcnWave('gfx9'); mem = w.map(0x1000, 256); mem.size
             256
         """
         where = "GcnWave.map"
@@ -301,7 +301,7 @@ class GcnWave:
 
         Example::
 
-            >>> tmu.GcnWave().sampler(16, xy_mag_filter=1, xy_min_filter=1).tolist()
+            >>> tmu.GcnWave('gfx9').sampler(16, xy_mag_filter=1, xy_min_filter=1).tolist()
             [0, 15728640, 5242880, 0]
         """
         where = "GcnWave.sampler"
@@ -450,7 +450,7 @@ class Ir3Wave:
         [0.0, 1.0, 2.0, 3.0, 0.0]
     """
 
-    def __init__(self, gpu="a6xx", fibers=None):
+    def __init__(self, gpu=None, fibers=None):
         where = "Ir3Wave"
         gid = ir3_gpu(gpu, where)
         if fibers is None:

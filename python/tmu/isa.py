@@ -6,8 +6,8 @@ instruction: GCN DWORD0 first, ir3 the low dword first, as in memory), one int, 
 of ints / a NumPy integer array of words.  GCN text is llvm-mc 14's (``syntax='clrx'`` for CLRX);
 ir3 text is Mesa's disassembler's.
 
-GPU names: GCN 'gfx6' / 'si' / 'tahiti', 'gfx7', 'gfx8', 'gfx81', 'gfx9' (default 'gfx9');
-ir3 'a3xx' ... 'a7xx', 'a630', or a GPU id 300-899 (default 'a6xx').
+GPU names (always given: there is no default GPU, as the CLI's --gpu has none): GCN 'gfx6' / 'si' /
+'tahiti', 'gfx7', 'gfx8', 'gfx81', 'gfx9'; ir3 'a3xx' ... 'a7xx', 'a630', or a GPU id 300-899.
 """
 
 import numbers
@@ -28,9 +28,11 @@ def _isa(isa, where):
 
 
 def gcn_gen(gpu, where="gcn"):
-    """``tmu_gcn_gen`` of a GCN or RDNA GPU name ('gfx9', 'gfx1030', ...) or the value itself."""
+    """``tmu_gcn_gen`` of a GCN or RDNA GPU name ('gfx9', 'gfx1030', ...) or the value itself.  There is
+    no default GPU: like the CLI's --gpu, the generation decides the encoding and the rules."""
     if gpu is None:
-        gpu = "gfx9"
+        raise InvalidArgumentError("no GPU given: name it with gpu= ('gfx6' .. 'gfx9', 'gfx10', "
+                                   "'gfx1030', 'gfx11', ...), as tmu's --gpu requires", where)
     if isinstance(gpu, numbers.Integral) and not isinstance(gpu, bool) and 0 <= gpu < lib.TMU_GCN_GEN_ALL:
         return int(gpu)
     if not isinstance(gpu, str) or "\0" in gpu:
@@ -46,9 +48,10 @@ def gcn_gen(gpu, where="gcn"):
 
 
 def ir3_gpu(gpu, where="ir3"):
-    """ir3 GPU id of a name ('a6xx', 'a630', '630') or an id 300-899."""
+    """ir3 GPU id of a name ('a6xx', 'a630', '630') or an id 300-899; there is no default GPU."""
     if gpu is None:
-        gpu = "a6xx"
+        raise InvalidArgumentError("no GPU given: name it with gpu= ('a3xx' .. 'a7xx', 'a630', 630, ...), "
+                                   "as tmu's --gpu requires", where)
     if isinstance(gpu, numbers.Integral) and not isinstance(gpu, bool):
         if lib.TMU_IR3_GPU_MIN <= gpu <= lib.TMU_IR3_GPU_MAX:
             return int(gpu)

@@ -1,5 +1,6 @@
 """The load planner modelled on Mesa ACO's ``emit_load`` (tmu/loadplan.h)."""
 
+import json
 import numbers
 
 from . import _enums
@@ -43,33 +44,39 @@ def plan_load(**request):
 
     Keywords: ``cls`` (memory class: 'lds', 'smem', 'mubuf', 'mubuf_format', 'mtbuf',
     'scratch_mubuf', 'scratch_flat', 'global'; default 'mubuf'), ``gpu`` ('gfx6'..'gfx12',
-    default 'gfx9'), ``mode`` ('exact' = correct for every address and fewest loads, or 'aco' =
+    required, as ``tmu plan-load --gpu`` is), ``mode`` ('exact' = correct for every address and fewest loads, or 'aco' =
     what ACO of Mesa 23.x emits), and the ``tmu_lp_request`` fields: ``offset_kind`` ('vgpr',
     'sgpr', 'vgpr64', 'sgpr64', 'const', 'none'), ``offset_value``, ``const_offset``,
     ``align_mul``, ``align_offset``, ``num_components``, ``component_size``,
     ``component_stride``, ``swizzle_component_size``, ``has_soffset``, ``has_index``,
     ``smem_address`` (defaults: ``tmu_lp_request_init``, one 4-byte component, align 4/0).
 
-    Returns a dict: 'class', 'gpu', 'mode', 'total_bytes', 'bytes_read', 'sgpr_result',
-    'uses_soffset', 'uses_index', 'fixups' (list of {'op': 'add'|'and', 'src', 'operand',
-    'insn'}; value k is the result of fixups[k-1], value 0 the dynamic offset), 'loads' (list of
-    {'op', 'bytes', 'addr', 'imm', 'encoded_offset', 'encoded_offset1', 'read2_unit', 'align',
-    'shift_kind': 'none'|'const'|'runtime', 'shift', 'shift_src', 'shift_insn', 'dst_byte',
-    'useful'}), 'components' (per destination component, a list of {'load', 'byte', 'bytes'}
-    pieces, low byte first) and 'text' (the readable pseudo-assembly).  Refused requests raise
+    Returns the plan as ``tmu plan-load --json`` prints it (one vocabulary: the dict is the
+    library's ``tmu_lp_format_json`` text, parsed) plus 'text', the readable pseudo-assembly:
+    'class', 'gpu', 'mode', 'total_bytes', 'bytes_read', 'result_regs' ('vgpr' or 'sgpr'),
+    'soffset', 'idxen' (booleans), 'fixups' (list of {'value', 'op': 'add'|'and', 'src',
+    'operand', 'insn'}; value k is the result of fixups[k-1], value 0 the dynamic offset),
+    'loads' (list of {'op', 'bytes', 'const_offset', 'addr', 'align', 'encoded_offset' -- or
+    for ds_read2 'offset0', 'offset1', 'unit' --, 'dst_byte', 'useful'}), 'shifts' (list of
+    {'load', 'kind': 'const' with 'bytes' | 'runtime' with 'src', 'insn'}: the leading bytes
+    a load's result drops) and 'recombine' (per destination component, a list of {'load',
+    'byte', 'bytes'} pieces, low byte first).  Refused requests raise
     :class:`tmu.InvalidArgumentError` or :class:`tmu.UnsupportedError` naming the field.
 
     Example::
 
         >>> p = tmu.plan_load(cls='lds', gpu='gfx10', num_components=4, component_size=4, align_mul=16)
-        >>> [(l['op'], l['bytes'], l['imm']) for l in p['loads']]
+        >>> [(l['op'], l['bytes'], l['const_offset']) for l in p['loads']]
         [('ds_read_b128', 16, 0)]
     """
     where = "plan_load"
     req = ffi.new("tmu_lp_request *")
     lib.tmu_lp_request_init(req)
     cls = _name_value("class", request.pop("cls", "mubuf"), where)
-    gen = _name_value("gpu", request.pop("gpu", "gfx9"), where)
+    if request.get("gpu") is None:
+        raise InvalidArgumentError("no GPU given: name it with gpu= ('gfx6' .. 'gfx12'), as tmu plan-load "
+                                   "--gpu requires", where)
+    gen = _name_value("gpu", request.pop("gpu"), where)
     mode = _enums.value(request.pop("mode", "exact"), "tmu_lp_mode", "TMU_LP_", where, "mode")
     for key, v in request.items():
         if key == "offset_kind":
@@ -96,31 +103,12 @@ def _s(cstr):
 
 
 def _plan_dict(p):
-    fix_names = _enums.names("tmu_lp_fixup_op", "TMU_LP_FIX_")
-    shift_names = _enums.names("tmu_lp_shift_kind", "TMU_LP_SHIFT_")
-    inv_fix = {v: k for k, v in fix_names.items()}
-    inv_shift = {v: k for k, v in shift_names.items()}
-    fixups = [{"op": inv_fix.get(f.op, str(f.op)), "src": f.src, "operand": f.operand, "insn": _s(f.insn)}
-              for f in (p.fixups[i] for i in range(p.num_fixups))]
-    loads = []
-    for i in range(p.num_loads):
-        ld = p.loads[i]
-        loads.append({"op": _s(ld.op), "bytes": ld.bytes, "addr": ld.addr, "imm": ld.imm,
-                      "encoded_offset": ld.encoded_offset, "encoded_offset1": ld.encoded_offset1,
-                      "read2_unit": ld.read2_unit, "align": ld.align,
-                      "shift_kind": inv_shift.get(ld.shift_kind, str(ld.shift_kind)), "shift": ld.shift,
-                      "shift_src": ld.shift_src, "shift_insn": _s(ld.shift_insn), "dst_byte": ld.dst_byte,
-                      "useful": ld.useful})
-    comps = []
-    for c in range(p.num_components):
-        comp = p.components[c]
-        comps.append([{"load": comp.src[i].load, "byte": comp.src[i].byte, "bytes": comp.src[i].bytes}
-                      for i in range(min(comp.num_sources, lib.TMU_LP_MAX_SOURCES))])
+    n = lib.tmu_lp_format_json(p, ffi.NULL, 0)
+    buf = ffi.new("char[]", n + 1)
+    lib.tmu_lp_format_json(p, buf, n + 1)
+    plan = json.loads(ffi.string(buf).decode("utf-8"))
     n = lib.tmu_lp_format_text(p, ffi.NULL, 0)
     buf = ffi.new("char[]", n + 1)
     lib.tmu_lp_format_text(p, buf, n + 1)
-    return {"class": _s(lib.tmu_lp_class_name(p.cls)), "gpu": _s(lib.tmu_lp_gen_name(p.gen)),
-            "mode": _enums.name(p.mode, "tmu_lp_mode", "TMU_LP_"), "total_bytes": p.total_bytes,
-            "bytes_read": p.bytes_read, "sgpr_result": bool(p.sgpr_result), "uses_soffset": bool(p.uses_soffset),
-            "uses_index": bool(p.uses_index), "fixups": fixups, "loads": loads, "components": comps,
-            "text": ffi.string(buf).decode("utf-8", "replace")}
+    plan["text"] = ffi.string(buf).decode("utf-8", "replace")
+    return plan

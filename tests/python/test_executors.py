@@ -45,7 +45,7 @@ def test_gcn_dmask_exec_and_pending():
     w.vgpr[4], w.vgpr[5] = f32(0.25), f32(0.75)  # the one texel: (0.2, 0.4, 0.6, 0.8)
     w.vgpr[0:3] = 0xDEADBEEF
     w.exec = 0b101  # lanes 0 and 2
-    w.run([tmu.isa.words(tmu.asm("gcn", "image_sample v[0:1], v[4:5], s[8:15], s[16:19] dmask:0x9"))[0]])
+    w.run([tmu.isa.words(tmu.asm("gcn", "image_sample v[0:1], v[4:5], s[8:15], s[16:19] dmask:0x9", gpu="gfx9"))[0]])
     assert w.vm_cnt == 1 and (w.vgpr[0, 0], w.vgpr[1, 0]) == (0xDEADBEEF, 0xDEADBEEF)  # pending
     # reading v0 (as VADDR) before the wait is a hazard: instruction 2 reads 1's pending result
     w.run("image_sample v[6:7], v[0:1], s[8:15], s[16:19] dmask:0x3")
@@ -334,3 +334,16 @@ def test_rdna_codec_bytes():
     f = tmu.isa.decode("gcn", tmu.asm("gcn", "image_load v0, v4, s[8:15] dmask:0x1 dim:SQ_RSRC_IMG_1D unorm a16",
                                       gpu="gfx11"), gpu="gfx11")
     assert (f["op"], f["DIM"], f["A16"], f["UNORM"], f["VADDR"]) == ("image_load", 0, 1, 1, 4)
+
+
+def test_no_silent_default_gpu():
+    """Issue 29 item 19: the CLI requires --gpu; so do the waves and the codecs (a clear error)."""
+    with pytest.raises(tmu.InvalidArgumentError, match="no GPU given: name it with gpu="):
+        tmu.GcnWave()
+    with pytest.raises(tmu.InvalidArgumentError, match="no GPU given: name it with gpu="):
+        tmu.Ir3Wave()
+    with pytest.raises(tmu.InvalidArgumentError, match="no GPU given"):
+        tmu.disasm("gcn", 0x00820004f0800f00)
+    with pytest.raises(tmu.InvalidArgumentError, match="no GPU given"):
+        tmu.asm("ir3", "sam (f32)(x)r1.x, r0.x, s#0, t#0")
+    assert tmu.GcnWave("gfx7").gpu == "gfx7"

@@ -244,7 +244,7 @@ def test_fuzz_load_planner():
             req["bogus"] = 1
         p = calls(tmu.plan_load, **req)
         if p is not None:
-            assert len(p["components"]) == p["total_bytes"] // max(1, req.get("component_size", 4))
+            assert len(p["recombine"]) == p["total_bytes"] // max(1, req.get("component_size", 4))
 
 
 def test_fuzz_ptx_exec(data_dir):
