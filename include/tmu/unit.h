@@ -91,6 +91,14 @@ tmu_status tmu_unit_plan_init(tmu_unit_plan *plan, const tmu_texture *tex, const
 tmu_status tmu_unit_plan_execute(const tmu_unit_plan *plan, const uint64_t exec[2], const tmu_wave_in *in,
                                  tmu_wave_out *out, tmu_diag *diag);
 
+/* 1 when a successfully prepared `plan` runs on one of the specialised fast paths (2D
+ * R8G8B8A8_UNORM or R32G32B32A32_FLOAT views with the identity swizzle, SAMPLE / GATHER / FETCH
+ * to F32 without offsets, depth compare, min LOD, residency or anisotropy, a sampler with equal
+ * address modes on u and v -- REPEAT on power-of-two sizes, or CLAMP_TO_EDGE --, equal MAG and
+ * MIN filters other than CUBIC, weighted average, a model other than `nvidia`; src/unit/fast/),
+ * 0 when it runs on the general path (the same results, slower) or was not prepared. */
+int tmu_unit_plan_fast(const tmu_unit_plan *plan);
+
 /* Row-pair copies: a re-layout of a texture's texels that a prepared call may read instead of
  * the texture's own memory, for textures the caller lets tmu re-layout (it costs twice the
  * texels' memory and one pass to build).  The copy holds each texel of every level of the view

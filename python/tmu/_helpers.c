@@ -7,6 +7,7 @@
  * base pointer and a byte stride; the Python side guarantees that each one holds `count`
  * elements.  No allocation; the wave buffers live on the stack (about 20 KiB). */
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "tmu/tmu.h"
@@ -217,6 +218,27 @@ tmu_status tmupy_execute(const tmu_texture *tex, const tmu_sampler *smp, const t
                 if (*m)
                     exec[k >> 6] |= 1ull << (k & 63);
             execp = exec;
+        }
+        if (first == 0 && (flags & TMUPY_FAST_ONLY)) {
+            /* path='fast': the call must run on a fast path (the same check a plan makes) */
+            tmu_unit_plan plan;
+            flags &= ~TMUPY_FAST_ONLY;
+            st = tmu_unit_plan_init(&plan, tex, smp, op, lanes, &in, &out, flags, diag);
+            if (st == TMU_OK && !tmu_unit_plan_fast(&plan)) {
+                if (failed_at)
+                    *failed_at = 0;
+                tmu_diag_clear(diag);
+                if (diag) {
+                    diag->status = TMU_ERR_UNSUPPORTED;
+                    snprintf(diag->message, sizeof diag->message,
+                             "path='fast': this call runs on the general path (fast paths: 2D "
+                             "r8g8b8a8_unorm or r32g32b32a32_float, repeat on power-of-two sizes or "
+                             "clamp_to_edge, equal mag/min filters; tmu_unit_plan_fast)");
+                }
+                return TMU_ERR_UNSUPPORTED;
+            }
+            if (st != TMU_OK)
+                return st;
         }
         st = tmu_unit_execute_ex(tex, smp, op, lanes, execp, &in, &out, flags, diag);
         if (st != TMU_OK) {

@@ -33,6 +33,10 @@ typedef struct tmupy_batch {
     tmupy_stream mask;
 } tmupy_batch;
 
+/* tmupy_execute flag beside the TMU_UNIT_* ones: fail with TMU_ERR_UNSUPPORTED unless the call
+ * runs on a fast path (tmu_unit_plan_fast). */
+enum { TMUPY_FAST_ONLY = 0x40000000 };
+
 tmu_status tmupy_execute(const tmu_texture *tex, const tmu_sampler *smp, const tmu_op *op, uint64_t count,
                          const tmupy_batch *batch, unsigned flags, uint64_t *failed_at, tmu_diag *diag);
 

@@ -17,7 +17,12 @@ lanes 4k..4k+3: x = bit 0, y = bit 1; see :func:`quads`), else level 0 (``level=
 ``residency=True`` or ``lod_report=True`` make the call return a :class:`Result` with the
 extra arrays.  ``mask`` (bool, broadcast against S) is the execution mask: lanes outside it
 are not executed and read as zeros.  ``path`` = 'general' forces the general path, 'portable'
-the fast paths without SIMD, 'avx2' no wider than AVX2 (all give identical results).
+the fast paths without SIMD, 'avx2' no wider than AVX2 (all give identical results); 'fast'
+runs the call only when a fast path applies and otherwise raises :class:`tmu.UnsupportedError`
+(2D ``r8g8b8a8_unorm`` or ``r32g32b32a32_float``, identity swizzle, the same address mode on u
+and v -- 'repeat' on power-of-two sizes, or 'clamp_to_edge' --, equal mag / min filters other
+than cubic, no anisotropy, offsets, compare, min LOD or residency, a model other than 'nvidia';
+``tmu_unit_plan_fast`` in ``tmu/unit.h``): the general path gives the same results, slower.
 """
 
 import collections
@@ -42,7 +47,7 @@ _IN = {"coord": lib.TMUPY_IN_COORD, "icoord": lib.TMUPY_IN_ICOORD, "layer": lib.
        "gather_offset": lib.TMUPY_IN_GATHER_OFFSET}
 
 _PATHS = {None: 0, "auto": 0, "general": lib.TMU_UNIT_GENERAL_ONLY, "portable": lib.TMU_UNIT_NO_SIMD,
-          "avx2": lib.TMU_UNIT_MAX_AVX2}
+          "avx2": lib.TMU_UNIT_MAX_AVX2, "fast": lib.TMUPY_FAST_ONLY}
 
 
 # integer coordinates of a fetch: x (, y (, z)); cube faces and layers come from layer=

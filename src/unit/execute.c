@@ -786,6 +786,12 @@ tmu_status tmu_unit_plan_init(tmu_unit_plan *plan, const tmu_texture *tex, const
     return TMU_OK;
 }
 
+int tmu_unit_plan_fast(const tmu_unit_plan *plan)
+{
+    const unit_plan *p = (const unit_plan *)(const void *)plan;
+    return p && p->magic == PLAN_MAGIC && p->fast;
+}
+
 tmu_status tmu_unit_plan_execute(const tmu_unit_plan *plan, const uint64_t exec[2], const tmu_wave_in *in,
                                  tmu_wave_out *out, tmu_diag *diag)
 {

@@ -541,3 +541,25 @@ def test_errors_carry_status_and_diag():
         tmu.sample(t, [[0.5, 0.5, 0.5]])
     with pytest.raises(tmu.InvalidArgumentError):
         tmu.sample("not a texture", [[0.5, 0.5]])
+
+
+def test_path_fast_runs_only_on_a_fast_path(rng):
+    """Issue 29 item 19: path='fast' says whether a call is on the fast path (the README's
+    example uses it); a call the fast paths do not take raises instead of running slowly."""
+    img = rng.integers(0, 256, (64, 64, 4), dtype=np.uint8)
+    c = rng.random((1000, 2)).astype(np.float32)
+    tex = tmu.Texture(img, "r8g8b8a8_unorm", levels="full")
+    for address in ("repeat", "clamp_to_edge"):
+        smp = tmu.Sampler(address=address, mip_filter="linear")
+        fast = tmu.sample(tex, c, smp, lod=1.5, path="fast")
+        assert np.array_equal(fast.view(np.uint32), tmu.sample(tex, c, smp, lod=1.5, path="general").view(np.uint32))
+    # the fast paths' conditions (tmu/unit.h tmu_unit_plan_fast): each broken alone
+    cases = [(tmu.Texture(img, "r8g8b8a8_srgb", levels="full"), dict(address="repeat")),
+             (tex, dict(address="mirrored_repeat")),
+             (tmu.Texture(img[:, :48], "r8g8b8a8_unorm"), dict(address="repeat")),   # 48 wide: not 2^n
+             (tex, dict(address="repeat", mag_filter="nearest", min_filter="linear")),
+             (tex, dict(address="repeat", max_anisotropy=4.0))]
+    for t, fields in cases:
+        with pytest.raises(tmu.UnsupportedError, match="path='fast': this call runs on the general path"):
+            tmu.sample(t, c, tmu.Sampler(**fields), lod=0.5, path="fast")
+        tmu.sample(t, c, tmu.Sampler(**fields), lod=0.5)   # and runs on the general path

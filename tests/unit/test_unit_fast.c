@@ -584,6 +584,20 @@ static void test_fast_row_pairs(void **state)
     assert_int_equal(tmu_unit_plan_use_pairs(&unprepared, rcopy, size, &d), TMU_ERR_INVALID_ARGUMENT);
     assert_int_equal(tmu_unit_plan_init(&plan, &tex, &smp, &sample, TMU_MAX_LANES, &w->in, &w->out, 0, NULL), TMU_OK);
     assert_int_equal(tmu_unit_plan_use_pairs(&plan, rcopy, size, &d), TMU_ERR_UNSUPPORTED); /* nearest */
+    /* tmu_unit_plan_fast: 2D RGBA8, repeat on 8x4, nearest: a fast path; not when unprepared, with
+     * TMU_UNIT_GENERAL_ONLY, or with an address mode the fast paths do not take (unit.h) */
+    assert_int_equal(tmu_unit_plan_fast(&plan), 1);
+    assert_int_equal(tmu_unit_plan_fast(&unprepared), 0);
+    assert_int_equal(tmu_unit_plan_fast(NULL), 0);
+    tmu_sampler mirrored = smp;
+    mirrored.address[0] = mirrored.address[1] = TMU_ADDRESS_MIRRORED_REPEAT;
+    assert_int_equal(tmu_unit_plan_init(&unprepared, &tex, &mirrored, &sample, TMU_MAX_LANES, &w->in, &w->out, 0,
+                                        NULL), TMU_OK);
+    assert_int_equal(tmu_unit_plan_fast(&unprepared), 0);
+    assert_int_equal(tmu_unit_plan_init(&unprepared, &tex, &smp, &sample, TMU_MAX_LANES, &w->in, &w->out,
+                                        TMU_UNIT_GENERAL_ONLY, NULL), TMU_OK);
+    assert_int_equal(tmu_unit_plan_fast(&unprepared), 0);
+    memset(&unprepared, 0, sizeof unprepared);
     smp.mag_filter = smp.min_filter = TMU_FILTER_LINEAR;
     smp.mip_filter = TMU_MIP_LINEAR; /* mips: no copy (one level here: no mips to read, taken) */
     assert_int_equal(tmu_unit_plan_init(&plan, &tex, &smp, &sample, TMU_MAX_LANES, &w->in, &w->out, 0, NULL), TMU_OK);
