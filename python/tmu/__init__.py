@@ -13,6 +13,8 @@ constant of ``tmu/tmu.h`` is also reachable as ``tmu.lib`` / ``tmu.ffi``), with 
   :func:`ptx_format`, :func:`ptx_exec` (a PTX texture instruction run for a 32-lane warp);
 * the load planner: :func:`plan_load`;
 * translation between PTX, GCN and ir3: :func:`translate` (one instruction or a whole program);
+* pictures: :func:`read_png` / :func:`write_png` (PNG files as RGBA8 arrays) and :func:`render`
+  (a texture drawn through a sampler, as ``tmu render`` draws it);
 * AMD surface layouts as addrlib computes them: :class:`Surface` (sizes, tile modes, element
   addresses, detile / retile between tiled memory and NumPy arrays), :func:`amd_chips`;
 * the executors: :class:`GcnWave` (GCN MIMG image instructions on a wave64 with guest memory,
@@ -38,11 +40,12 @@ from .unit import Result, fetch, gather, quads, query, sample, unquads
 from .isa import asm, disasm
 from .ptx import Diagnostic, ptx_check, ptx_exec, ptx_format
 from .loadplan import plan_load
+from .image import read_png, render, write_png
 from .executors import GcnWave, Ir3Wave
 from .layout import Surface, amd_chips
 from .layout_adreno import AdrenoSurface, adreno_gpus
 from .translate import translate
-from . import executors, isa, layout, loadplan, ptx  # noqa: F401  (submodules: tmu.isa.decode, tmu.loadplan.names)
+from . import executors, image, isa, layout, loadplan, ptx  # noqa: F401  (submodules: tmu.isa.decode, tmu.loadplan.names)
 
 __version__ = "0.1.0"
 
@@ -60,5 +63,6 @@ __all__ = [
     "Format", "formats", "format_info", "decode", "encode",
     "Texture", "Sampler", "DEFAULT_MAX_BYTES", "Result", "sample", "fetch", "gather", "query", "quads",
     "unquads", "disasm", "asm", "Diagnostic", "ptx_check", "ptx_format", "ptx_exec", "plan_load", "translate",
+    "read_png", "write_png", "render",
     "GcnWave", "Ir3Wave", "Surface", "amd_chips", "AdrenoSurface", "adreno_gpus", "version", "ffi", "lib",
 ]

@@ -311,3 +311,41 @@ size_t tmupy_ptx_module_check(const tmu_ptx_module *module, const tmu_ptx_check_
     collect c = {out, out ? max : 0, 0};
     return tmu_ptx_module_check(module, options, collect_problem, &c);
 }
+
+tmu_status tmupy_png_unfilter(const uint8_t *src, uint64_t rows, uint64_t rowbytes, uint32_t bpp, uint8_t *dst,
+                              tmu_diag *diag)
+{
+    tmu_diag_clear(diag);
+    for (uint64_t y = 0; y < rows; y++) {
+        const uint8_t *in = src + y * (rowbytes + 1) + 1;
+        uint8_t *out = dst + y * rowbytes;
+        const uint8_t *up = y ? out - rowbytes : NULL; /* the row above, unfiltered; none: zeros */
+        unsigned type = in[-1];
+        for (uint64_t i = 0; i < rowbytes; i++) {
+            unsigned a = i >= bpp ? out[i - bpp] : 0, b = up ? up[i] : 0, c = up && i >= bpp ? up[i - bpp] : 0;
+            unsigned pred;
+            switch (type) {
+            case 0: pred = 0; break;
+            case 1: pred = a; break;
+            case 2: pred = b; break;
+            case 3: pred = (a + b) >> 1; break;
+            case 4: {
+                int p = (int)a + (int)b - (int)c, pa = p > (int)a ? p - (int)a : (int)a - p;
+                int pb = p > (int)b ? p - (int)b : (int)b - p, pc = p > (int)c ? p - (int)c : (int)c - p;
+                pred = pa <= pb && pa <= pc ? a : pb <= pc ? b : c;
+                break;
+            }
+            default:
+                if (diag) {
+                    diag->status = TMU_ERR_PARSE;
+                    diag->line = (uint32_t)(y + 1 > UINT32_MAX ? UINT32_MAX : y + 1);
+                    snprintf(diag->message, sizeof diag->message, "row %llu: unknown PNG filter type %u",
+                             (unsigned long long)y, type);
+                }
+                return TMU_ERR_PARSE;
+            }
+            out[i] = (uint8_t)(in[i] + pred);
+        }
+    }
+    return TMU_OK;
+}

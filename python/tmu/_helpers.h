@@ -33,6 +33,13 @@ typedef struct tmupy_batch {
     tmupy_stream mask;
 } tmupy_batch;
 
+/* Undoes the PNG row filters (PNG spec 9.2: None, Sub, Up, Average, Paeth) of `rows` rows of
+ * `rowbytes` bytes, each after its filter-type byte in `src`, into `dst` (rows * rowbytes);
+ * `bpp` = bytes per complete pixel (at least 1).  Returns TMU_OK, or TMU_ERR_PARSE with the row
+ * of an unknown filter type in diag->line. */
+tmu_status tmupy_png_unfilter(const uint8_t *src, uint64_t rows, uint64_t rowbytes, uint32_t bpp, uint8_t *dst,
+                              tmu_diag *diag);
+
 /* tmupy_execute flag beside the TMU_UNIT_* ones: fail with TMU_ERR_UNSUPPORTED unless the call
  * runs on a fast path (tmu_unit_plan_fast). */
 enum { TMUPY_FAST_ONLY = 0x40000000 };

@@ -12,7 +12,7 @@ import tmu
 from conftest import SOURCE
 
 MODULES = ["tmu", "tmu.errors", "tmu.formats", "tmu.texture", "tmu.unit", "tmu.isa", "tmu.ptx", "tmu.loadplan",
-           "tmu.executors", "tmu.translate"]
+           "tmu.executors", "tmu.translate", "tmu.image"]
 
 
 def test_installed_not_imported_from_the_source_tree():
