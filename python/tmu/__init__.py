@@ -10,7 +10,8 @@ constant of ``tmu/tmu.h`` is also reachable as ``tmu.lib`` / ``tmu.ffi``), with 
 * the texture unit over coordinate arrays of any length: :func:`sample`, :func:`fetch`,
   :func:`gather`, :func:`query` (residency masks, LOD report, execution masks);
 * instruction sets: :func:`disasm` / :func:`asm` for GCN and ir3, :func:`ptx_check`,
-  :func:`ptx_format`, :func:`ptx_exec` (a PTX texture instruction run for a 32-lane warp);
+  :func:`ptx_format`, :func:`ptx_exec` (a PTX texture instruction run for a 32-lane warp),
+  :func:`ptx_run` (every texture instruction of a module, as ``tmu ptx run``);
 * the load planner: :func:`plan_load`;
 * translation between PTX, GCN and ir3: :func:`translate` (one instruction or a whole program);
 * pictures: :func:`read_png` / :func:`write_png` (PNG files as RGBA8 arrays) and :func:`render`
@@ -38,7 +39,7 @@ from .formats import Format, decode, encode, format_info, formats
 from .texture import DEFAULT_MAX_BYTES, Sampler, Texture
 from .unit import Result, fetch, gather, quads, query, sample, unquads
 from .isa import asm, disasm
-from .ptx import Diagnostic, ptx_check, ptx_exec, ptx_format
+from .ptx import Diagnostic, ptx_check, ptx_exec, ptx_format, ptx_run
 from .loadplan import plan_load
 from .image import read_png, render, write_png
 from .executors import GcnWave, Ir3Wave
@@ -62,7 +63,7 @@ __all__ = [
     "BufferTooSmallError", "NotFoundError", "RangeError", "FileError",
     "Format", "formats", "format_info", "decode", "encode",
     "Texture", "Sampler", "DEFAULT_MAX_BYTES", "Result", "sample", "fetch", "gather", "query", "quads",
-    "unquads", "disasm", "asm", "Diagnostic", "ptx_check", "ptx_format", "ptx_exec", "plan_load", "translate",
+    "unquads", "disasm", "asm", "Diagnostic", "ptx_check", "ptx_format", "ptx_exec", "ptx_run", "plan_load", "translate",
     "read_png", "write_png", "render",
     "GcnWave", "Ir3Wave", "Surface", "amd_chips", "AdrenoSurface", "adreno_gpus", "version", "ffi", "lib",
 ]

@@ -8,7 +8,7 @@ import re
 import numpy as np
 
 from ._native import ffi, lib
-from .errors import InvalidArgumentError, check
+from .errors import InvalidArgumentError, InvalidError, NotFoundError, check
 
 
 @dataclasses.dataclass(frozen=True)
@@ -192,7 +192,6 @@ def ptx_exec(instruction, registers=None, textures=None, samplers=None, *, activ
         >>> tmu.ptx.f32(r['%f0'])[[0, 31]].tolist()
         [0.0, 1.0]
     """
-    from .texture import Sampler, Texture
     where = "ptx_exec"
     src = _text(instruction, where)
     instr = ffi.new("tmu_ptx_instr *")
@@ -210,14 +209,29 @@ def ptx_exec(instruction, registers=None, textures=None, samplers=None, *, activ
         if e.kind == lib.TMU_PTX_E_NAME:
             name = ffi.unpack(e.name, e.name_len).decode("utf-8", "replace")
             regs.setdefault(name, np.zeros(lib.TMU_PTX_WARP, np.uint64))
+    rf_regs, rf, keep = _regfile(regs)
+    table, nbind = _bindings(textures, samplers, where, keep)
+    env = ffi.new("tmu_ptx_exec_env *", {"independent": 1 if independent else 0, "bindings": table,
+                                          "nbindings": nbind})
+    check(lib.tmu_ptx_exec_warp(instr, env, active, rf, diag), diag, where)
+    return {name: np.frombuffer(ffi.buffer(rf_regs[i].lane), dtype=np.uint64).copy() for i, name in enumerate(regs)}
+
+
+def _regfile(regs):
+    """A tmu_ptx_regfile holding {name: 32 uint64 slots}; returns (regs array, regfile, keep-alive)."""
     rf_regs = ffi.new("tmu_ptx_reg[]", max(1, len(regs)))
-    names = list(regs)
-    name_bufs = [ffi.new("char[]", name.encode()) for name in names]  # alive until the call returns
-    for i, name in enumerate(names):
-        rf_regs[i].name = name_bufs[i]
+    keep = [ffi.new("char[]", name.encode()) for name in regs]  # alive as long as the regfile is used
+    for i, name in enumerate(regs):
+        rf_regs[i].name = keep[i]
         ffi.memmove(rf_regs[i].lane, regs[name].tobytes(), 8 * lib.TMU_PTX_WARP)
-    rf = ffi.new("tmu_ptx_regfile *", {"regs": rf_regs, "count": len(names)})
-    keep = []
+    rf = ffi.new("tmu_ptx_regfile *", {"regs": rf_regs, "count": len(regs)})
+    keep.append(rf_regs)
+    return rf_regs, rf, keep
+
+
+def _bindings(textures, samplers, where, keep):
+    """The tmu_ptx_binding table of {name or handle: Texture | (Texture, Sampler)} and samplers."""
+    from .texture import Sampler, Texture
     binds = []
 
     def key(k):
@@ -244,10 +258,84 @@ def ptx_exec(instruction, registers=None, textures=None, samplers=None, *, activ
     table = ffi.new("tmu_ptx_binding[]", max(1, len(binds)))
     for i, (name, handle, t, s) in enumerate(binds):
         table[i].name, table[i].handle, table[i].texture, table[i].sampler = name, handle, t, s
-    env = ffi.new("tmu_ptx_exec_env *", {"independent": 1 if independent else 0, "bindings": table,
-                                          "nbindings": len(binds)})
-    check(lib.tmu_ptx_exec_warp(instr, env, active, rf, diag), diag, where)
-    return {name: np.frombuffer(ffi.buffer(rf_regs[i].lane), dtype=np.uint64).copy() for i, name in enumerate(names)}
+    keep.append(table)
+    return table, len(binds)
+
+
+def _elem_name(e):
+    return ffi.unpack(e.name, e.name_len).decode("utf-8", "replace")
+
+
+def ptx_run(module, registers=None, textures=None, samplers=None, *, lanes=1):
+    """Runs every ``tex`` / ``tld4`` / ``txq`` instruction of a PTX module, in order, for a warp
+    of ``lanes`` lanes (1..32; lanes 0..lanes-1 execute), as ``tmu ptx run`` does: the module is
+    checked first (a module ptxas rejects raises :class:`tmu.InvalidError` with ptxas's first
+    message and is not run), then each instruction is lifted to a tmu op and executed, the
+    registers carried from one to the next.
+
+    ``registers``: {name: one value for every lane, or values for lanes 0, 1, ...} as
+    :func:`ptx_exec` (a name no texture instruction uses raises :class:`tmu.NotFoundError`);
+    every other register and lane those instructions use starts at 0.  ``textures`` / ``samplers``: bindings by name (``.texref``, ``.samplerref``) or by
+    64-bit handle, as :func:`ptx_exec`.  Returns {name: uint64 array of 32 slots} for every
+    register the texture instructions use (lanes past ``lanes`` keep their values).
+
+    Example::
+
+        >>> t = tmu.Texture(np.array([[0, 255]], np.uint8), 'r8_unorm')
+        >>> r = tmu.ptx_run(".version 8.0\\n.target sm_90\\n.address_size 64\\n.global .texref t0;\\n"
+        ...                 ".visible .entry k()\\n{\\n.reg .f32 %f<8>;\\n"
+        ...                 "tex.2d.v4.f32.f32 {%f0,%f1,%f2,%f3}, [t0, {%f4,%f5}];\\nret;\\n}\\n",
+        ...                 {'%f4': [0.25, 0.75], '%f5': 0.5}, {'t0': t}, lanes=2)
+        >>> tmu.ptx.f32(r['%f0'])[:2].tolist()
+        [0.0, 1.0]
+    """
+    where = "ptx_run"
+    src = _text(module, where)
+    if not isinstance(lanes, numbers.Integral) or isinstance(lanes, bool) or not 1 <= lanes <= lib.TMU_PTX_WARP:
+        raise InvalidArgumentError("lanes must be 1..32, got %r" % (lanes,), where)
+    errors = [p for p in _check_module(src, ffi.NULL) if p.status != lib.TMU_OK]
+    if errors:
+        e = errors[0]
+        raise InvalidError("the module is not run: ptxas rejects it (%d errors; first: %s)" % (len(errors), e.message),
+                           where, line=e.line, column=e.column)
+    mp = ffi.new("tmu_ptx_module **")
+    diag = ffi.new("tmu_diag *")
+    check(lib.tmu_ptx_module_parse(src, len(src), mp, diag), diag, where)
+    m = ffi.gc(mp[0], lib.tmu_ptx_module_free)
+    instr = ffi.new("tmu_ptx_instr *")
+    scope = ffi.new("uint32_t *")
+    names = []
+    for i in range(lib.tmu_ptx_module_count(m)):
+        if lib.tmu_ptx_module_instr(m, i, instr, scope) != lib.TMU_OK:
+            continue
+        ops = [instr.dst] + [instr.addr[k] for k in range(instr.naddr)] + [instr.extra[k] for k in range(instr.nextra)]
+        elems = [op.e[j] for op in ops for j in range(min(op.count, lib.TMU_PTX_VEC_MAX))] + [instr.pred, instr.guard]
+        for e in elems:
+            if e.kind != lib.TMU_PTX_E_NAME:
+                continue
+            name = _elem_name(e)
+            sym = lib.tmu_ptx_module_lookup(m, scope[0], name.encode())
+            if sym != ffi.NULL and sym.state == 0 and name not in names:
+                names.append(name)
+    regs = {name: np.zeros(lib.TMU_PTX_WARP, np.uint64) for name in names}
+    for name, value in (registers or {}).items():
+        if name not in regs:
+            raise NotFoundError("%r is not a register used by a texture instruction of the module" % (name,), where)
+        a = np.asarray(value)
+        if a.ndim == 1 and 1 < a.shape[0] < lib.TMU_PTX_WARP:  # lanes 0..n-1, as the CLI's --reg
+            a = np.concatenate([a, np.zeros(lib.TMU_PTX_WARP - a.shape[0], a.dtype)])
+        regs[name] = _lanes(name, a, where)
+    rf_regs, rf, keep = _regfile(regs)
+    table, nbind = _bindings(textures, samplers, where, keep)
+    env = ffi.new("tmu_ptx_exec_env *", {"independent": lib.tmu_ptx_module_independent(m), "bindings": table,
+                                          "nbindings": nbind, "module": m})
+    active = (1 << lanes) - 1
+    for i in range(lib.tmu_ptx_module_count(m)):
+        if lib.tmu_ptx_module_instr(m, i, instr, scope) != lib.TMU_OK or instr.unknown_op:
+            continue
+        env.scope = scope[0]
+        check(lib.tmu_ptx_exec_warp(instr, env, active, rf, diag), diag, where)
+    return {name: np.frombuffer(ffi.buffer(rf_regs[i].lane), dtype=np.uint64).copy() for i, name in enumerate(regs)}
 
 
 def f32(slots):

@@ -3,6 +3,7 @@
 random ones) and the module whose ptxas messages tests/ptx/cli_ptx.sh records."""
 import os
 
+import numpy as np
 import pytest
 
 import tmu
@@ -137,3 +138,50 @@ def test_exec_errors():
         tmu.ptx_exec("txq.width.b32 %r0, [t0];", {"%r0": [1, 2, 3]}, {"t0": t})
     with pytest.raises(tmu.InvalidArgumentError):
         tmu.ptx_exec("txq.width.b32 %r0, [t0];", {}, {"t0": "texture"})
+
+
+def test_ptx_run_whole_module_as_the_cli(data_dir):
+    """Issue 29 item 19: tmu.ptx_run runs a whole module as `tmu ptx run` does (the CLI's printed
+    register bits are the reference; examples/ptx/kernel.ptx and its inputs.txt)."""
+    import os
+    import re
+    import subprocess
+    from conftest import SOURCE
+    cli = os.environ.get("TMU_CLI")
+    if not cli:
+        pytest.skip("TMU_CLI (the tmu binary) not set; ctest sets it")
+    kernel = os.path.join(SOURCE, "examples", "ptx", "kernel.ptx")
+    out = subprocess.run([cli, "ptx", "run", "--texture", "t0=checker:4x4,filter=linear,address=repeat",
+                          "--reg", "%f4=0.125,0.375,0.625,0.875", "--reg", "%f5=0.3", "--lanes", "4", kernel],
+                         capture_output=True, text=True, check=True).stdout
+    want = {}
+    for lane, regs in re.findall(r"lane (\d+): (.*)", out):
+        for name, bits in re.findall(r"(%\w+)=\S*?\((0x[0-9a-f]+)\)", regs):
+            want[(name, int(lane))] = int(bits, 16)
+        for name, v in re.findall(r"(%p\d+)=(\d)\b", regs):
+            want[(name, int(lane))] = int(v)
+    assert len(want) >= 4 * 9, out
+    checker = np.zeros((4, 4, 4), np.uint8)
+    checker[(np.add.outer(np.arange(4), np.arange(4)) % 2) == 0] = 255   # white where x + y is even
+    checker[..., 3] = 255
+    t = tmu.Texture(checker, "r8g8b8a8_unorm")
+    smp = tmu.Sampler(address="repeat", mag_filter="linear", min_filter="linear")
+    got = tmu.ptx_run(open(kernel).read(), {"%f4": [0.125, 0.375, 0.625, 0.875], "%f5": 0.3}, {"t0": (t, smp)},
+                      lanes=4)
+    for (name, lane), bits in want.items():
+        assert int(got[name][lane]) & 0xFFFFFFFF == bits, (name, lane, hex(int(got[name][lane])), hex(bits))
+
+
+def test_ptx_run_refusals(data_dir):
+    import os
+    bad = open(os.path.join(data_dir, "ptx-module-bad.ptx")).read()
+    with pytest.raises(tmu.InvalidError, match="the module is not run: ptxas rejects it"):
+        tmu.ptx_run(bad)
+    ok = (".version 8.0\n.target sm_90\n.address_size 64\n.global .texref t0;\n.visible .entry k()\n{\n"
+          ".reg .f32 %f<8>;\ntex.2d.v4.f32.f32 {%f0,%f1,%f2,%f3}, [t0, {%f4,%f5}];\nret;\n}\n")
+    with pytest.raises(tmu.NotFoundError, match="'%f7' is not a register used"):
+        tmu.ptx_run(ok, {"%f7": 1.0})
+    with pytest.raises(tmu.InvalidArgumentError, match="lanes must be 1..32"):
+        tmu.ptx_run(ok, lanes=0)
+    with pytest.raises(tmu.Error):
+        tmu.ptx_run(ok)   # t0 not bound
