@@ -278,3 +278,50 @@ def test_fuzz_ptx_exec(data_dir):
                       independent=row[1] == "independent")
             ran += r is not None
     assert ran > 50
+
+
+def test_fuzz_png_and_render():
+    """read_png on mutated and truncated PNG files; write_png and render on random arrays."""
+    rng = np.random.default_rng(29)
+    good = [tmu.write_png(None, rand_array(rng, dtype=np.uint8, shape=(int(rng.integers(1, 9)),
+                                                                        int(rng.integers(1, 9)), c)))
+            for c in (1, 2, 3, 4)]
+    decoded = 0
+    for _ in range(1500 * ROUNDS):
+        b = bytearray(good[int(rng.integers(len(good)))])
+        for _ in range(int(rng.integers(0, 4))):
+            r = rng.random()
+            if not b:
+                break
+            if r < 0.5:
+                b[int(rng.integers(len(b)))] = int(rng.integers(256))
+            elif r < 0.75:
+                del b[int(rng.integers(len(b))):]
+            else:
+                at = int(rng.integers(len(b) + 1))
+                b[at:at] = bytes(rng.integers(0, 256, int(rng.integers(1, 16)), dtype=np.uint8))
+        decoded += calls(tmu.read_png, bytes(b), max_pixels=int(rng.choice([1, 64, 1 << 24]))) is not None
+    assert decoded > 0
+    for _ in range(300 * ROUNDS):
+        calls(tmu.write_png, None, weird(rng, rand_array(rng, max_elems=300)))
+        t = rand_texture(rng, "2d")
+        if t is not None:
+            size = tuple(int(x) for x in rng.integers(-2, 9, size=2))
+            calls(tmu.render, t, rand_sampler(rng), size, uv=tuple(rng.choice(SPECIAL, 4)))
+
+
+def test_fuzz_ptx_run(data_dir):
+    """Whole modules (the recorded ones, mutated) run with random registers and bindings."""
+    import os
+    srcs = [open(os.path.join(data_dir, f)).read() for f in ("ptx-run.ptx", "ptx-module-ok.ptx", "ptx-run-png.ptx")]
+    rng = np.random.default_rng(31)
+    ran = 0
+    for _ in range(200 * ROUNDS):
+        s = list(srcs[int(rng.integers(len(srcs)))])
+        for _ in range(int(rng.integers(0, 3))):
+            s[int(rng.integers(len(s)))] = chr(int(rng.choice([32, 44, 48, 59, 123, 125, 37, 0x41, 10])))
+        texs = {k: t for k in ("t0", "t2d", "tarr", "tdepth", 0x1234)
+                if rng.random() < 0.8 and (t := rand_texture(rng, None)) is not None}
+        regs = {"%f10": float(rng.random()), "%f11": rand_array(rng, shape=(int(rng.integers(1, 33)),))}
+        ran += calls(tmu.ptx_run, "".join(s), regs, texs, lanes=int(rng.integers(0, 34))) is not None
+    assert ran >= 0
