@@ -206,6 +206,24 @@ check_rc "print-vgprs v256 rc" 2 $rc
 out=$("$TMU" gcn run --gpu gfx9 --json --explain -e 's_waitcnt 0' 2>&1); rc=$?
 check_rc "json explain rc" 2 $rc
 
+# issue 29 item 18: sparse textures from the CLI.  8x8 checker, tiles of 4x4, tile (1, 0) of
+# level 0 not resident: lane 0 reads texel (0, 0) (resident: white, status 0); lane 1 reads
+# texel (7, 0) (tile 1, 0: zeros, TFE status 1).
+out=$("$TMU" gcn run --gpu gfx9 --texture s8=checker:8x8,sparse=4x4:0/1/0 --sampler s16=filter=point \
+      --vgpr v4=0.0625,0.9375 --vgpr v5=0.0625 --lanes 0-1 \
+      -e 'image_sample v[0:4], v[4:5], s[8:15], s[16:19] dmask:0xf tfe; s_waitcnt 0' 2>&1); rc=$?
+check_rc "sparse rc" 0 $rc
+contains "sparse resident" "  v0[0] = 0x3f800000 1" "$out"
+contains "sparse status" "  v4[1] = 0x00000001" "$out"
+lacks "sparse lane 1 data" "v0[1]" "$out"
+lacks "sparse lane 0 status" "v4[0]" "$out"
+out=$("$TMU" gcn run --gpu gfx9 --texture s8=checker:8x8,sparse=4x4:0/2/0 -e 's_waitcnt 0' 2>&1); rc=$?
+check_rc "sparse bad tile rc" 1 $rc
+contains "sparse bad tile" "sparse=: tile '0/2/0' is not L/X/Y[/Z] of the texture (levels 0..0; level 0 has 2x2x1 tiles of 4x4x1)" "$out"
+out=$("$TMU" gcn run --gpu gfx9 --texture s8=checker:8x8,sparse=4 -e 's_waitcnt 0' 2>&1); rc=$?
+check_rc "sparse bad size rc" 1 $rc
+contains "sparse bad size" "sparse=4: expected a tile size TWxTH" "$out"
+
 # issue 29 item 16: 'gradient' is sample / render's RGBA8 picture; the run commands say so
 out=$("$TMU" gcn run --gpu gfx9 --texture s8=gradient:4x4 -e 's_waitcnt 0' 2>&1); rc=$?
 check_rc "gradient rc" 1 $rc

@@ -102,6 +102,15 @@ check err-input-value 1 "bad_opts:2: r0.x: 'abc' is not a value" -- "$tmu" ir3 r
 check err-exec-file 1 "prog.s:2: fiber 0: t#0 is not bound" -- $run "$tmp/prog.s"
 check desc-stdin 0 "FMT                     = 75 (FMT6_32_UINT)" -- sh -c "echo '$desc' | \"$tmu\" ir3 desc --gpu a6xx -"
 check help 0 "usage: tmu ir3 run --gpu GPU" -- "$tmu" ir3 run --help
+# issue 29 item 18: sparse textures.  8x8 checker, 4x4 tiles, tile (1, 0) not resident: fiber 0
+# at texel (2, 2) is resident (.rck 0, white), fiber 1 at texel (6, 2) is not (.rck 1, zeros).
+check sparse-rck 0 "fiber 1: r1.x=0x00000001 (1)" -- $run --texture t0=checker:8x8,sparse=4x4:0/1/0 \
+  --sampler s0=filter=nearest --reg 'r0.x=fiber*0.5+0.3125' --reg r0.y=0.3125 --show 0-1 \
+  --asm 'sam.rck (x)r1.x, r0.x, s#0, t#0'
+check sparse-read 0 "fiber 0: r2.x=0x3f800000 (1)
+    fiber 1: r2.x=0x00000000 (0)" -- $run --texture t0=checker:8x8,sparse=4x4:0/1/0 \
+  --sampler s0=filter=nearest --reg 'r0.x=fiber*0.5+0.3125' --reg r0.y=0.3125 --show 0-1 \
+  --asm 'sam (f32)(x)r2.x, r0.x, s#0, t#0'
 # issue 29 item 16: 'gradient' is sample / render's RGBA8 picture; the run commands say so
 check gradient-is-coords 2 "'gradient' is the RGBA8 picture of tmu sample and tmu render; the pattern whose texels are their own coordinates (r32g32b32a32_float) is 'coords'" -- \
   $run --texture t0=gradient:4x4 --asm 'sam (f32)(x)r1.x, r0.x, s#0, t#0'

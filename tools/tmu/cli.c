@@ -1023,6 +1023,90 @@ int tmu_cli_output_close(tmu_cli_output *o, int ok)
     return rc;
 }
 
+/* ---- sparse textures ------------------------------------------------------------------ */
+
+void tmu_cli_sparse_free(tmu_cli_sparse *s)
+{
+    free(s->maps);
+    memset(s, 0, sizeof *s);
+}
+
+int tmu_cli_sparse_parse(const char *where, const char *text, const tmu_texture *shape, tmu_cli_sparse *out)
+{
+    char echo[TMU_CLI_ECHO_BUF];
+    memset(out, 0, sizeof *out);
+    const char *colon = strchr(text, ':');
+    size_t n = colon ? (size_t)(colon - text) : strlen(text);
+    char tile[64];
+    uint32_t t[3] = {1, 1, 1};
+    int nd = 0;
+    int is3d = shape->dim == TMU_DIM_3D;
+    if (n >= sizeof tile)
+        n = sizeof tile - 1;
+    memcpy(tile, text, n);
+    tile[n] = 0;
+    if (tmu_cli_parse_dims(tile, 2, is3d ? 3 : 2, 65536, t, &nd) || !t[0] || !t[1] || !t[2])
+        return tmu_cli_error(where, "sparse=%s: expected a tile size TWxTH%s then :L/X/Y%s+... (non-resident "
+                             "tiles)", tmu_cli_shorten(echo, text), is3d ? "[xTD]" : "", is3d ? "/Z" : "[/LAYER]");
+    if (shape->levels == 0 || shape->levels > TMU_MAX_LEVELS)
+        return tmu_cli_error(where, "sparse=: the texture has no levels");
+    size_t off[TMU_MAX_LEVELS + 1], cnt[TMU_MAX_LEVELS][3];
+    off[0] = 0;
+    for (uint32_t l = 0; l < shape->levels; l++) {
+        uint32_t w = tmu_level_size(shape->width, l), h = tmu_level_size(shape->height, l);
+        uint32_t z = is3d ? tmu_level_size(shape->depth, l) : shape->layers;
+        cnt[l][0] = (w + t[0] - 1) / t[0], cnt[l][1] = (h + t[1] - 1) / t[1];
+        cnt[l][2] = is3d ? (z + t[2] - 1) / t[2] : z;
+        off[l + 1] = off[l] + cnt[l][0] * cnt[l][1] * cnt[l][2];
+    }
+    if (tmu_cli_check_bytes(where, "the residency map", off[shape->levels]))
+        return TMU_EXIT_FAIL;
+    out->maps = malloc(off[shape->levels] ? off[shape->levels] : 1);
+    if (!out->maps)
+        return tmu_cli_error(where, "out of memory for the residency map");
+    memset(out->maps, 1, off[shape->levels]);
+    out->res.tile_w = t[0], out->res.tile_h = t[1], out->res.tile_d = is3d ? t[2] : 1;
+    for (uint32_t l = 0; l < shape->levels; l++)
+        out->res.map[l] = out->maps + off[l];
+    for (const char *p = colon ? colon + 1 : NULL; p;) {
+        size_t len = strcspn(p, "+");
+        char item[64];
+        long long v[4] = {0, 0, 0, 0};
+        int k = 0;
+        if (len == 0 || len >= sizeof item)
+            goto bad;
+        memcpy(item, p, len);
+        item[len] = 0;
+        for (char *q = item, *slash;; q = slash + 1) {
+            slash = strchr(q, '/');
+            if (slash)
+                *slash = 0;
+            if (k == 4 || tmu_cli_parse_int(q, 0, 0xffffffffll, &v[k++]))
+                goto bad;
+            if (!slash)
+                break;
+        }
+        if (k < 3 || v[0] >= shape->levels || (size_t)v[1] >= cnt[v[0]][0] || (size_t)v[2] >= cnt[v[0]][1] ||
+            (size_t)v[3] >= cnt[v[0]][2]) {
+            memcpy(item, p, len);
+            item[len] = 0;
+            tmu_cli_sparse_free(out);
+            return tmu_cli_error(where, "sparse=: tile '%s' is not L/X/Y[/Z] of the texture (levels 0..%u; "
+                                 "level 0 has %zux%zux%zu tiles of %ux%ux%u)", tmu_cli_shorten(echo, item),
+                                 shape->levels - 1, cnt[0][0], cnt[0][1], cnt[0][2], t[0], t[1],
+                                 is3d ? t[2] : 1);
+        }
+        out->maps[off[v[0]] + ((size_t)v[3] * cnt[v[0]][1] + (size_t)v[2]) * cnt[v[0]][0] + (size_t)v[1]] = 0;
+        p = p[len] ? p + len + 1 : NULL;
+        continue;
+    bad:
+        tmu_cli_sparse_free(out);
+        return tmu_cli_error(where, "sparse=%s: expected tiles L/X/Y[/Z] joined by '+' after the ':'",
+                             tmu_cli_shorten(echo, text));
+    }
+    return 0;
+}
+
 /* ---- progress ------------------------------------------------------------------------ */
 
 static double now_seconds(void)

@@ -28,6 +28,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include "tmu/texture.h"
 
 /* Exit codes of every subcommand. */
 enum { TMU_EXIT_OK = 0, TMU_EXIT_FAIL = 1, TMU_EXIT_USAGE = 2 };
@@ -299,6 +300,23 @@ int tmu_cli_write_dwords(int rc, const char *text, const char *binary, const cha
 
 /* True when the output is standard output (status text should then go to stderr). */
 int tmu_cli_output_is_stdout(const tmu_cli_output *o);
+
+/* ---- sparse textures ---------------------------------------------------------------
+ * The texture key "sparse=TWxTH[xTD][:TILE+TILE...]" of the run commands: a residency map
+ * (tmu_residency, texture.h) of tiles of TW x TH (x TD for 3D) texels, every tile resident
+ * except each TILE listed as L/X/Y[/Z] (level L, tile column X, row Y, and Z = the layer, or
+ * the tile of 3D depth; default 0).  The maps are allocated here (one byte per tile of every
+ * level, counted against tmu --max-bytes). */
+typedef struct tmu_cli_sparse {
+    tmu_residency res;
+    unsigned char *maps; /* malloc'd: every level's map, one after the other */
+} tmu_cli_sparse;
+
+/* Parses `text` (the value after "sparse=") for a texture of `shape` (dim, sizes, layers,
+ * levels).  Returns 0, or TMU_EXIT_FAIL after an error at `where` naming the bad part. */
+int tmu_cli_sparse_parse(const char *where, const char *text, const tmu_texture *shape, tmu_cli_sparse *out);
+/* Frees the maps (safe on a zeroed struct). */
+void tmu_cli_sparse_free(tmu_cli_sparse *s);
 
 /* ---- progress ----------------------------------------------------------------------
  * Work that can take seconds (tmu render, tmu gcn run --render) shows its progress on

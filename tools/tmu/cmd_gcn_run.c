@@ -25,6 +25,7 @@ void tmu_cli_gcn_print_layout(FILE *f, const char *indent, const tmu_gcn_tdesc *
 
 #define MAX_REGIONS 32
 #define MAX_BORDER 64
+#define MAX_SPARSE 16
 #define MAX_PROGRAM 4096
 #define AUTO_BASE 0x100000000ull /* textures without at= go from 4 GiB up */
 
@@ -48,6 +49,9 @@ typedef struct run_state {
     size_t nregions;
     uint32_t border[MAX_BORDER][4];
     size_t nborder;
+    tmu_cli_sparse sparse[MAX_SPARSE]; /* --texture ...,sparse=: residency maps */
+    tmu_gcn_prt prt[MAX_SPARSE];
+    size_t nprt;
     uint64_t next_auto;
     int explain;
     uint64_t lanes;    /* --lanes: lanes printed, bit N = lane N */
@@ -137,6 +141,10 @@ static void run_usage(FILE *out)
             "        swizzle=MODE (gfx9, gfx10, gfx10.3 SW_MODE: a number or a name such as\n"
             "        64KB_S_X; default linear; gfx11 runs linear images only) xor=N (_X/_T\n"
             "        modes: the pipe/bank XOR in BASE_ADDRESS)\n"
+            "        sparse=TWxTH[xTD][:L/X/Y[/Z]+...] a partially resident image: tiles of TWxTH\n"
+            "        texels, all resident but the listed ones (level L, tile X, Y, layer or depth\n"
+            "        tile Z); instructions with tfe return 1 in the status VGPR for a lane that\n"
+            "        touches one\n"
             "  A tiled texture is laid out as AMD addrlib lays it out on the chip (give --chip\n"
             "  first); its T# carries the mode, as radv writes it\n"
             "OPTS (comma-separated KEY=VALUE): filter=point|bilinear  mip=none|point|linear\n"
@@ -367,6 +375,7 @@ static int opt_texture(run_state *st, const char *arg)
     int srgb = 0, dim_set = 0, at_set = 0, nd = 0;
     uint64_t at = 0;
     long long tiling = -1, swizzle = -1, xor_bits = -1;
+    const char *sparse = NULL;
     for (char *o = opts; o && *o;) {
         char *next = strchr(o, ',');
         if (next)
@@ -418,11 +427,15 @@ static int opt_texture(run_state *st, const char *arg)
         } else if (!strcmp(o, "xor")) {
             if (tmu_cli_parse_int(v, 0, 255, &xor_bits))
                 return tmu_cli_error(where, "xor must be a pipe/bank XOR 0..255, not '%s'", v);
+        } else if (!strcmp(o, "sparse")) {
+            if (st->nprt >= MAX_SPARSE)
+                return tmu_cli_error(where, "more than %d sparse textures", MAX_SPARSE);
+            sparse = v;
         } else {
             static const char *const keys[] = {"dim", "layers", "levels", "srgb", "at", "tiling",
-                                               "swizzle", "xor"};
+                                               "swizzle", "xor", "sparse"};
             char msg[256];
-            return tmu_cli_error(where, "%s", tmu_cli_unknown_text(msg, sizeof msg, "key", o, keys, 8));
+            return tmu_cli_error(where, "%s", tmu_cli_unknown_text(msg, sizeof msg, "key", o, keys, 9));
         }
         o = next;
     }
@@ -562,6 +575,15 @@ static int opt_texture(run_state *st, const char *arg)
         free(pixels);
         tmu_cli_release(png_bytes);
         return tmu_cli_error(where, "%s", d.message);
+    }
+    if (sparse) {
+        if (tmu_cli_sparse_parse(where, sparse, &shape, &st->sparse[st->nprt])) {
+            free(surf);
+            free(pixels);
+            return TMU_EXIT_FAIL;
+        }
+        st->prt[st->nprt] = (tmu_gcn_prt){at, &st->sparse[st->nprt].res};
+        st->nprt++;
     }
     if (tiled)
         st->tiled_textures++;
@@ -1564,7 +1586,7 @@ int tmu_cmd_gcn_run(int argc, char **argv)
     }
     if (rc)
         goto done;
-    tmu_gcn_env env = {st.regions, st.nregions, st.border[0], st.nborder, NULL, 0, st.chip};
+    tmu_gcn_env env = {st.regions, st.nregions, st.border[0], st.nborder, st.prt, st.nprt, st.chip};
     if (st.rw) {
         rc = render(&st, &env);
         goto done;
@@ -1610,6 +1632,8 @@ done:
             tmu_cli_release(st.regions[r].size);
         free(st.snapshot[r]);
     }
+    for (size_t i = 0; i < st.nprt; i++)
+        tmu_cli_sparse_free(&st.sparse[i]);
     free(st.wave);
     free(st.initial);
     free(st.prog);

@@ -44,6 +44,7 @@ typedef struct run_state {
     tmu_ir3_border border[MAX_BORDER];
     unsigned nborder;
     tmu_texture own_tex[MAX_OWNED];
+    tmu_cli_sparse own_sparse[MAX_OWNED]; /* sparse=: residency maps of own_tex */
     tmu_sampler own_smp[MAX_OWNED];
     uint32_t own_raw[MAX_OWNED][16];
     void *own_mem[MAX_OWNED];
@@ -99,7 +100,9 @@ static void run_usage(FILE *out)
             "  checker   r8g8b8a8_unorm, white where x + y is even, else black\n"
             "  depth     d32_float, depth = (x + 0.5) / W\n"
             "  index     r32_uint, x + 100 y + 10000 (z or layer) + 1000000 level + 10000000 sample\n"
-            "  and KEYs dim=1d|2d|3d|cube|a1d|a2d|acube|ms|ams layers=N levels=N samples=N;\n"
+            "  and KEYs dim=1d|2d|3d|cube|a1d|a2d|acube|ms|ams layers=N levels=N samples=N\n"
+            "  sparse=TWxTH[xTD][:L/X/Y[/Z]+...] (partially resident: tiles of TWxTH texels, all\n"
+            "  resident but the listed ones; .rck variants report them, reads of them give 0);\n"
             "  or png:PATH (2D r8g8b8a8_unorm with its mip chain%s);\n"
             "  or raw:D0,...,D15 (an a6xx/a7xx texture descriptor; texels through --memory):\n"
             "  TILE6_LINEAR as its PITCH / ARRAY_PITCH say, TILE6_3 as Mesa's fdl6_layout lays\n"
@@ -521,6 +524,7 @@ static int add_texture(run_state *st, const char *arg, const char *where, int co
     uint32_t w = dims[0], h = dims[1], d = dims[2];
     tmu_dim dim = d > 1 ? TMU_DIM_3D : h > 1 ? TMU_DIM_2D : TMU_DIM_1D;
     uint32_t layers = 1, levels = 1, samples = 1;
+    const char *sparse = NULL;
     for (char *o = opts; o && *o;) {
         size_t len = strcspn(o, ",");
         int last = !o[len];
@@ -544,9 +548,11 @@ static int add_texture(run_state *st, const char *arg, const char *where, int co
             if (tmu_cli_parse_int(v, 1, max, &n))
                 return tmu_cli_report(code, where, "%s must be 1..%lld, not '%s'", o, max, tmu_cli_shorten(echo, v));
             *(!strcmp(o, "layers") ? &layers : !strcmp(o, "levels") ? &levels : &samples) = (uint32_t)n;
+        } else if (!strcmp(o, "sparse")) {
+            sparse = v;
         } else {
-            static const char *const keys[] = {"dim", "layers", "levels", "samples"};
-            return tmu_cli_report(code, where, "%s", tmu_cli_unknown_text(msg, sizeof msg, "texture option", o, keys, 4));
+            static const char *const keys[] = {"dim", "layers", "levels", "samples", "sparse"};
+            return tmu_cli_report(code, where, "%s", tmu_cli_unknown_text(msg, sizeof msg, "texture option", o, keys, 5));
         }
         o += len + !last;
     }
@@ -572,6 +578,11 @@ static int add_texture(run_state *st, const char *arg, const char *where, int co
     if (tmu_texture_init_packed(t, dim, fmt, w, h, d, layers, levels, samples, mem, size, &dg) != TMU_OK)
         return tmu_cli_report(code, where, "%s", dg.message);
     fill_pattern(spec, t);
+    if (sparse) {
+        if (tmu_cli_sparse_parse(where, sparse, t, &st->own_sparse[st->ntex_own]))
+            return TMU_EXIT_FAIL;
+        t->residency = &st->own_sparse[st->ntex_own].res;
+    }
     st->ntex_own++;
     slot->texture = t;
     return 0;
@@ -1131,6 +1142,8 @@ out:
     if (st) {
         for (unsigned i = 0; i < st->nmem_own; i++)
             free(st->own_mem[i]);
+        for (unsigned i = 0; i < MAX_OWNED; i++)
+            tmu_cli_sparse_free(&st->own_sparse[i]);
         free(st->wave);
         free(st->prog);
         free(st);

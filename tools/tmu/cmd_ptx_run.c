@@ -41,6 +41,7 @@ typedef struct run_state {
     pending_tex pend[MAX_BIND]; /* size 0: not a texture binding */
     tmu_sampler smp[MAX_BIND];
     void *mem[MAX_BIND];
+    tmu_cli_sparse sparse[MAX_BIND]; /* sparse=: residency maps */
     char *names[MAX_BIND]; /* malloc'd binding names */
     size_t nbind;
     struct {
@@ -77,7 +78,8 @@ static void run_usage(FILE *out)
            "  --sampler NAME=OPTS   bind sampler state to a .samplerref name or handle value\n"
            "  --reg REG=V[,V...]    register values, one for all lanes or one per lane; a value\n"
            "                        with '.' or 'e' (or 0fXXXXXXXX) is a float, else an integer\n"
-           "  --lanes N             lanes to run and print (1..32, default 1)\n"
+           "  --lanes N             how many lanes run and are printed: lanes 0..N-1 (N = 1..32,\n"
+           "                        default 1)\n"
            "  --input FILE          read more options from FILE ('#' starts a comment; '-' =\n"
            "                        stdin); errors there exit 1, on the command line 2\n"
            "\n"
@@ -90,11 +92,14 @@ static void run_usage(FILE *out)
            "KEYs: dim=1d|2d|3d|a1d|a2d|cube|acube  layers=N levels=N (1..64) srgb=0|1 and sampler\n"
            "OPTS; sizes up to 4096 (depth 256); all textures together may use at most\n"
            "tmu --max-bytes bytes, allocated only after FILE was parsed and checked\n"
+           "  sparse=TWxTH[xTD][:L/X/Y[/Z]+...] makes a texture partially resident: tiles of TWxTH\n"
+           "  texels, all resident but the listed ones (level L, tile X, Y, layer or depth tile Z);\n"
+           "  a lane touching one reads zeros and its |%%p predicate is false\n"
            "OPTS: filter=nearest|linear  address=repeat|mirror|clamp|border  normalized=0|1\n"
            "      compare=never|less|equal|lequal|greater|notequal|gequal|always\n"
            "      precision=exact|nvidia|nvidia_trunc  mip=none|nearest|linear\n"
            "\n"
-           "example: tmu ptx run --texture t0=gradient:4x4,filter=linear --reg %%f4=0.5 \\\n"
+           "example: tmu ptx run --texture t0=coords:4x4,filter=linear --reg %%f4=0.5 \\\n"
            "             --reg %%f5=0.25 kernel.ptx\n",
 #ifdef TMU_HAVE_PNG
            ""
@@ -174,8 +179,8 @@ static int sampler_opt(run_state *st, tmu_sampler *s, const char *key, const cha
     } else {
         static const char *const keys[] = {"filter",    "address", "normalized", "compare",
                                            "precision", "mip",     "dim",        "layers",
-                                           "levels",    "srgb"};
-        return unknown(st, where, "option", key, keys, 10);
+                                           "levels",    "srgb",    "sparse"};
+        return unknown(st, where, "option", key, keys, 11);
     }
     return 0;
 }
@@ -264,6 +269,7 @@ static int add_texture(run_state *st, const char *where, const char *arg)
     tmu_dim dim = TMU_DIM_2D;
     uint32_t w = 1, h = 1, d = 1, layers = 1, levels = 1;
     int srgb = 0, dim_set = 0;
+    const char *sparse = NULL;
     for (char *o = opts; o && *o;) {
         char *next = strchr(o, ',');
         if (next)
@@ -274,7 +280,9 @@ static int add_texture(run_state *st, const char *where, const char *arg)
             goto done;
         }
         *v++ = 0;
-        if (!strcmp(o, "dim")) {
+        if (!strcmp(o, "sparse")) {
+            sparse = v;
+        } else if (!strcmp(o, "dim")) {
             static const char *const dims[] = {"1d", "2d", "3d", "cube", "a1d", "a2d", "acube"};
             static const tmu_dim dv[] = {TMU_DIM_1D,        TMU_DIM_2D,       TMU_DIM_3D,
                                          TMU_DIM_CUBE,      TMU_DIM_1D_ARRAY, TMU_DIM_2D_ARRAY,
@@ -394,6 +402,16 @@ static int add_texture(run_state *st, const char *where, const char *arg)
         rc = TMU_EXIT_FAIL;
         goto done;
     }
+    if (sparse) { /* the residency map is small (a byte per tile): made now, from the shape */
+        tmu_texture shape;
+        memset(&shape, 0, sizeof shape);
+        shape.dim = dim, shape.width = w, shape.height = h, shape.depth = d;
+        shape.layers = layers, shape.levels = levels, shape.samples = 1;
+        if (tmu_cli_sparse_parse(where, sparse, &shape, &st->sparse[k])) {
+            rc = TMU_EXIT_FAIL;
+            goto done;
+        }
+    }
     st->pend[k] = (pending_tex){dim, fmt, w, h, d, layers, levels, size, pixels, srgb, {0}};
     snprintf(st->pend[k].where, sizeof st->pend[k].where, "%s", where);
     pixels = NULL, png_bytes = 0; /* kept in pend */
@@ -425,6 +443,8 @@ static int make_texture(run_state *st, size_t k)
     if (tmu_texture_init_packed(t, p->dim, p->fmt, p->w, p->h, p->d, p->layers, p->levels, 1, mem, p->size,
                                 &dg) != TMU_OK)
         return tmu_cli_error(where, "%s", dg.message);
+    if (st->sparse[k].maps)
+        t->residency = &st->sparse[k].res;
     const unsigned char *pixels = p->pixels;
     for (uint32_t lv = 0; lv < p->levels; lv++) {
         uint32_t lw = tmu_level_size(p->w, lv), lh = tmu_level_size(p->h, lv);
@@ -885,6 +905,7 @@ out:
             free(st->mem[i]);
             free(st->names[i]);
             free(st->pend[i].pixels);
+            tmu_cli_sparse_free(&st->sparse[i]);
         }
         for (size_t i = 0; i < st->nregset; i++) {
             free(st->regset[i].name);
