@@ -111,6 +111,15 @@ check sparse-read 0 "fiber 0: r2.x=0x3f800000 (1)
     fiber 1: r2.x=0x00000000 (0)" -- $run --texture t0=checker:8x8,sparse=4x4:0/1/0 \
   --sampler s0=filter=nearest --reg 'r0.x=fiber*0.5+0.3125' --reg r0.y=0.3125 --show 0-1 \
   --asm 'sam (f32)(x)r2.x, r0.x, s#0, t#0'
+# --json: one object per instruction; fiber 2 is shown but inactive (null); the second sam reads
+# r1.x while the first's result is pending (hazard)
+check json-first 0 '{"instruction":0,"word":"a0c07104_00000001","text":"sam.rck (x)r1.x, r0.x, s#0, t#0","fibers":[0,1,2],"writes":{"r1.x":[0,1,null]},"hazards":[]}' -- \
+  $run --texture t0=checker:8x8,sparse=4x4:0/1/0 --sampler s0=filter=nearest --reg 'r0.x=fiber*0.5+0.3125' \
+  --reg r0.y=0.3125 --show 0-2 --active 0-1 --json --asm 'sam.rck (x)r1.x, r0.x, s#0, t#0' \
+  --asm 'sam (f32)(x)r2.x, r1.x, s#0, t#0'
+check json-hazard 0 '"hazards":[{"reads":"r1.x","role":"coord"}]}' -- \
+  $run --texture t0=checker:8x8 --sampler s0=filter=nearest --json --asm 'sam.rck (x)r1.x, r0.x, s#0, t#0' \
+  --asm 'sam (f32)(x)r2.x, r1.x, s#0, t#0'
 # issue 29 item 16: 'gradient' is sample / render's RGBA8 picture; the run commands say so
 check gradient-is-coords 2 "'gradient' is the RGBA8 picture of tmu sample and tmu render; the pattern whose texels are their own coordinates (r32g32b32a32_float) is 'coords'" -- \
   $run --texture t0=gradient:4x4 --asm 'sam (f32)(x)r1.x, r0.x, s#0, t#0'

@@ -1023,6 +1023,20 @@ int tmu_cli_output_close(tmu_cli_output *o, int ok)
     return rc;
 }
 
+void tmu_cli_json_string(FILE *f, const char *text)
+{
+    fputc('"', f);
+    for (const unsigned char *t = (const unsigned char *)text; *t; t++) {
+        if (*t == '"' || *t == '\\')
+            fprintf(f, "\\%c", *t);
+        else if (*t < 0x20 || *t >= 0x7f)
+            fprintf(f, "\\u%04x", *t);
+        else
+            fputc(*t, f);
+    }
+    fputc('"', f);
+}
+
 /* ---- sparse textures ------------------------------------------------------------------ */
 
 void tmu_cli_sparse_free(tmu_cli_sparse *s)

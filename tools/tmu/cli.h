@@ -301,6 +301,10 @@ int tmu_cli_write_dwords(int rc, const char *text, const char *binary, const cha
 /* True when the output is standard output (status text should then go to stderr). */
 int tmu_cli_output_is_stdout(const tmu_cli_output *o);
 
+/* Writes `text` to `f` as a JSON string (quotes, backslashes, control and non-ASCII bytes
+ * escaped: \uXXXX per byte). */
+void tmu_cli_json_string(FILE *f, const char *text);
+
 /* ---- sparse textures ---------------------------------------------------------------
  * The texture key "sparse=TWxTH[xTD][:TILE+TILE...]" of the run commands: a residency map
  * (tmu_residency, texture.h) of tiles of TW x TH (x TD for 3D) texels, every tile resident

@@ -1257,22 +1257,6 @@ static int lane_shown(const run_state *st, int lane)
     return (int)((st->lanes >> lane) & 1);
 }
 
-/* A string as JSON (the program's text: printable ASCII, but escaped all the same). */
-static void json_string(const char *t)
-{
-    putchar('"');
-    for (; *t; t++) {
-        unsigned char c = (unsigned char)*t;
-        if (c == '"' || c == '\\')
-            printf("\\%c", c);
-        else if (c < 0x20 || c >= 0x7f)
-            printf("\\u%04x", c);
-        else
-            putchar(c);
-    }
-    putchar('"');
-}
-
 /* --json: one object with what the text output shows.  VGPR values are the 32-bit words as
  * numbers, one per printed lane ("lanes" lists them); "vgprs" holds the --print-vgprs registers,
  * else those that changed in a printed lane. */
@@ -1282,7 +1266,7 @@ static int print_json(const run_state *st)
     printf("{\"gpu\":\"%s\",\"lines\":[", tmu_gcn_gen_name(st->gen));
     for (size_t i = 0; i < st->nprog; i++) {
         printf("%s{\"line\":%zu,\"text\":", i ? "," : "", i);
-        json_string(st->texts[i]);
+        tmu_cli_json_string(stdout, st->texts[i]);
         printf(",\"vm_cnt\":%u,\"exp_cnt\":%u", st->counts[3 * i], st->counts[3 * i + 1]);
         if (TMU_GCN_GEN_IS_RDNA(st->gen))
             printf(",\"vs_cnt\":%u", st->counts[3 * i + 2]);
@@ -1293,7 +1277,7 @@ static int print_json(const run_state *st)
     for (size_t i = 0; i < w->hazard_count; i++) {
         const tmu_gcn_hazard *h = &w->hazards[i];
         printf("%s{\"line\":%llu,\"vgpr\":%u,\"kind\":", i ? "," : "", (unsigned long long)h->at, h->vgpr);
-        json_string(tmu_gcn_hazard_name(h->kind));
+        tmu_cli_json_string(stdout, tmu_gcn_hazard_name(h->kind));
         printf(",\"pending_line\":%llu}", (unsigned long long)h->pending);
     }
     printf("],\"exec\":\"0x%016llx\",\"lanes\":[", (unsigned long long)w->exec);

@@ -32,7 +32,7 @@ typedef struct instr_src {
 
 typedef struct run_state {
     uint32_t gpu, fibers, samples;
-    int have_gpu, explain, sampler_first;
+    int have_gpu, explain, sampler_first, json;
     uint64_t show[2];
     const char *active_arg;
     char active_where[96];
@@ -93,6 +93,9 @@ static void run_usage(FILE *out)
             "  --s2en-sampler-first    GL s2en index pair is (sampler, texture), not (texture, sampler)\n"
             "  --show LIST             fibers to print (default all)\n"
             "  --explain               print each operand's role and register before the results\n"
+            "  --json                  one JSON object per instruction (a line each): its word and\n"
+            "                          text, the registers it wrote per shown fiber (null: not\n"
+            "                          written), the hazards\n"
             "  --input FILE            read more options from FILE\n"
             "\n"
             "SPEC: PATTERN:WxH[xD][,KEY=VALUE...] with PATTERN\n"
@@ -773,6 +776,50 @@ static void print_results(const run_state *st, const tmu_ir3_wave *w, const tmu_
         printf("    (no fiber written)\n");
 }
 
+/* --json: one object per instruction, on its own line: index, word, text, the registers it
+ * wrote ({"r1.x": [value per shown fiber, null where the fiber did not write]}), the shown
+ * fibers and the hazards. */
+static void print_json_step(const run_state *st, unsigned index, uint64_t word, const char *text,
+                            const tmu_ir3_step *step)
+{
+    const tmu_ir3_wave *w = st->wave;
+    char name[16];
+    printf("{\"instruction\":%u,\"word\":\"%08x_%08x\",\"text\":", index, (unsigned)(word >> 32), (unsigned)word);
+    tmu_cli_json_string(stdout, text);
+    printf(",\"fibers\":[");
+    int n = 0;
+    for (unsigned f = 0; f < w->fibers; f++)
+        if (fiber_shown(st, f))
+            printf("%s%u", n++ ? "," : "", f);
+    printf("],\"writes\":{");
+    for (unsigned i = 0; i < step->operands.num_writes; i++) {
+        const tmu_ir3_reguse *u = &step->operands.writes[i];
+        tmu_ir3_reg_name(u->reg, u->half, name, sizeof name);
+        printf("%s\"%s\":[", i ? "," : "", name);
+        n = 0;
+        for (unsigned f = 0; f < w->fibers; f++) {
+            if (!fiber_shown(st, f))
+                continue;
+            uint32_t v = 0;
+            if ((step->written[f >> 6] >> (f & 63)) & 1) {
+                tmu_ir3_reg_get(w, f, u->reg, u->half, &v);
+                printf("%s%u", n++ ? "," : "", v);
+            } else {
+                printf("%snull", n++ ? "," : "");
+            }
+        }
+        printf("]");
+    }
+    printf("},\"hazards\":[");
+    for (unsigned h = 0; h < step->num_hazards; h++) {
+        tmu_ir3_reg_name(step->hazards[h].reg, step->hazards[h].half, name, sizeof name);
+        printf("%s{\"reads\":\"%s\",\"role\":", h ? "," : "", name);
+        tmu_cli_json_string(stdout, tmu_ir3_role_name((tmu_ir3_role)step->hazards[h].role));
+        printf("}");
+    }
+    printf("]}\n");
+}
+
 static void print_explain(const tmu_ir3_step *step)
 {
     char name[16];
@@ -798,13 +845,14 @@ static void print_explain(const tmu_ir3_step *step)
 /* ---- options --------------------------------------------------------------------------------- */
 
 enum { O_GPU, O_ASM, O_WORD, O_FIBERS, O_ACTIVE, O_REG, O_TEXTURE, O_SAMPLER, O_MEMORY, O_BORDER, O_SAMPLES,
-       O_SAMPLER_FIRST, O_SHOW, O_EXPLAIN, O_INPUT, O_COUNT };
+       O_SAMPLER_FIRST, O_SHOW, O_EXPLAIN, O_INPUT, O_JSON, O_COUNT };
 static const tmu_cli_option run_opts[O_COUNT] = {
     {"--gpu", NULL, TMU_CLI_VALUE},      {"--asm", NULL, TMU_CLI_REPEAT},     {"--word", NULL, TMU_CLI_REPEAT},
     {"--fibers", NULL, TMU_CLI_VALUE},   {"--active", NULL, TMU_CLI_VALUE},   {"--reg", NULL, TMU_CLI_REPEAT},
     {"--texture", NULL, TMU_CLI_REPEAT}, {"--sampler", NULL, TMU_CLI_REPEAT}, {"--memory", NULL, TMU_CLI_REPEAT},
     {"--border", NULL, TMU_CLI_REPEAT},  {"--samples", NULL, TMU_CLI_VALUE},  {"--s2en-sampler-first", NULL, TMU_CLI_FLAG},
     {"--show", NULL, TMU_CLI_VALUE},     {"--explain", NULL, TMU_CLI_FLAG},   {"--input", NULL, TMU_CLI_REPEAT},
+    {"--json", NULL, TMU_CLI_FLAG},
 };
 
 static int read_input(run_state *st, const char *path, unsigned char *seen);
@@ -882,6 +930,9 @@ static int apply_option(run_state *st, int k, const char *val, const char *where
         return 0;
     case O_EXPLAIN:
         st->explain = 1;
+        return 0;
+    case O_JSON:
+        st->json = 1;
         return 0;
     case O_INPUT:
         if (st->input_depth >= 8)
@@ -1070,12 +1121,17 @@ static int run_program(run_state *st)
         char text[512];
         tmu_ir3_decode(src->word, st->gpu, &in, &d);
         tmu_ir3_print(&in, 0, text, sizeof text);
-        printf("[%u] %08x_%08x  %s\n", i, (unsigned)(src->word >> 32), (unsigned)src->word, text);
+        if (!st->json)
+            printf("[%u] %08x_%08x  %s\n", i, (unsigned)(src->word >> 32), (unsigned)src->word, text);
         tmu_ir3_step step;
         tmu_status s = tmu_ir3_execute_instr(st->wave, &b, &in, &step, &d);
         if (s != TMU_OK) {
             fflush(stdout);
             return tmu_cli_error(src->where, "%s", d.message);
+        }
+        if (st->json) {
+            print_json_step(st, i, src->word, text, &step);
+            continue;
         }
         if (st->explain)
             print_explain(&step);

@@ -80,6 +80,8 @@ static void run_usage(FILE *out)
            "                        with '.' or 'e' (or 0fXXXXXXXX) is a float, else an integer\n"
            "  --lanes N             how many lanes run and are printed: lanes 0..N-1 (N = 1..32,\n"
            "                        default 1)\n"
+           "  --json                one JSON object per instruction (a line each): file, line,\n"
+           "                        text and its destination registers' values per lane\n"
            "  --input FILE          read more options from FILE ('#' starts a comment; '-' =\n"
            "                        stdin); errors there exit 1, on the command line 2\n"
            "\n"
@@ -749,8 +751,9 @@ static void print_reg(const tmu_ptx_module *m, uint32_t scope, const tmu_ptx_ele
 
 int tmu_cmd_ptx_run(int argc, char **argv)
 {
-    enum { O_TEXTURE, O_SAMPLER, O_REG, O_LANES, O_INPUT, O_COUNT };
+    enum { O_TEXTURE, O_SAMPLER, O_REG, O_LANES, O_INPUT, O_JSON, O_COUNT };
     static const tmu_cli_option opts[O_COUNT] = {
+        [O_JSON] = {"--json", NULL, TMU_CLI_FLAG},
         [O_TEXTURE] = {"--texture", NULL, TMU_CLI_REPEAT},
         [O_SAMPLER] = {"--sampler", NULL, TMU_CLI_REPEAT},
         [O_REG] = {"--reg", NULL, TMU_CLI_REPEAT},
@@ -762,7 +765,7 @@ int tmu_cmd_ptx_run(int argc, char **argv)
     tmu_ptx_reg *regs = calloc(MAX_REGS, sizeof *regs);
     tmu_ptx_regfile rf = {regs, 0};
     const char *file = NULL;
-    int rc = 0;
+    int rc = 0, json = 0;
     tmu_ptx_module *m = NULL;
     char *text = NULL;
     if (!st || !regs) {
@@ -787,6 +790,8 @@ int tmu_cmd_ptx_run(int argc, char **argv)
                 rc = tmu_cli_usage_error("FILE", "give one FILE (got '%s' too)", tmu_cli_shorten(echo, v));
             }
             file = v;
+        } else if (k == O_JSON) {
+            json = 1;
         } else {
             rc = option(st, opts[k].name, opts[k].name + 2, v);
         }
@@ -881,13 +886,40 @@ int tmu_cmd_ptx_run(int argc, char **argv)
                 goto out;
             }
         }
-        printf("%s:%u: %s\n", fname, in.line, ptext);
+        if (json) {
+            printf("{\"file\":");
+            tmu_cli_json_string(stdout, fname);
+            printf(",\"line\":%u,\"text\":", in.line);
+            tmu_cli_json_string(stdout, ptext);
+        } else {
+            printf("%s:%u: %s\n", fname, in.line, ptext);
+        }
         if (ptext != buf)
             free(ptext);
         if (tmu_ptx_exec_warp(&in, &env, active, &rf, &d) != TMU_OK) {
             snprintf(where, sizeof where, "%s:%u:%u", fname, d.line, d.column);
             rc = tmu_cli_error(where, "%s", d.message);
             goto out;
+        }
+        if (json) { /* the destination registers' and predicate's slots, lane by lane */
+            printf(",\"registers\":{");
+            int first = 1;
+            for (unsigned c = 0; c <= in.dst.count; c++) {
+                const tmu_ptx_elem *e = c < in.dst.count ? &in.dst.e[c] : &in.pred;
+                const tmu_ptx_reg *r =
+                    e->kind == TMU_PTX_E_NAME ? tmu_ptx_regfile_find_n(&rf, e->name, e->name_len) : NULL;
+                if (!r)
+                    continue;
+                printf("%s", first ? "" : ",");
+                tmu_cli_json_string(stdout, r->name);
+                printf(":[");
+                for (unsigned l = 0; l < st->lanes; l++)
+                    printf("%s%llu", l ? "," : "", (unsigned long long)r->lane[l]);
+                printf("]");
+                first = 0;
+            }
+            printf("}}\n");
+            continue;
         }
         for (unsigned l = 0; l < st->lanes; l++) {
             printf("  lane %u:", l);
