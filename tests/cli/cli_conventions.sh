@@ -41,7 +41,7 @@ TEXT='image_sample v[0:3], v4, s[8:15], s[16:19] dmask:0xf'
 # ---- 9. the bad command lines exit 2 with the usage on stderr ----
 usage plan-load-class "plan-load: --class: unknown memory class 'frob'" -- "$tmu" plan-load --class frob
 usage disasm-isa      "disasm: --isa: unknown ISA 'arm'" -- "$tmu" disasm --isa arm
-usage ptx-run-lanes   "ptx run: --lanes: lanes must be 1..32, not '0'" -- "$tmu" ptx run --lanes 0 x.ptx
+usage ptx-run-lanes   "ptx run: --lanes: lanes is how many lanes run (lanes 0..N-1): 1..32, not '0'" -- "$tmu" ptx run --lanes 0 x.ptx
 usage formats-decode  "formats: FORMAT: unknown format 'nosuch'" -- "$tmu" formats --decode nosuch ff
 usage gcn-desc-3      "gcn desc: DWORD: a T# has 8 dwords (4 with R128), got 3" -- "$tmu" gcn desc --gpu gfx9 1 2 3
 usage gcn-desc-nogpu  "gcn desc: --gpu: missing" -- "$tmu" gcn desc 1 2 3 4
@@ -99,7 +99,7 @@ usage num-empty      "plan-load: --components: '' is not an integer" -- "$tmu" p
 usage num-octal      "plan-load: --components: '010' is not an integer" -- "$tmu" plan-load --class global --gpu gfx9 --components 010 --component-size 4
 usage num-wrap       "plan-load: --components: '4294967304' is not an integer" -- "$tmu" plan-load --class global --gpu gfx9 --components 4294967304 --component-size 4
 usage num-trailing   "plan-load: --align-mul: '4x' is not an integer" -- "$tmu" plan-load --class global --gpu gfx9 --components 1 --component-size 4 --align-mul 4x
-usage num-lanes-wrap "ptx run: --lanes: lanes must be 1..32, not '4294967304'" -- "$tmu" ptx run --lanes 4294967304 x.ptx
+usage num-lanes-wrap "ptx run: --lanes: lanes is how many lanes run (lanes 0..N-1): 1..32, not '4294967304'" -- "$tmu" ptx run --lanes 4294967304 x.ptx
 input word-wrap      "disasm: argument 1: '4294967304x8' is not a 64-bit hex word" -- "$tmu" disasm --isa gcn --gpu gfx9 4294967304x8
 input word-empty     "disasm: argument 1: '' is not a 64-bit hex word" -- "$tmu" disasm --isa gcn --gpu gfx9 ''
 input word-too-long  "disasm: argument 1: '0x100820004f0800f00' is not a 64-bit hex word" -- "$tmu" disasm --isa gcn --gpu gfx9 0x100820004f0800f00

@@ -657,7 +657,8 @@ static int option(run_state *st, const char *where, const char *key, const char 
         long long n;
         char echo[TMU_CLI_ECHO_BUF];
         if (tmu_cli_parse_int(arg, 1, TMU_PTX_WARP, &n))
-            return tmu_cli_report(st->bad, where, "lanes must be 1..32, not '%s'", tmu_cli_shorten(echo, arg));
+            return tmu_cli_report(st->bad, where, "lanes is how many lanes run (lanes 0..N-1): 1..32, not '%s'",
+                                  tmu_cli_shorten(echo, arg));
         st->lanes = (unsigned)n;
         return 0;
     }
