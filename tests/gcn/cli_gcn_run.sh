@@ -217,6 +217,13 @@ contains "sparse resident" "  v0[0] = 0x3f800000 1" "$out"
 contains "sparse status" "  v4[1] = 0x00000001" "$out"
 lacks "sparse lane 1 data" "v0[1]" "$out"
 lacks "sparse lane 0 status" "v4[0]" "$out"
+# the same on a tiled gfx9 image with a pipe/bank XOR in its T# (64x64, tiles of 32x32)
+out=$("$TMU" gcn run --gpu gfx9 --texture s8=checker:64x64,swizzle=64KB_S_X,xor=3,sparse=32x32:0/1/0 \
+      --sampler s16=filter=point --vgpr v4=0.1,0.9 --vgpr v5=0.1 --lanes 0-1 \
+      -e 'image_sample v[0:4], v[4:5], s[8:15], s[16:19] dmask:0xf tfe; s_waitcnt 0' 2>&1); rc=$?
+check_rc "sparse tiled rc" 0 $rc
+contains "sparse tiled status" "  v4[1] = 0x00000001" "$out"
+lacks "sparse tiled lane 1 data" "v3[0..1]" "$out"
 out=$("$TMU" gcn run --gpu gfx9 --texture s8=checker:8x8,sparse=4x4:0/2/0 -e 's_waitcnt 0' 2>&1); rc=$?
 check_rc "sparse bad tile rc" 1 $rc
 contains "sparse bad tile" "sparse=: tile '0/2/0' is not L/X/Y[/Z] of the texture (levels 0..0; level 0 has 2x2x1 tiles of 4x4x1)" "$out"

@@ -582,6 +582,7 @@ static int opt_texture(run_state *st, const char *arg)
             free(pixels);
             return TMU_EXIT_FAIL;
         }
+        /* keyed on the image's base address (a tiled surface's: without a gfx9 pipe/bank XOR) */
         st->prt[st->nprt] = (tmu_gcn_prt){at, &st->sparse[st->nprt].res};
         st->nprt++;
     }
