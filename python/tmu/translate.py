@@ -61,7 +61,7 @@ def translate(code, from_isa, to_isa, *, from_gpu=None, to_gpu=None, dim=None, t
 
     code: a str (one instruction, or a program when it has several lines), an int (a GCN or ir3
     word), or bytes (a GCN binary of 8-byte MIMG words: a program).  from_gpu / to_gpu: the
-    generations ('gfx6'..'gfx9', 'a3xx'..'a7xx' or a GPU id; defaults gfx9 and a6xx; None for
+    generations ('gfx6'..'gfx9', 'a3xx'..'a7xx' or a GPU id; required for GCN and ir3, None for
     PTX).  dim: the texture shape GCN and ir3 words address ('1d', '2d', '3d', 'cube',
     '1d_array', '2d_array', 'cube_array', '2d_ms', '2d_ms_array'; default '2d'; for PTX sources
     the shape a txq queries, and tex/tld4 must have it when given).  type: the data type a GCN

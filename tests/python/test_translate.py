@@ -45,8 +45,8 @@ def test_program():
 def test_gcn_binary_program():
     # image_sample_l v[0:3], v[4:7], s[0:7], s[8:11] dmask:0xf da = 0x00400004f0904f00
     code = (0x00400004f0904f00).to_bytes(8, "little") + (0x00400004f0904f00).to_bytes(8, "little")
-    r = tmu.translate(code, "gcn", "ptx", dim="2d_array")
+    r = tmu.translate(code, "gcn", "ptx", from_gpu="gfx9", dim="2d_array")
     assert [ln["verdict"] for ln in r["lines"]] == ["translated", "translated"]
     assert r["lines"][0]["translation"]["instructions"][0]["text"].startswith("tex.level.a2d.v4.f32.f32 ")
     with pytest.raises(tmu.InvalidArgumentError, match="8 bytes each"):
-        tmu.translate(code[:5], "gcn", "ptx")
+        tmu.translate(code[:5], "gcn", "ptx", from_gpu="gfx9")
