@@ -70,15 +70,15 @@ check_rc "clrx rc" 2 $rc
 # gcn run executes RDNA (docs/rdna-mimg.md section 12): a point sample of a 4x4 checker at texel
 # (1, 0) (black) through an NSA address list, on a wave32
 out=$("$TMU" gcn run --gpu gfx10 --wave 32 --texture s8=checker:4x4 --sampler s16=filter=point \
-      --vgpr v9=0.375 --vgpr v2=0.125 --lanes 2 \
+      --vgpr v9=0.375 --vgpr v2=0.125 --lanes 0-1 \
       -e 'image_sample v[0:3], [v9, v2], s[8:15], s[16:19] dmask:0xf dim:SQ_RSRC_IMG_2D; s_waitcnt vmcnt(0)' 2>&1); rc=$?
 check_rc "run gfx10 rc" 0 $rc
 contains "run gfx10 counters" "vm_cnt 1 exp_cnt 0 vs_cnt 0" "$out"
 contains "run gfx10 alpha" "v3[0..1] = 0x3f800000 1" "$out"
-out=$("$TMU" gcn run --gpu gfx10 --explain --texture s8=checker:4x4 --sampler s16=filter=point --lanes 1 \
+out=$("$TMU" gcn run --gpu gfx10 --explain --texture s8=checker:4x4 --sampler s16=filter=point --lanes 0 \
       -e 'image_sample_l v[0:3], [v9, v2, v30], s[8:15], s[16:19] dmask:0xf dim:SQ_RSRC_IMG_2D' 2>&1)
 contains "explain nsa" "VADDR: v9=x v2=y v30=lod" "$out"
-out=$("$TMU" gcn run --gpu gfx11 --explain --texture s8=checker:4x4 --sampler s16=filter=point --lanes 1 \
+out=$("$TMU" gcn run --gpu gfx11 --explain --texture s8=checker:4x4 --sampler s16=filter=point --lanes 0 \
       -e 'image_sample v[0:3], v7, s[8:15], s[16:19] dmask:0xf dim:SQ_RSRC_IMG_2D a16' 2>&1)
 contains "explain a16" "VADDR: v7.lo=x v7.hi=y" "$out"
 err=$("$TMU" gcn run --gpu gfx10 --wave 32 --render 8x8 -o /dev/null -e 's_waitcnt 0' 2>&1); rc=$?
