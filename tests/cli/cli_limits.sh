@@ -55,15 +55,15 @@ input gcn-store-copy "gcn run: --memory: a copy of writable guest memory (to fin
 check gcn-store-ok 0 "memory writes:" -- "$tmu" --max-bytes 600K gcn run --gpu gfx9 \
   --texture s8=checker:256x256 --vgpr v4=1 --vgpr v5=1 -e "$STORE"
 printf '.version 8.0\n.target sm_90\n.address_size 64\n.global .texref t0;\n.entry k()\n{\n.reg .f32 %%f<8>;\ntex.2d.v4.f32.f32 {%%f0,%%f1,%%f2,%%f3}, [t0, {%%f4,%%f5}];\nret;\n}\n' > k.ptx
-# three 8 KiB textures (32x16 gradient, 16 bytes a texel) in a 20 KiB budget
+# three 8 KiB textures (32x16 coords, 16 bytes a texel) in a 20 KiB budget
 input ptx-three-textures "ptx run: --texture: the texture needs 8192 bytes; with the 16384 this command holds already" -- \
-  "$tmu" --max-bytes 20K ptx run --texture t0=gradient:32x16 --texture t1=gradient:32x16 --texture t2=gradient:32x16 k.ptx
-check ptx-two-textures 0 "lane 0" -- "$tmu" --max-bytes 20K ptx run --texture t0=gradient:32x16 --texture t1=gradient:32x16 k.ptx
+  "$tmu" --max-bytes 20K ptx run --texture t0=coords:32x16 --texture t1=coords:32x16 --texture t2=coords:32x16 k.ptx
+check ptx-two-textures 0 "lane 0" -- "$tmu" --max-bytes 20K ptx run --texture t0=coords:32x16 --texture t1=coords:32x16 k.ptx
 input ir3-two-textures "ir3 run: --texture: texture needs 16384 bytes; with the 16384 this command holds already" -- \
-  "$tmu" --max-bytes 20K ir3 run --gpu a6xx --texture t0=gradient:32x32 --texture t1=gradient:32x32 --asm 'sam (f32)(xyzw)r0.x, r0.z, s#0, t#0'
+  "$tmu" --max-bytes 20K ir3 run --gpu a6xx --texture t0=coords:32x32 --texture t1=coords:32x32 --asm 'sam (f32)(xyzw)r0.x, r0.z, s#0, t#0'
 # ir3 run --memory ADDR:SIZE counts in the same budget
 input ir3-texture-memory "ir3 run: --memory: memory needs 16384 bytes; with the 16384" -- \
-  "$tmu" --max-bytes 20K ir3 run --gpu a6xx --texture t0=gradient:32x32 --memory 0x10000:16K --asm 'sam (f32)(xyzw)r0.x, r0.z, s#0, t#0'
+  "$tmu" --max-bytes 20K ir3 run --gpu a6xx --texture t0=coords:32x32 --memory 0x10000:16K --asm 'sam (f32)(xyzw)r0.x, r0.z, s#0, t#0'
 
 # layout detile: the tiled surface (32 KiB) and the linear image (16 KiB) together
 P="--chip ps4 --tile-index 10 --bpp 32 --size 64x64"
@@ -117,14 +117,14 @@ fi
 # ---- 5. ptx run: module and shapes checked before texture memory is allocated ----
 printf '.version 8.0\n.target sm_90\n.address_size 64\n.global .texref t0;\n.entry k()\n{\n.reg .f32 %%f<8>;\ntex.2d.v4.f32.f32 {%%f0,%%f1}, [t0, {%%f4,%%f5}];\nret;\n}\n' > rej.ptx
 input ptx-dim-first "ptx run: k.ptx:8:1: op sample: dim 2d does not match the texture's 2d_array (--texture)" -- \
-  "$tmu" ptx run --texture t0=gradient:16x16,dim=a2d,layers=2 k.ptx
+  "$tmu" ptx run --texture t0=coords:16x16,dim=a2d,layers=2 k.ptx
 check ptx-dim-nothing-run 1 "" -- test -s out.txt
 if (ulimit -v 100000; "$tmu" --version) >/dev/null 2>&1; then
   # 256 MiB of texture under a 100 MB address-space limit: allocating it first would fail
   input ptx-dim-before-alloc "ptx run: k.ptx:8:1: op sample: dim 2d does not match the texture's 2d_array" -- \
-    sh -c "ulimit -v 100000; exec \"$tmu\" ptx run --texture t0=gradient:2048x2048,dim=a2d,layers=4 k.ptx"
+    sh -c "ulimit -v 100000; exec \"$tmu\" ptx run --texture t0=coords:2048x2048,dim=a2d,layers=4 k.ptx"
   input ptx-reject-before-alloc "ptx run: rej.ptx:8:1: Argument vector size mismatch" -- \
-    sh -c "ulimit -v 100000; exec \"$tmu\" ptx run --texture t0=gradient:2048x2048,dim=a2d,layers=4 rej.ptx"
+    sh -c "ulimit -v 100000; exec \"$tmu\" ptx run --texture t0=coords:2048x2048,dim=a2d,layers=4 rej.ptx"
   # item 2: a 64 MiB texture sampled under a 104 MB limit (a second copy would not fit)
   check gcn-texture-not-twice 0 "changed VGPRs" -- sh -c "ulimit -v 106496; exec \"$tmu\" gcn run --gpu gfx9 \
     --texture s8=checker:4096x4096 --sampler s16=filter=point --vgpr v4=0.5 --vgpr v5=0.5 -e '$SAMPLE'"

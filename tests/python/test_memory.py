@@ -166,7 +166,7 @@ def test_mips_by_hand():
                                  memoryview(np.zeros(2, np.float64)), 1.0, object()])
 def test_gcn_map_refuses_what_is_not_bytes(bad):
     with pytest.raises(tmu.InvalidArgumentError, match="data must be a size or bytes-like unsigned bytes"):
-        tmu.GcnWave().map(0x1000, bad)
+        tmu.GcnWave('gfx9').map(0x1000, bad)
 
 
 @pytest.mark.parametrize("data", [b"\x01\x02\x03\x04", bytearray(b"\x01\x02\x03\x04"),
@@ -174,13 +174,13 @@ def test_gcn_map_refuses_what_is_not_bytes(bad):
                                   np.array([1, 9, 2, 9, 3, 9, 4, 9], np.uint8)[::2],
                                   memoryview(b"\x01\x02\x03\x04")])
 def test_gcn_map_takes_bytes(data):
-    mem = tmu.GcnWave().map(0x1000, data)
+    mem = tmu.GcnWave('gfx9').map(0x1000, data)
     assert mem.tolist() == [1, 2, 3, 4]
 
 
 def test_gcn_map_size_and_empty():
-    assert tmu.GcnWave().map(0x1000, 16).tolist() == [0] * 16
-    assert tmu.GcnWave().map(0x1000, b"").size == 0
+    assert tmu.GcnWave('gfx9').map(0x1000, 16).tolist() == [0] * 16
+    assert tmu.GcnWave('gfx9').map(0x1000, b"").size == 0
 
 
 # ---- item 20: a texture's view is checked when it is made ----------------------------------------
