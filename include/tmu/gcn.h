@@ -317,8 +317,14 @@ typedef struct tmu_gcn_vaddr_layout {
 /* Address layout for an opcode row on `gen` with an image type (RDNA: the DIM + 8) and A16
  * (gfx9 and RDNA; RDNA derivatives are 16-bit for the _g16 opcodes only, whatever A16 says):
  * order `[offset] [bias] [zcompare] [derivatives] coords [slice|face] [fragid] [lod|clamp|mip]`.
- * TMU_ERR_INVALID (reason in diag) for impossible combinations (MSAA with sampling, A16 before
- * gfx9, opcode absent on gen). */
+ * With A16, offset and zcompare keep whole dwords, the bias a half dword of its own, and the
+ * coordinates with lod/clamp/mip pack two per dword; derivatives pack two per dword (each
+ * direction padded) on gfx9 with A16 and on RDNA for the _g16 opcodes only.  On RDNA the
+ * address dwords are VADDR's range or, with NSA, the listed registers in order; `vgprs` equals
+ * tmu_gcn_vaddr_count of an instruction with that opcode, DIM and A16.
+ * TMU_ERR_INVALID (reason in diag) for impossible combinations (MSAA with sampling,
+ * image_msaa_load of a single-sampled type, BVH opcodes, A16 before gfx9, opcode absent on
+ * gen). */
 tmu_status tmu_gcn_vaddr_layout_get(tmu_gcn_gen gen, const tmu_gcn_opcode_info *op,
                                     tmu_gcn_image_type type, bool a16,
                                     tmu_gcn_vaddr_layout *out, tmu_diag *diag);
