@@ -23,6 +23,21 @@ check "disasm stdin" "000000:  image_sample_d_cl v[93:94], [v213, v236, v123, v8
 000010:  image_sample v[0:3], v4, s[8:15], s[16:19] dmask:0xf dim:SQ_RSRC_IMG_1D" "$out"
 check_rc "disasm stdin rc" 0 $rc
 
+# stdin token forms (upper case, no 0x, '_', 64-bit words, comments right after a token, a last
+# token without a newline) give what the same stream gives as arguments; stdin from a regular
+# file (mapped) and from a pipe alike; a bad token names its line and the stream goes on
+printf '0XF0800F00 0x00820004\nf0800f00:00820004#c\n0x0082_0004f0800f00\n0xf0800f00;x\n0x00820004' > "$T/tok.txt"
+want=$("$TMU" disasm --gpu gfx10 0XF0800F00 0x00820004 f0800f00:00820004 0x0082_0004f0800f00 0xf0800f00 0x00820004)
+check "stdin tokens (file)" "$want" "$("$TMU" disasm --gpu gfx10 < "$T/tok.txt")"
+check "stdin tokens (pipe)" "$want" "$(cat "$T/tok.txt" | "$TMU" disasm --gpu gfx10)"
+check "stdin token count" "4" "$(printf '%s\n' "$want" | grep -c image_sample)"
+printf '0xf0800f00 0x00820004\n0xf0800f0g\n0xf0800f00 0x00820004\n' > "$T/badtok.txt"
+out=$("$TMU" disasm --gpu gfx10 < "$T/badtok.txt" 2>"$T/err"); rc=$?
+check "bad token stream" "image_sample v[0:3], v4, s[8:15], s[16:19] dmask:0xf dim:SQ_RSRC_IMG_1D
+image_sample v[0:3], v4, s[8:15], s[16:19] dmask:0xf dim:SQ_RSRC_IMG_1D" "$out"
+contains "bad token line" "<stdin>:2: '0xf0800f0g' is not a hex dword or 64-bit word" "$(cat "$T/err")"
+check_rc "bad token stream rc" 1 $rc
+
 # invalid instructions: nothing printed, the reason on stderr, exit 1, the rest still shown
 out=$("$TMU" disasm --gpu gfx1030 0xf0804f00,0x00820004 0xf0800f00,0x00820004 2>"$T/err"); rc=$?
 check "invalid line" "image_sample v[0:3], v4, s[8:15], s[16:19] dmask:0xf dim:SQ_RSRC_IMG_1D" "$out"
