@@ -255,6 +255,15 @@ tmu_status tmu_xl_lift_ptx(const char *text, size_t len, tmu_xl_source *out, tmu
 tmu_status tmu_xl_lift_gcn(tmu_gcn_gen gen, uint64_t word, tmu_dim dim, tmu_result_type result,
                            tmu_xl_source *out, tmu_diag *diag);
 
+/* Lifts an RDNA MIMG instruction (gen gfx10, gfx10.3 or gfx11; dw[0 .. n-1] exactly its 2-5
+ * dwords) addressing a texture of shape `dim`, which must be the one its DIM names (cube
+ * arrays: CUBE); `result` as tmu_xl_lift_gcn.  The addresses are those of gfx9 (NSA lists
+ * mapped register by register), so the lifted source is the gfx9 instruction's with arch.gen =
+ * gen.  Refused as on gfx9 (stores, atomics, LWE, coarse derivatives), plus A16, the _g16
+ * opcodes, R128, image_msaa_load and BVH (TMU_ERR_UNSUPPORTED naming what). */
+tmu_status tmu_xl_lift_rdna(tmu_gcn_gen gen, const uint32_t *dw, size_t n, tmu_dim dim,
+                            tmu_result_type result, tmu_xl_source *out, tmu_diag *diag);
+
 /* Lifts an ir3 cat5 word for GPU `gpu_id` addressing a texture of shape `dim`.  Immediate
  * descriptor indices only (s2en/bindless refused: the slot is a runtime binding). */
 tmu_status tmu_xl_lift_ir3(uint32_t gpu_id, uint64_t word, tmu_dim dim, tmu_xl_source *out,
@@ -268,7 +277,10 @@ tmu_status tmu_xl_source_neutral(const tmu_op *op, uint8_t result_mask, tmu_xl_s
 /* ---- Lower ---------------------------------------------------------------------------------- */
 
 /* Translates a lifted source to `to`: fills *out (pre-ops, target instructions, post-ops).
- * TMU_ERR_UNSUPPORTED with the reason when the target has no exact form. */
+ * TMU_ERR_UNSUPPORTED with the reason when the target has no exact form.  A GCN target may be
+ * an RDNA generation: the program is gfx9's with each instruction re-encoded for it (word =
+ * its two dwords, DWORD0 | DWORD1 << 32; text in llvm-mc 16's syntax); an opcode the
+ * generation lacks (gfx11: some gather4 _o forms) is refused by name. */
 tmu_status tmu_xl_translate(const tmu_xl_source *src, tmu_xl_arch to, tmu_xl_program *out,
                             tmu_diag *diag);
 

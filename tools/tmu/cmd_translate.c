@@ -20,9 +20,11 @@ static void usage(FILE *out)
             "register = conversion of the source register, with its role), the post-operations\n"
             "that give each source result word, and the descriptor fields the target expects.\n"
             "A --gpu before --to names the source generation, one after --to the target's\n"
-            "(--from-gpu / --to-gpu say it explicitly).  GCN: gfx6 gfx7 gfx8 gfx81 gfx9; ir3:\n"
-            "a3xx..a7xx or a GPU id (630).  GCN and ir3 sources are hex words (0x...) or assembly\n"
-            "text; their texture shape is --dim (1d 2d 3d cube 1d_array 2d_array cube_array\n"
+            "(--from-gpu / --to-gpu say it explicitly).  GCN: gfx6 gfx7 gfx8 gfx81 gfx9, RDNA\n"
+            "gfx10 gfx10.3 gfx11 (llvm-mc -mcpu names too); ir3: a3xx..a7xx or a GPU id (630).\n"
+            "GCN and ir3 sources are hex words (0x...) or assembly text (RDNA: its 2-5 dwords\n"
+            "in memory order, or one 64-bit word for a 2-dword instruction; llvm-mc 16 syntax);\n"
+            "their texture shape is --dim (1d 2d 3d cube 1d_array 2d_array cube_array\n"
             "2d_ms 2d_ms_array; default 2d), and a GCN word's data type is --type (default f32).\n"
             "PTX sources are tex/tld4/txq lines in unified mode (--dim: the shape a txq queries).  --json prints one JSON object per\n"
             "instruction per line.  What a target cannot express exactly is refused with the\n"
@@ -58,8 +60,7 @@ static int parse_gen(const char *opt, tmu_xl_isa isa, const char *text, uint32_t
             const char *const *names = tmu_gcn_gen_names(&n);
             return tmu_cli_unknown_name(opt, "GCN generation", text, names, n);
         }
-        if (tmu_gcn_gen_check_modelled(g, "translation", &md) != TMU_OK) /* RDNA: codec only */
-            return tmu_cli_usage_error(opt, "%s", md.message);
+        (void)md; /* every generation translates (RDNA through gfx9: src/translate/rdna.c) */
         *out = (uint32_t)g;
         return 0;
     }
@@ -97,6 +98,54 @@ typedef struct job {
     size_t bufsize;
 } job;
 
+/* An RDNA source: its dwords in memory order (hex, separated by blanks or commas; a token of
+ * 9-16 digits is a 64-bit word DWORD0 | DWORD1 << 32) or llvm-mc 16 assembly text, lifted.
+ * TMU_ERR_PARSE with an empty message when the hex tokens are malformed. */
+static tmu_status lift_rdna_text(const job *j, const char *text, size_t len, tmu_xl_source *src,
+                                 tmu_diag *d)
+{
+    tmu_gcn_gen gen = (tmu_gcn_gen)j->from_gen;
+    uint32_t dw[TMU_GCN_MAX_DWORDS];
+    size_t n = 0;
+    if (len > 2 && text[0] == '0' && (text[1] == 'x' || text[1] == 'X')) {
+        size_t i = 0;
+        while (i < len) {
+            while (i < len && (text[i] == ' ' || text[i] == '\t' || text[i] == ','))
+                i++;
+            if (i == len)
+                break;
+            size_t k = i;
+            while (k < len && text[k] != ' ' && text[k] != '\t' && text[k] != ',')
+                k++;
+            char tok[24];
+            uint64_t v;
+            if (k - i >= sizeof tok)
+                return tmu_diag_clear(d), TMU_ERR_PARSE;
+            memcpy(tok, text + i, k - i);
+            tok[k - i] = 0;
+            if (tmu_cli_parse_hex64(tok, &v) != 0)
+                return tmu_diag_clear(d), TMU_ERR_PARSE;
+            unsigned words = (k - i > 10 || v >> 32) ? 2 : 1;
+            if (n + words > TMU_GCN_MAX_DWORDS)
+                return tmu_diag_set(d, TMU_ERR_PARSE, 0, 0, -1, "more than %d dwords", TMU_GCN_MAX_DWORDS);
+            dw[n++] = (uint32_t)v;
+            if (words == 2)
+                dw[n++] = (uint32_t)(v >> 32);
+            i = k;
+        }
+    } else {
+        tmu_gcn_mimg mi;
+        unsigned m = 0;
+        tmu_status st = tmu_gcn_assemble(gen, TMU_GCN_SYNTAX_LLVM, text, len, 1, &mi, d);
+        if (st == TMU_OK)
+            st = tmu_gcn_encode_dwords(&mi, dw, &m, d);
+        if (st != TMU_OK)
+            return st;
+        n = m;
+    }
+    return tmu_xl_lift_rdna(gen, dw, n, j->dim, j->type, src, d);
+}
+
 /* Translates one instruction; `where` names it in errors.  Returns an exit code. */
 static int translate_one(const job *j, const char *where, const char *text, size_t len)
 {
@@ -120,6 +169,11 @@ static int translate_one(const job *j, const char *where, const char *text, size
                 return tmu_cli_error(where, "%s: the instruction's geometry is %s, not --dim %s",
                                      tmu_cli_shorten_n(echo, text, len), tmu_dim_name(src.dim), tmu_dim_name(j->dim));
         }
+    } else if (j->from == TMU_XL_GCN && TMU_GCN_GEN_IS_RDNA(j->from_gen)) {
+        st = lift_rdna_text(j, text, len, &src, &d);
+        if (st == TMU_ERR_PARSE && !d.message[0])
+            return tmu_cli_error(where, "'%s' is not RDNA dwords (0x..., 2-5 of them) or assembly text",
+                                 tmu_cli_shorten_n(echo, text, len));
     } else {
         uint64_t word = 0;
         char tmp[256];
