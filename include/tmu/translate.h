@@ -1,5 +1,6 @@
-/* tmu — translating texture instructions between PTX, GCN MIMG (gfx6–gfx9) and ir3 cat5
- * (a3xx–a7xx) through the vendor-neutral tmu_op.
+/* tmu — translating texture instructions between PTX, GCN MIMG (gfx6–gfx9, and RDNA gfx10,
+ * gfx10.3, gfx11 through gfx9: tmu_xl_lift_rdna, tmu_xl_translate) and ir3 cat5 (a3xx–a7xx)
+ * through the vendor-neutral tmu_op.
  *
  * A translation is: lift the source instruction (each ISA's own rules) to a tmu_xl_source — the
  * tmu_op plus, for every neutral operand slot (coordinates, layer, LOD, offsets, ...), the
