@@ -31,7 +31,7 @@
  * addresses, gather4 with D16 + TFE or VDATA above v252, atomics with TFE beyond DMASK 0x1).
  * The executor (gcn_exec.h) and the descriptor functions take every generation (RDNA:
  * docs/rdna-mimg.md sections 11-12); TMU_GCN_GEN_COUNT ends the generations the translator
- * models. */
+ * models directly (it takes RDNA through gfx9: translate.h). */
 #ifndef TMU_GCN_H
 #define TMU_GCN_H
 

@@ -53,14 +53,12 @@ static int parse_gen(const char *opt, tmu_xl_isa isa, const char *text, uint32_t
     if (isa == TMU_XL_PTX)
         return tmu_cli_usage_error(opt, "PTX has no generation to choose");
     if (isa == TMU_XL_GCN) {
-        tmu_gcn_gen g;
-        tmu_diag md;
+        tmu_gcn_gen g; /* every generation translates (RDNA through gfx9: src/translate/rdna.c) */
         if (tmu_gcn_gen_from_name(text, &g) != TMU_OK) {
             size_t n;
             const char *const *names = tmu_gcn_gen_names(&n);
             return tmu_cli_unknown_name(opt, "GCN generation", text, names, n);
         }
-        (void)md; /* every generation translates (RDNA through gfx9: src/translate/rdna.c) */
         *out = (uint32_t)g;
         return 0;
     }
