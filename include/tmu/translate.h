@@ -265,6 +265,13 @@ tmu_status tmu_xl_lift_gcn(tmu_gcn_gen gen, uint64_t word, tmu_dim dim, tmu_resu
 tmu_status tmu_xl_lift_rdna(tmu_gcn_gen gen, const uint32_t *dw, size_t n, tmu_dim dim,
                             tmu_result_type result, tmu_xl_source *out, tmu_diag *diag);
 
+/* tmu_xl_lift_rdna of an instruction given as text (`len` bytes): its dwords in memory order
+ * (hex, "0x" optional after the first, separated by blanks or commas; a token of 9-16 digits is
+ * a 64-bit word DWORD0 | DWORD1 << 32) when it starts with "0x", else llvm-mc 16 assembly.
+ * TMU_ERR_PARSE (with the column) for a malformed number or more than 5 dwords. */
+tmu_status tmu_xl_lift_rdna_text(tmu_gcn_gen gen, const char *text, size_t len, tmu_dim dim,
+                                 tmu_result_type result, tmu_xl_source *out, tmu_diag *diag);
+
 /* Lifts an ir3 cat5 word for GPU `gpu_id` addressing a texture of shape `dim`.  Immediate
  * descriptor indices only (s2en/bindless refused: the slot is a runtime binding). */
 tmu_status tmu_xl_lift_ir3(uint32_t gpu_id, uint64_t word, tmu_dim dim, tmu_xl_source *out,

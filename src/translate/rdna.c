@@ -135,3 +135,64 @@ tmu_status xl_translate_rdna(const tmu_xl_source *src, tmu_xl_arch to, tmu_xl_pr
     }
     return TMU_OK;
 }
+
+static int hex_digit(char c)
+{
+    return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+}
+
+tmu_status tmu_xl_lift_rdna_text(tmu_gcn_gen gen, const char *text, size_t len, tmu_dim dim,
+                                 tmu_result_type result, tmu_xl_source *out, tmu_diag *diag)
+{
+    if (!text || !out || !TMU_GCN_GEN_IS_RDNA(gen))
+        return tmu_diag_set(diag, TMU_ERR_INVALID_ARGUMENT, 0, 0, -1, "bad argument");
+    uint32_t dw[TMU_GCN_MAX_DWORDS];
+    size_t n = 0;
+    while (len && (*text == ' ' || *text == '\t'))
+        text++, len--;
+    while (len && (text[len - 1] == ' ' || text[len - 1] == '\t' || text[len - 1] == '\r'))
+        len--;
+    if (len > 2 && text[0] == '0' && (text[1] == 'x' || text[1] == 'X')) {
+        for (size_t i = 0; i < len;) {
+            while (i < len && (text[i] == ' ' || text[i] == '\t' || text[i] == ','))
+                i++;
+            if (i == len)
+                break;
+            size_t k = i;
+            if (k + 1 < len && text[k] == '0' && (text[k + 1] == 'x' || text[k + 1] == 'X'))
+                k += 2;
+            uint64_t v = 0;
+            unsigned digits = 0;
+            for (; k < len && text[k] != ' ' && text[k] != '\t' && text[k] != ','; k++) {
+                int d = hex_digit(text[k]);
+                if (d < 0 || digits == 16)
+                    return tmu_diag_set(diag, TMU_ERR_PARSE, 0, 0, (int)k + 1,
+                                        "'%.*s' is not a hex dword or 64-bit word", (int)(k - i + 1), text + i);
+                v = v << 4 | (unsigned)d;
+                digits++;
+            }
+            if (!digits)
+                return tmu_diag_set(diag, TMU_ERR_PARSE, 0, 0, (int)i + 1, "a hex number needs digits");
+            unsigned words = digits > 8 ? 2 : 1;
+            if (n + words > TMU_GCN_MAX_DWORDS)
+                return tmu_diag_set(diag, TMU_ERR_PARSE, 0, 0, (int)i + 1,
+                                    "more than %d dwords: an RDNA instruction is 2 to 5", TMU_GCN_MAX_DWORDS);
+            dw[n++] = (uint32_t)v;
+            if (words == 2)
+                dw[n++] = (uint32_t)(v >> 32);
+            i = k;
+        }
+    } else {
+        tmu_gcn_mimg mi;
+        unsigned m = 0;
+        tmu_status st = tmu_gcn_assemble(gen, TMU_GCN_SYNTAX_LLVM, text, len, 1, &mi, diag);
+        if (st == TMU_OK)
+            st = tmu_gcn_encode_dwords(&mi, dw, &m, diag);
+        if (st != TMU_OK)
+            return st;
+        n = m;
+    }
+    if (!n)
+        return tmu_diag_set(diag, TMU_ERR_PARSE, 0, 0, -1, "no instruction");
+    return tmu_xl_lift_rdna(gen, dw, n, dim, result, out, diag);
+}

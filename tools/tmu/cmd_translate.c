@@ -96,54 +96,6 @@ typedef struct job {
     size_t bufsize;
 } job;
 
-/* An RDNA source: its dwords in memory order (hex, separated by blanks or commas; a token of
- * 9-16 digits is a 64-bit word DWORD0 | DWORD1 << 32) or llvm-mc 16 assembly text, lifted.
- * TMU_ERR_PARSE with an empty message when the hex tokens are malformed. */
-static tmu_status lift_rdna_text(const job *j, const char *text, size_t len, tmu_xl_source *src,
-                                 tmu_diag *d)
-{
-    tmu_gcn_gen gen = (tmu_gcn_gen)j->from_gen;
-    uint32_t dw[TMU_GCN_MAX_DWORDS];
-    size_t n = 0;
-    if (len > 2 && text[0] == '0' && (text[1] == 'x' || text[1] == 'X')) {
-        size_t i = 0;
-        while (i < len) {
-            while (i < len && (text[i] == ' ' || text[i] == '\t' || text[i] == ','))
-                i++;
-            if (i == len)
-                break;
-            size_t k = i;
-            while (k < len && text[k] != ' ' && text[k] != '\t' && text[k] != ',')
-                k++;
-            char tok[24];
-            uint64_t v;
-            if (k - i >= sizeof tok)
-                return tmu_diag_clear(d), TMU_ERR_PARSE;
-            memcpy(tok, text + i, k - i);
-            tok[k - i] = 0;
-            if (tmu_cli_parse_hex64(tok, &v) != 0)
-                return tmu_diag_clear(d), TMU_ERR_PARSE;
-            unsigned words = (k - i > 10 || v >> 32) ? 2 : 1;
-            if (n + words > TMU_GCN_MAX_DWORDS)
-                return tmu_diag_set(d, TMU_ERR_PARSE, 0, 0, -1, "more than %d dwords", TMU_GCN_MAX_DWORDS);
-            dw[n++] = (uint32_t)v;
-            if (words == 2)
-                dw[n++] = (uint32_t)(v >> 32);
-            i = k;
-        }
-    } else {
-        tmu_gcn_mimg mi;
-        unsigned m = 0;
-        tmu_status st = tmu_gcn_assemble(gen, TMU_GCN_SYNTAX_LLVM, text, len, 1, &mi, d);
-        if (st == TMU_OK)
-            st = tmu_gcn_encode_dwords(&mi, dw, &m, d);
-        if (st != TMU_OK)
-            return st;
-        n = m;
-    }
-    return tmu_xl_lift_rdna(gen, dw, n, j->dim, j->type, src, d);
-}
-
 /* Translates one instruction; `where` names it in errors.  Returns an exit code. */
 static int translate_one(const job *j, const char *where, const char *text, size_t len)
 {
@@ -168,10 +120,7 @@ static int translate_one(const job *j, const char *where, const char *text, size
                                      tmu_cli_shorten_n(echo, text, len), tmu_dim_name(src.dim), tmu_dim_name(j->dim));
         }
     } else if (j->from == TMU_XL_GCN && TMU_GCN_GEN_IS_RDNA(j->from_gen)) {
-        st = lift_rdna_text(j, text, len, &src, &d);
-        if (st == TMU_ERR_PARSE && !d.message[0])
-            return tmu_cli_error(where, "'%s' is not RDNA dwords (0x..., 2-5 of them) or assembly text",
-                                 tmu_cli_shorten_n(echo, text, len));
+        st = tmu_xl_lift_rdna_text((tmu_gcn_gen)j->from_gen, text, len, j->dim, j->type, &src, &d);
     } else {
         uint64_t word = 0;
         char tmp[256];
@@ -214,7 +163,7 @@ static int translate_one(const job *j, const char *where, const char *text, size
 }
 
 /* --input FILE: the whole listing (tmu_xl_translate_listing); a GCN file that is not text is a
- * binary of 8-byte MIMG words (little endian). */
+ * binary of 8-byte MIMG words (little endian); RDNA code is cut by the instruction length rule. */
 static int translate_file(const job *j, const char *input)
 {
     size_t len;
@@ -223,7 +172,33 @@ static int translate_file(const job *j, const char *input)
         return TMU_EXIT_FAIL;
     const char *name = strcmp(input, "-") == 0 ? "<stdin>" : input;
     char *words = NULL;
-    if (j->from == TMU_XL_GCN && memchr(text, 0, len)) {
+    if (j->from == TMU_XL_GCN && TMU_GCN_GEN_IS_RDNA(j->from_gen) && memchr(text, 0, len)) {
+        /* RDNA code: dwords cut into instructions by the length rule, one line of dwords each */
+        if (len % 4) {
+            free(text);
+            return tmu_cli_error(name, "a binary of %zu bytes: RDNA code is whole dwords", len);
+        }
+        words = malloc(len / 4 * 11 + 1);
+        if (!words) {
+            free(text);
+            return tmu_cli_error(NULL, "out of memory");
+        }
+        size_t k = 0, n = len / 4;
+        unsigned left = 0;
+        for (size_t i = 0; i < n; i++) {
+            uint32_t w = (uint32_t)(unsigned char)text[4 * i] | (uint32_t)(unsigned char)text[4 * i + 1] << 8 |
+                         (uint32_t)(unsigned char)text[4 * i + 2] << 16 | (uint32_t)(unsigned char)text[4 * i + 3] << 24;
+            if (!left)
+                left = tmu_gcn_inst_dwords((tmu_gcn_gen)j->from_gen, w);
+            left--;
+            k += (size_t)snprintf(words + k, 12, "0x%08x%c", (unsigned)w, left && i + 1 < n ? ' ' : '\n');
+            if (i + 1 == n)
+                left = 0;
+        }
+        free(text);
+        text = words;
+        len = k;
+    } else if (j->from == TMU_XL_GCN && memchr(text, 0, len)) {
         if (len % 8) {
             free(text);
             return tmu_cli_error(name, "a binary of %zu bytes: GCN MIMG words are 8 bytes each", len);
