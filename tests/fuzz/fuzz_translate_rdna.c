@@ -4,7 +4,8 @@
  * (little-endian; its length by tmu_gcn_inst_dwords, cut short when the input is).  The lift must
  * succeed or give a reason; a lifted source must translate to PTX, ir3 (a630), gfx9 and every
  * RDNA generation or be refused with a reason, and every RDNA instruction emitted must decode
- * on its generation to the text the program carries.  Any mismatch aborts. */
+ * on its generation to the text the program carries.  The bytes after byte 1 are also lifted as
+ * text (tmu_xl_lift_rdna_text), which must succeed or give a reason.  Any mismatch aborts. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -32,6 +33,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                 (uint32_t)data[4 + 4 * i] << 16 | (uint32_t)data[5 + 4 * i] << 24;
     if (data[0] & 0x80)
         dw[0] = (dw[0] & 0x03ffffffu) | 0xf0000000u;
+    /* the same bytes as a text source (tmu_xl_lift_rdna_text: dwords or assembly) */
+    {
+        static tmu_xl_source t;
+        tmu_diag td;
+        if (tmu_xl_lift_rdna_text(gen, (const char *)data + 2, size - 2, dim, rt, &t, &td) != TMU_OK &&
+            !td.message[0])
+            abort();
+    }
     size_t len = tmu_gcn_inst_dwords(gen, dw[0]);
     if (len < n)
         n = len;
