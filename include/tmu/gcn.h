@@ -48,7 +48,7 @@ extern "C" {
 
 /* GPU generations.  GFX81 (Stoney) differs from GFX8 only in packed D16 data.  The RDNA
  * generations follow the GCN ones; the codec, executor and descriptors take every value below
- * TMU_GCN_GEN_ALL, the translator those below TMU_GCN_GEN_COUNT. */
+ * TMU_GCN_GEN_ALL, the translator too (RDNA through gfx9: translate.h). */
 typedef enum tmu_gcn_gen {
     TMU_GCN_GFX6 = 0, /* GCN 1.0, Southern Islands, llvm -mcpu=tahiti */
     TMU_GCN_GFX7,     /* GCN 1.1, Sea Islands, bonaire */
@@ -61,7 +61,7 @@ typedef enum tmu_gcn_gen {
     TMU_GCN_GEN_ALL   /* every generation the codec knows */
 } tmu_gcn_gen;
 
-/* The GCN generations gfx6-gfx9 (64-bit MIMG words): what the translator models.
+/* The GCN generations gfx6-gfx9 (64-bit MIMG words): what the translator models directly.
  * Generations from TMU_GCN_GFX10 on are RDNA. */
 #define TMU_GCN_GEN_COUNT 5
 
@@ -84,9 +84,8 @@ const char *tmu_gcn_gen_llvm_cpu(tmu_gcn_gen gen);
  * anything else. */
 tmu_status tmu_gcn_gen_from_name(const char *name, tmu_gcn_gen *out);
 
-/* TMU_OK when tmu models `what` on a generation: every generation executes and decodes
- * descriptors; translation ("translation", any `what` containing "translat") is gfx6-9 only:
- * for an RDNA generation TMU_ERR_UNSUPPORTED with "<gen> <what> is not modelled yet" in diag;
+/* TMU_OK when tmu models `what` on a generation: every generation executes, decodes
+ * descriptors and translates (RDNA through gfx9), so TMU_OK for every generation in range;
  * TMU_ERR_INVALID_ARGUMENT out of range. */
 tmu_status tmu_gcn_gen_check_modelled(tmu_gcn_gen gen, const char *what, tmu_diag *diag);
 
