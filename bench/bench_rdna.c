@@ -1,6 +1,7 @@
 /* RDNA MIMG disassembly benchmark (gfx10, gfx10.3, gfx11).
  *   bench_rdna insts GEN N SEED     print N valid instructions (dwords, one instruction a line)
  *   bench_rdna mcbytes GEN N SEED   the same as llvm-mc -disassemble input (its bytes a line)
+ *   bench_rdna bin GEN N SEED       the same as raw little-endian code (tmu disasm --binary)
  *   bench_rdna run GEN N SEED [REPS] decode + print them in-process from one dword stream
  *                                   (tmu_gcn_disasm_dwords); prints the best total time over
  *                                   REPS runs as "tmu_disasm_ns N TOTAL_NS (C chars, D dwords)"
@@ -88,7 +89,7 @@ int main(int argc, char **argv)
 {
     tmu_gcn_gen gen;
     if (argc < 5 || tmu_gcn_gen_from_name(argv[2], &gen) != TMU_OK || !TMU_GCN_GEN_IS_RDNA(gen)) {
-        fprintf(stderr, "usage: bench_rdna insts|mcbytes|run gfx10|gfx10.3|gfx11 N SEED [REPS]\n");
+        fprintf(stderr, "usage: bench_rdna insts|mcbytes|bin|run gfx10|gfx10.3|gfx11 N SEED [REPS]\n");
         return 2;
     }
     size_t n = strtoul(argv[3], NULL, 10), ndw = 0;
@@ -117,6 +118,10 @@ int main(int argc, char **argv)
             putchar('\n');
             i += len;
         }
+    } else if (!strcmp(argv[1], "bin")) {
+        for (size_t i = 0; i < ndw; i++)
+            for (int b = 0; b < 4; b++)
+                putchar((int)((s[i] >> (8 * b)) & 0xff));
     } else if (!strcmp(argv[1], "run")) {
         int reps = argc > 5 ? atoi(argv[5]) : 5;
         double best = 1e30;

@@ -8,6 +8,8 @@
 #   cli cpu : `tmu disasm --gpu GEN` (stdin text -> /dev/null), user+sys, mean of 10 runs
 #             vs llvm-mc-16 user+sys, mean of 2 runs (the whole process, same instructions)
 #   cli wall: the same commands writing files, wall clock, best of 3 vs llvm-mc wall, best of 3
+#   cli --binary cpu: `tmu disasm --gpu GEN --binary FILE` (the same instructions as raw code),
+#             user+sys, mean of 10 runs vs llvm-mc-16 user+sys as above
 # llvm-mc runs as `llvm-mc-16 -disassemble -arch=amdgcn -mcpu=CPU` on one line of bytes per
 # instruction; the goal is a CLI ratio of 100 or more.
 # Env: TMU_BENCH_BIN (bench executables), TMU_CLI (tmu binary), LLVM_MC16; bench/run sets the
@@ -28,24 +30,29 @@ for pair in gfx10:gfx1010 gfx10.3:gfx1030 gfx11:gfx1100; do
   gen=${pair%%:*}; cpu_name=${pair#*:}
   "$BIN/bench_rdna" insts "$gen" "$N" 1 > "$T/insts"
   "$BIN/bench_rdna" mcbytes "$gen" "$N" 1 > "$T/bytes"
+  "$BIN/bench_rdna" bin "$gen" "$N" 1 > "$T/code.bin"
   lib=$("$BIN/bench_rdna" run "$gen" "$N" 1 9 | awk '{print $3}')
   cli_wall=$(wall "$T/insts" "$T/tmu.out" "$CLI" disasm --gpu "$gen")
   cli_cpu=$(cpu 10 "$T/insts" "$CLI" disasm --gpu "$gen")
+  bin_cpu=$(cpu 10 /dev/null "$CLI" disasm --gpu "$gen" --binary "$T/code.bin")
   if [ $have_mc -eq 0 ]; then
-    echo "$gen: llvm-mc 16 not found: tmu library $lib ns, CLI CPU $cli_cpu ns, CLI wall $cli_wall ns (no peer)"
+    echo "$gen: llvm-mc 16 not found: tmu library $lib ns, CLI CPU $cli_cpu ns (--binary $bin_cpu ns), CLI wall $cli_wall ns (no peer)"
     continue
   fi
   mc_wall=$(wall "$T/bytes" "$T/mc.out" "$MC" -disassemble -arch=amdgcn -mcpu="$cpu_name")
   mc_cpu=$(cpu 2 "$T/bytes" "$MC" -disassemble -arch=amdgcn -mcpu="$cpu_name")
   sed -n 's/^\t//p' "$T/mc.out" | grep -v '^\.' > "$T/mc.txt"
-  if cmp -s "$T/mc.txt" "$T/tmu.out"; then same="identical text"; else same="TEXT DIFFERS"; fi
+  "$CLI" disasm --gpu "$gen" --binary "$T/code.bin" > "$T/bin.out" 2>/dev/null || true
+  if cmp -s "$T/mc.txt" "$T/tmu.out" && cmp -s "$T/mc.txt" "$T/bin.out"; then same="identical text"
+  else same="TEXT DIFFERS"; fi
   awk -v g="$gen" -v n="$N" -v lib="$lib" -v cw="$cli_wall" -v cc="$cli_cpu" -v mw="$mc_wall" \
-      -v mcc="$mc_cpu" -v same="$same" 'BEGIN {
+      -v mcc="$mc_cpu" -v bc="$bin_cpu" -v same="$same" 'BEGIN {
     printf "%s (%s with llvm-mc 16)\n", g, same
     if (mcc <= 0) { mcc = mw; printf "(no /usr/bin/time: llvm-mc CPU taken as its wall time)\n" }
     row("  library decode+print (CPU)", lib, mcc)
     printf "%-32s %.1f ns/instruction\n", "    library per instruction", lib / n
     if (cc > 0) row("  tmu disasm CLI (CPU user+sys)", cc, mcc)
+    if (bc > 0) row("  tmu disasm --binary (CPU)", bc, mcc)
     row("  tmu disasm CLI (wall)", cw, mw)
   }
   function row(name, t, m) {

@@ -31,7 +31,7 @@
  * addresses, gather4 with D16 + TFE or VDATA above v252, atomics with TFE beyond DMASK 0x1).
  * The executor (gcn_exec.h) and the descriptor functions take every generation (RDNA:
  * docs/rdna-mimg.md sections 11-12); TMU_GCN_GEN_COUNT ends the generations the translator
- * models. */
+ * models directly (it takes RDNA through gfx9: translate.h). */
 #ifndef TMU_GCN_H
 #define TMU_GCN_H
 
@@ -48,7 +48,7 @@ extern "C" {
 
 /* GPU generations.  GFX81 (Stoney) differs from GFX8 only in packed D16 data.  The RDNA
  * generations follow the GCN ones; the codec, executor and descriptors take every value below
- * TMU_GCN_GEN_ALL, the translator those below TMU_GCN_GEN_COUNT. */
+ * TMU_GCN_GEN_ALL, the translator too (RDNA through gfx9: translate.h). */
 typedef enum tmu_gcn_gen {
     TMU_GCN_GFX6 = 0, /* GCN 1.0, Southern Islands, llvm -mcpu=tahiti */
     TMU_GCN_GFX7,     /* GCN 1.1, Sea Islands, bonaire */
@@ -61,7 +61,7 @@ typedef enum tmu_gcn_gen {
     TMU_GCN_GEN_ALL   /* every generation the codec knows */
 } tmu_gcn_gen;
 
-/* The GCN generations gfx6-gfx9 (64-bit MIMG words): what the translator models.
+/* The GCN generations gfx6-gfx9 (64-bit MIMG words): what the translator models directly.
  * Generations from TMU_GCN_GFX10 on are RDNA. */
 #define TMU_GCN_GEN_COUNT 5
 
@@ -84,9 +84,8 @@ const char *tmu_gcn_gen_llvm_cpu(tmu_gcn_gen gen);
  * anything else. */
 tmu_status tmu_gcn_gen_from_name(const char *name, tmu_gcn_gen *out);
 
-/* TMU_OK when tmu models `what` on a generation: every generation executes and decodes
- * descriptors; translation ("translation", any `what` containing "translat") is gfx6-9 only:
- * for an RDNA generation TMU_ERR_UNSUPPORTED with "<gen> <what> is not modelled yet" in diag;
+/* TMU_OK when tmu models `what` on a generation: every generation executes, decodes
+ * descriptors and translates (RDNA through gfx9), so TMU_OK for every generation in range;
  * TMU_ERR_INVALID_ARGUMENT out of range. */
 tmu_status tmu_gcn_gen_check_modelled(tmu_gcn_gen gen, const char *what, tmu_diag *diag);
 
@@ -317,8 +316,14 @@ typedef struct tmu_gcn_vaddr_layout {
 /* Address layout for an opcode row on `gen` with an image type (RDNA: the DIM + 8) and A16
  * (gfx9 and RDNA; RDNA derivatives are 16-bit for the _g16 opcodes only, whatever A16 says):
  * order `[offset] [bias] [zcompare] [derivatives] coords [slice|face] [fragid] [lod|clamp|mip]`.
- * TMU_ERR_INVALID (reason in diag) for impossible combinations (MSAA with sampling, A16 before
- * gfx9, opcode absent on gen). */
+ * With A16, offset and zcompare keep whole dwords, the bias a half dword of its own, and the
+ * coordinates with lod/clamp/mip pack two per dword; derivatives pack two per dword (each
+ * direction padded) on gfx9 with A16 and on RDNA for the _g16 opcodes only.  On RDNA the
+ * address dwords are VADDR's range or, with NSA, the listed registers in order; `vgprs` equals
+ * tmu_gcn_vaddr_count of an instruction with that opcode, DIM and A16.
+ * TMU_ERR_INVALID (reason in diag) for impossible combinations (MSAA with sampling,
+ * image_msaa_load of a single-sampled type, BVH opcodes, A16 before gfx9, opcode absent on
+ * gen). */
 tmu_status tmu_gcn_vaddr_layout_get(tmu_gcn_gen gen, const tmu_gcn_opcode_info *op,
                                     tmu_gcn_image_type type, bool a16,
                                     tmu_gcn_vaddr_layout *out, tmu_diag *diag);

@@ -1,5 +1,6 @@
-/* tmu — translating texture instructions between PTX, GCN MIMG (gfx6–gfx9) and ir3 cat5
- * (a3xx–a7xx) through the vendor-neutral tmu_op.
+/* tmu — translating texture instructions between PTX, GCN MIMG (gfx6–gfx9, and RDNA gfx10,
+ * gfx10.3, gfx11 through gfx9: tmu_xl_lift_rdna, tmu_xl_translate) and ir3 cat5 (a3xx–a7xx)
+ * through the vendor-neutral tmu_op.
  *
  * A translation is: lift the source instruction (each ISA's own rules) to a tmu_xl_source — the
  * tmu_op plus, for every neutral operand slot (coordinates, layer, LOD, offsets, ...), the
@@ -255,6 +256,22 @@ tmu_status tmu_xl_lift_ptx(const char *text, size_t len, tmu_xl_source *out, tmu
 tmu_status tmu_xl_lift_gcn(tmu_gcn_gen gen, uint64_t word, tmu_dim dim, tmu_result_type result,
                            tmu_xl_source *out, tmu_diag *diag);
 
+/* Lifts an RDNA MIMG instruction (gen gfx10, gfx10.3 or gfx11; dw[0 .. n-1] exactly its 2-5
+ * dwords) addressing a texture of shape `dim`, which must be the one its DIM names (cube
+ * arrays: CUBE); `result` as tmu_xl_lift_gcn.  The addresses are those of gfx9 (NSA lists
+ * mapped register by register), so the lifted source is the gfx9 instruction's with arch.gen =
+ * gen.  Refused as on gfx9 (stores, atomics, LWE, coarse derivatives), plus A16, the _g16
+ * opcodes, R128, image_msaa_load and BVH (TMU_ERR_UNSUPPORTED naming what). */
+tmu_status tmu_xl_lift_rdna(tmu_gcn_gen gen, const uint32_t *dw, size_t n, tmu_dim dim,
+                            tmu_result_type result, tmu_xl_source *out, tmu_diag *diag);
+
+/* tmu_xl_lift_rdna of an instruction given as text (`len` bytes): its dwords in memory order
+ * (hex, "0x" optional after the first, separated by blanks or commas; a token of 9-16 digits is
+ * a 64-bit word DWORD0 | DWORD1 << 32) when it starts with "0x", else llvm-mc 16 assembly.
+ * TMU_ERR_PARSE (with the column) for a malformed number or more than 5 dwords. */
+tmu_status tmu_xl_lift_rdna_text(tmu_gcn_gen gen, const char *text, size_t len, tmu_dim dim,
+                                 tmu_result_type result, tmu_xl_source *out, tmu_diag *diag);
+
 /* Lifts an ir3 cat5 word for GPU `gpu_id` addressing a texture of shape `dim`.  Immediate
  * descriptor indices only (s2en/bindless refused: the slot is a runtime binding). */
 tmu_status tmu_xl_lift_ir3(uint32_t gpu_id, uint64_t word, tmu_dim dim, tmu_xl_source *out,
@@ -268,7 +285,10 @@ tmu_status tmu_xl_source_neutral(const tmu_op *op, uint8_t result_mask, tmu_xl_s
 /* ---- Lower ---------------------------------------------------------------------------------- */
 
 /* Translates a lifted source to `to`: fills *out (pre-ops, target instructions, post-ops).
- * TMU_ERR_UNSUPPORTED with the reason when the target has no exact form. */
+ * TMU_ERR_UNSUPPORTED with the reason when the target has no exact form.  A GCN target may be
+ * an RDNA generation: the program is gfx9's with each instruction re-encoded for it (word =
+ * its two dwords, DWORD0 | DWORD1 << 32; text in llvm-mc 16's syntax); an opcode the
+ * generation lacks (gfx11: some gather4 _o forms) is refused by name. */
 tmu_status tmu_xl_translate(const tmu_xl_source *src, tmu_xl_arch to, tmu_xl_program *out,
                             tmu_diag *diag);
 

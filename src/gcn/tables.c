@@ -265,10 +265,8 @@ tmu_status tmu_gcn_gen_check_modelled(tmu_gcn_gen gen, const char *what, tmu_dia
     if ((unsigned)gen >= TMU_GCN_GEN_ALL)
         return tmu_diag_set(diag, TMU_ERR_INVALID_ARGUMENT, 0, 0, -1, "unknown generation %d",
                             (int)gen);
-    /* RDNA: execution and descriptors are modelled; translation is not yet */
-    if ((unsigned)gen >= TMU_GCN_GEN_COUNT && what && strstr(what, "translat"))
-        return tmu_diag_set(diag, TMU_ERR_UNSUPPORTED, 0, 0, -1, "%s %s is not modelled yet",
-                            tmu_gcn_gens[gen].name, what ? what : "execution");
+    /* RDNA: execution, descriptors and translation (through gfx9) are all modelled */
+    (void)what;
     tmu_diag_clear(diag);
     return TMU_OK;
 }

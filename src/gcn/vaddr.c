@@ -3,7 +3,11 @@
  *   [offset] [bias] [zcompare] [derivatives] coords [slice | face] [fragid] [lod | clamp | mip]
  * With A16 (gfx9): offset and zcompare keep whole dwords; bias is a half in its own dword;
  * derivatives pack in pairs within the d/dh group and within the d/dv group; coordinates and
- * the trailing lod/clamp/mip pack in pairs; an odd group pads its last dword. */
+ * the trailing lod/clamp/mip pack in pairs; an odd group pads its last dword.
+ * RDNA (gfx10, gfx10.3, gfx11; docs/rdna-mimg.md section 4): the same order and A16 packing,
+ * except that A16 leaves the derivatives 32-bit: they pack in pairs (per direction) exactly when
+ * the opcode is a _g16 form, with or without A16.  image_msaa_load reads multisampled images
+ * only.  llc-16 agrees on every intrinsic form (tests/gcn/test_rdna_llc_roles.c). */
 #include "gcn/tables.h"
 
 static const char *const comp_names[TMU_GCN_AC_COUNT] = {
@@ -122,6 +126,10 @@ tmu_status tmu_gcn_vaddr_layout_get(tmu_gcn_gen gen, const tmu_gcn_opcode_info *
         return tmu_diag_set(diag, TMU_ERR_INVALID, 0, 0, -1,
                             "%s has no image address layout (ray-tracing operands)", op->name);
     bool msaa = type == TMU_GCN_IMG_2D_MSAA || type == TMU_GCN_IMG_2D_MSAA_ARRAY;
+    if (!msaa && (op->flags & TMU_GCN_OPF_MSAA))
+        return tmu_diag_set(diag, TMU_ERR_INVALID, 0, 0, -1,
+                            "%s reads multisampled images only, not %s", op->name,
+                            tmu_gcn_image_type_name(type));
     bool sampling = tmu_gcn_uses_sampler(op);
     if (msaa && sampling)
         return tmu_diag_set(diag, TMU_ERR_INVALID, 0, 0, -1,

@@ -81,14 +81,38 @@ static const char *statement(tmu_xl_isa isa, const char *s, size_t len, size_t *
     return s + b;
 }
 
+/* Whether the statement is 0x words only, separated by blanks or commas (an RDNA instruction's
+ * 2-5 dwords). */
+static int hex_words(const char *s, size_t n)
+{
+    size_t i = 0, words = 0;
+    while (i < n) {
+        while (i < n && (is_space(s[i]) || s[i] == ','))
+            i++;
+        size_t k = i;
+        while (k < n && !is_space(s[k]) && s[k] != ',')
+            k++;
+        uint64_t w;
+        if (k > i && !hex_word(s + i, k - i, &w))
+            return 0;
+        words += k > i;
+        i = k;
+    }
+    return words > 0;
+}
+
 /* Is the statement a texture instruction of the source ISA?  (GCN: a MIMG mnemonic; ir3: a cat5
  * mnemonic, optionally after (sy)/(jp) flags; PTX: tex/tld4/txq, optionally after a label or a
- * guard; any ISA: a 0x word.)  *skip receives the length of a PTX label before it. */
-static int is_texture(tmu_xl_isa isa, const char *s, size_t n, size_t *skip)
+ * guard; any ISA: a 0x word; RDNA: 0x dwords.)  *skip receives the length of a PTX label before
+ * it. */
+static int is_texture(tmu_xl_arch arch, const char *s, size_t n, size_t *skip)
 {
+    tmu_xl_isa isa = arch.isa;
     uint64_t w;
     size_t t = 0;
     *skip = 0;
+    if (isa == TMU_XL_GCN && TMU_GCN_GEN_IS_RDNA(arch.gen) && hex_words(s, n))
+        return 1;
     while (t < n && !is_space(s[t]))
         t++;
     if (isa != TMU_XL_PTX && hex_word(s, t, &w) && t == n)
@@ -158,6 +182,8 @@ tmu_status tmu_xl_lift_line(const tmu_xl_listing_options *o, const char *text, s
         }
         return st;
     }
+    if (o->from.isa == TMU_XL_GCN && TMU_GCN_GEN_IS_RDNA(o->from.gen)) /* 2-5 dwords (rdna.c) */
+        return tmu_xl_lift_rdna_text((tmu_gcn_gen)o->from.gen, text, len, o->dim, o->type, src, diag);
     uint64_t word = 0;
     char tmp[256];
     if (!hex_word(text, len, &word)) {
@@ -242,7 +268,7 @@ int tmu_xl_translate_listing(const tmu_xl_listing_options *opt, const char *text
             continue;
         }
         size_t label;
-        if (!is_texture(opt->from.isa, s, sn, &label)) {
+        if (!is_texture(opt->from, s, sn, &label)) {
             if (opt->json) {
                 put(&o, "%s{\"line\":%u,\"text\":", c.lines > 1 ? "," : "", c.lines);
                 put_json(&o, l, shown);

@@ -664,6 +664,8 @@ tmu_status tmu_xl_translate(const tmu_xl_source *src, tmu_xl_arch to, tmu_xl_pro
     p->from = src->arch;
     p->to = to;
     p->dim = src->dim;
+    if (to.isa == TMU_XL_GCN && TMU_GCN_GEN_IS_RDNA(to.gen))
+        return xl_translate_rdna(src, to, p, diag); /* rdna.c: through gfx9 */
     if (to.isa == TMU_XL_GCN && to.gen >= TMU_GCN_GEN_COUNT)
         return tmu_diag_set(diag, TMU_ERR_INVALID_ARGUMENT, 0, 0, -1, "bad GCN generation %u", to.gen);
     if (to.isa == TMU_XL_IR3 && (to.gen < 300 || to.gen > 799))

@@ -229,7 +229,7 @@ uint32_t tmu_xl_uop_eval(tmu_xl_uop op, uint32_t a, uint32_t b, uint32_t c, uint
 typedef int (*xl_pred)(const tmu_xl_source *s, tmu_xl_arch to);
 
 static int ir3_gen(uint32_t gpu) { return (int)(gpu / 100); }
-static int is_gfx6_8(tmu_xl_arch to) { return to.isa == TMU_XL_GCN && to.gen != TMU_GCN_GFX9; }
+static int is_gfx6_8(tmu_xl_arch to) { return to.isa == TMU_XL_GCN && to.gen < TMU_GCN_GFX9; }
 static int is_int_result(const tmu_xl_source *s)
 {
     return s->op.result == TMU_RESULT_S32 || s->op.result == TMU_RESULT_U32;
@@ -312,12 +312,12 @@ static int is_lookup(const tmu_xl_source *s)
 static int p_cube_array_gfx68(const tmu_xl_source *s, tmu_xl_arch to)
 {
     return s->dim == TMU_DIM_CUBE_ARRAY && is_lookup(s) &&
-           (is_gfx6_8(to) || (s->arch.isa == TMU_XL_GCN && s->arch.gen != TMU_GCN_GFX9));
+           (is_gfx6_8(to) || (s->arch.isa == TMU_XL_GCN && s->arch.gen < TMU_GCN_GFX9));
 }
 static int p_int_gather_gfx68(const tmu_xl_source *s, tmu_xl_arch to)
 {
     return s->op.kind == TMU_OP_GATHER && is_int_result(s) &&
-           (is_gfx6_8(to) || (s->arch.isa == TMU_XL_GCN && s->arch.gen != TMU_GCN_GFX9));
+           (is_gfx6_8(to) || (s->arch.isa == TMU_XL_GCN && s->arch.gen < TMU_GCN_GFX9));
 }
 static int p_cube_grad(const tmu_xl_source *s, tmu_xl_arch to)
 {

@@ -72,6 +72,9 @@ tmu_status xl_lower_ptx(const tmu_xl_source *src, tmu_xl_program *p, tmu_xl_sour
 tmu_status xl_lower_gcn(const tmu_xl_source *src, tmu_xl_program *p, tmu_xl_source *tgt, tmu_diag *diag);
 tmu_status xl_lower_ir3(const tmu_xl_source *src, tmu_xl_program *p, tmu_xl_source *tgt, tmu_diag *diag);
 
+/* Translation to an RDNA generation (rdna.c): through gfx9, then each instruction re-encoded. */
+tmu_status xl_translate_rdna(const tmu_xl_source *src, tmu_xl_arch to, tmu_xl_program *p, tmu_diag *diag);
+
 /* Lifting a parsed PTX instruction (lift.c), used for sources and for checking PTX targets. */
 tmu_status xl_lift_ptx_instr(const tmu_ptx_instr *in, tmu_xl_source *out, tmu_diag *diag);
 

@@ -23,6 +23,21 @@ check "disasm stdin" "000000:  image_sample_d_cl v[93:94], [v213, v236, v123, v8
 000010:  image_sample v[0:3], v4, s[8:15], s[16:19] dmask:0xf dim:SQ_RSRC_IMG_1D" "$out"
 check_rc "disasm stdin rc" 0 $rc
 
+# stdin token forms (upper case, no 0x, '_', 64-bit words, comments right after a token, a last
+# token without a newline) give what the same stream gives as arguments; stdin from a regular
+# file (mapped) and from a pipe alike; a bad token names its line and the stream goes on
+printf '0XF0800F00 0x00820004\nf0800f00:00820004#c\n0x0082_0004f0800f00\n0xf0800f00;x\n0x00820004' > "$T/tok.txt"
+want=$("$TMU" disasm --gpu gfx10 0XF0800F00 0x00820004 f0800f00:00820004 0x0082_0004f0800f00 0xf0800f00 0x00820004)
+check "stdin tokens (file)" "$want" "$("$TMU" disasm --gpu gfx10 < "$T/tok.txt")"
+check "stdin tokens (pipe)" "$want" "$(cat "$T/tok.txt" | "$TMU" disasm --gpu gfx10)"
+check "stdin token count" "4" "$(printf '%s\n' "$want" | grep -c image_sample)"
+printf '0xf0800f00 0x00820004\n0xf0800f0g\n0xf0800f00 0x00820004\n' > "$T/badtok.txt"
+out=$("$TMU" disasm --gpu gfx10 < "$T/badtok.txt" 2>"$T/err"); rc=$?
+check "bad token stream" "image_sample v[0:3], v4, s[8:15], s[16:19] dmask:0xf dim:SQ_RSRC_IMG_1D
+image_sample v[0:3], v4, s[8:15], s[16:19] dmask:0xf dim:SQ_RSRC_IMG_1D" "$out"
+contains "bad token line" "<stdin>:2: '0xf0800f0g' is not a hex dword or 64-bit word" "$(cat "$T/err")"
+check_rc "bad token stream rc" 1 $rc
+
 # invalid instructions: nothing printed, the reason on stderr, exit 1, the rest still shown
 out=$("$TMU" disasm --gpu gfx1030 0xf0804f00,0x00820004 0xf0800f00,0x00820004 2>"$T/err"); rc=$?
 check "invalid line" "image_sample v[0:3], v4, s[8:15], s[16:19] dmask:0xf dim:SQ_RSRC_IMG_1D" "$out"
@@ -95,9 +110,12 @@ contains "gfx11 swizzled" "the layout module has no gfx11 swizzle modes" "$err"
 out=$("$TMU" gcn desc --gpu gfx10.3 0x1000 0x04d00000 0x3c003 0x90000fac 0 0 0 0 2>&1); rc=$?
 check_rc "desc gfx10.3 rc" 0 $rc
 contains "desc gfx10.3 format" "FORMAT              = 77 (32_32_32_32_FLOAT)" "$out"
-# translation stays gfx6-9
+# translation takes RDNA (through gfx9; tests/translate covers it): an implicit-LOD sample has no
+# PTX form, an explicit-LOD one translates
 err=$("$TMU" translate --from gcn --gpu gfx10 --to ptx 'image_sample v[0:3], v[4:5], s[8:15], s[16:19] dmask:0xf dim:SQ_RSRC_IMG_2D' 2>&1)
-contains "translate refused" "gfx10 translation is not modelled yet" "$err"
+contains "translate refused" "PTX tex has no implicit" "$err"
+out=$("$TMU" translate --from gcn --gpu gfx10 --to ptx 'image_sample_l v[0:3], v[4:6], s[8:15], s[16:19] dmask:0xf dim:SQ_RSRC_IMG_2D' 2>&1)
+contains "translate gfx10" "tex.level.2d.v4.f32.f32" "$out"
 
 if [ $fails -ne 0 ]; then
   echo "$fails failed"

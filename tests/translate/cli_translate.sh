@@ -120,7 +120,27 @@ check no-from 2 "--from ISA is required" -- $x --to gcn --gpu gfx9 x
 check bad-isa 2 "unknown ISA 'amd'" -- $x --from amd --to gcn --gpu gfx9 x
 check same-isa 2 "source and target are both gcn" -- $x --from gcn --gpu gfx9 --to gcn --gpu gfx8 0x0
 check bad-gpu 2 "unknown GCN generation 'gfx12'" -- $x --from ptx --to gcn --gpu gfx12 x
-check rdna-gpu 2 "gfx10 translation is not modelled yet" -- $x --from ptx --to gcn --gpu gfx10 x
+# RDNA targets: the same op, DIM instead of DA; the bytes are llvm-mc 16's for this text
+# (llvm-mc-16 -arch=amdgcn -mcpu=gfx1030 / gfx1100 -show-encoding)
+check ptx-gfx1030 0 "image_sample_l v[0:3], v[8:11], s[0:7], s[8:11] dmask:0xf dim:SQ_RSRC_IMG_2D_ARRAY  ; 0x00400008f0900f28" -- \
+  $x --from ptx --to gcn --gpu gfx1030 "$a2d"
+check ptx-gfx11 0 "image_sample_l v[0:3], v[8:11], s[0:7], s[8:11] dmask:0xf dim:SQ_RSRC_IMG_2D_ARRAY  ; 0x08000008f0740f14" -- \
+  $x --from ptx --to gcn --gpu gfx11 "$a2d"
+# an RDNA NSA source (dwords in memory order, or its llvm-mc 16 text): each slot from its own VGPR
+check gfx10-nsa-src 0 "// %f5 = mov v9    (coord1)" -- \
+  $x --from gcn --gpu gfx10 --dim 2d --to ptx 'image_sample_l v[0:3], [v4, v9, v6], s[8:15], s[16:19] dmask:0xf dim:SQ_RSRC_IMG_2D'
+check gfx10-nsa-words 0 "// %f6 = mov v6    (lod)" -- \
+  $x --from gcn --gpu gfx10 --dim 2d --to ptx 0xf0900f0a,0x00820004,0x00000609
+# an RDNA listing (--input): lines of 2-5 dwords, or raw code cut by the length rule
+printf 'image_sample_l v[0:3], [v4, v9, v6], s[8:15], s[16:19] dmask:0xf dim:SQ_RSRC_IMG_2D\n0xf0900f0a,0x00820004,0x00000609\ns_nop 0\n' > "$tmp/rdna.s"
+check rdna-listing 0 "; 3 lines, 2 texture instructions: 2 translated, 0 refused, 0 errors" -- \
+  $x --from gcn --gpu gfx10 --dim 2d --to ir3 --gpu a630 --input "$tmp/rdna.s"
+printf '\012\017\220\360\004\000\202\000\011\006\000\000\010\017\220\360\000\000\100\000' > "$tmp/rdna.bin"
+check rdna-binary 0 "// line 2 [translated]: 0xf0900f08 0x00400000" -- \
+  $x --from gcn --gpu gfx10 --dim 2d --to ptx --input "$tmp/rdna.bin"
+check rdna-dim 1 "does not address a 3d texture" -- $x --from gcn --gpu gfx10 --dim 3d --to ptx 0xf0900f0a,0x00820004,0x00000609
+check rdna-a16 1 "A16 (16-bit addresses) is not translated" -- \
+  $x --from gcn --gpu gfx1030 --to ptx 'image_sample_l v[0:3], v[8:9], s[0:7], s[8:11] dmask:0xf dim:SQ_RSRC_IMG_2D a16'
 check bad-ir3-gpu 2 "is not an Adreno a3xx-a7xx GPU" -- $x --from ptx --to ir3 --gpu a8xx x
 check no-target-gpu 2 "a gcn target needs its generation" -- $x --from ptx --to gcn x
 check ptx-gpu 2 "PTX has no generation to choose" -- $x --from ptx --gpu sm_90 --to gcn --gpu gfx9 x

@@ -684,6 +684,14 @@ char *tmu_cli_read_file(const char *path, size_t *len)
     if (!is_stdin)
         tmu_cli_note_input_fd(fileno(f), path);
     size_t cap = 4096, n = 0;
+    /* a regular file: one buffer of its size (+ the NUL and one byte to see the end), so a
+     * large input is read without the copies of a growing buffer */
+    if (fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0 &&
+        (uint64_t)st.st_size < TMU_CLI_INPUT_MAX) {
+        off_t at = is_stdin ? lseek(fileno(f), 0, SEEK_CUR) : 0;
+        if (at >= 0 && at <= st.st_size)
+            cap = (size_t)(st.st_size - at) + 2;
+    }
     char *buf = malloc(cap);
     int too_big = 0, err = 0;
     while (buf) {

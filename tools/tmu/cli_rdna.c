@@ -12,6 +12,9 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "tmu/gcn.h"
 
@@ -307,9 +310,11 @@ static int read_tokens(const char *name, const char *text, uint32_t first_line, 
 }
 
 /* Disassembles the stream; `name` and the dwords' lines (text) or byte offsets (binary and
- * arguments: arg_of maps a dword to its argument number, or NULL) say where an error is. */
-static int disasm_stream(const rdna_opts *o, const dword_stream *s, const char *name, int binary,
-                         const int *arg_of, rdna_out *out)
+ * arguments: arg_of maps a dword to its argument number, or NULL) say where an error is.
+ * `base` is the number of dwords before s->dw[0] in the whole input (for --offsets and binary
+ * offsets); with text input s->line may hold just the line of s->dw[0] (one instruction). */
+static int disasm_stream_at(const rdna_opts *o, const dword_stream *s, const char *name, int binary,
+                            const int *arg_of, size_t base, rdna_out *out)
 {
     int bad = 0;
     char where[1100], reason[TMU_GCN_TEXT_MAX];
@@ -322,7 +327,7 @@ static int disasm_stream(const rdna_opts *o, const dword_stream *s, const char *
             out_flush(out);
         char *line = out->buf + out->n, *p = line;
         if (o->offsets)
-            p += sprintf(p, "%06zx:  ", 4 * i);
+            p += sprintf(p, "%06zx:  ", 4 * (base + i));
         if (o->hex) {
             p = put_dwords(p, dw, (unsigned)take);
             *p++ = ' ';
@@ -334,7 +339,7 @@ static int disasm_stream(const rdna_opts *o, const dword_stream *s, const char *
                                       TMU_GCN_TEXT_MAX, &d);
         if (k < 0) {
             if (binary)
-                snprintf(where, sizeof where, "%s+0x%zx", name, 4 * i);
+                snprintf(where, sizeof where, "%s+0x%zx", name, 4 * (base + i));
             else if (arg_of)
                 snprintf(where, sizeof where, "argument %d", arg_of[i]);
             else
@@ -354,6 +359,176 @@ static int disasm_stream(const rdna_opts *o, const dword_stream *s, const char *
         i += take ? take : 1;
     }
     return bad;
+}
+
+static int disasm_stream(const rdna_opts *o, const dword_stream *s, const char *name, int binary,
+                         const int *arg_of, rdna_out *out)
+{
+    return disasm_stream_at(o, s, name, binary, arg_of, 0, out);
+}
+
+/* One instruction of text input (s->line[0] its line), `base` dwords into the input. */
+static int disasm_window(const rdna_opts *o, const dword_stream *s, const char *name, size_t base,
+                         rdna_out *out)
+{
+    return disasm_stream_at(o, s, name, 0, NULL, base, out);
+}
+
+/* Whether c separates tokens (blank, ',' ':'), ends a line or starts a comment: what ends a
+ * token in read_tokens. */
+static const unsigned char token_end[256] = {
+    [0] = 1, [' '] = 1, ['\t'] = 1, ['\r'] = 1, ['\n'] = 1, [','] = 1, [':'] = 1, ['#'] = 1,
+    [';'] = 1};
+
+/* The common token "0x" + 8 hex digits at p, followed by a separator or the end: its value
+ * in *v and 1, else 0 (the caller takes the general path).  The eight digits are checked and
+ * converted together, one byte per digit in a 64-bit word. */
+static int fast_dword(const char *p, const char *end, uint32_t *v)
+{
+    if (end - p < 10 || p[0] != '0' || (p[1] | 0x20) != 'x' ||
+        (end - p > 10 && !token_end[(unsigned char)p[10]]))
+        return 0;
+    uint64_t x = 0;
+    for (int i = 0; i < 8; i++) /* digit i (most significant first) in byte i */
+        x |= (uint64_t)(unsigned char)p[2 + i] << (8 * i);
+    const uint64_t ones = 0x0101010101010101u, high = 0x8080808080808080u;
+    if (x & high)
+        return 0;
+    /* per byte b (< 0x80, so no carries between bytes): b in '0'..'9', or b | 0x20 in 'a'..'f' */
+    uint64_t digit = (x + 0x50 * ones) & ~(x + 0x46 * ones) & high;
+    uint64_t y = x | 0x20 * ones;
+    uint64_t letter = (y + 0x1f * ones) & ~(y + 0x19 * ones) & high;
+    if ((digit | letter) != high)
+        return 0;
+    uint64_t nib = (x & 0x0f * ones) + (letter >> 7) * 9; /* each byte its digit's value */
+    uint64_t pairs = ((nib & 0x000f000f000f000fu) << 4) | ((nib >> 8) & 0x000f000f000f000fu);
+    *v = (uint32_t)((pairs & 0xff) << 24 | ((pairs >> 16) & 0xff) << 16 | ((pairs >> 32) & 0xff) << 8 |
+                    ((pairs >> 48) & 0xff));
+    return 1;
+}
+
+/* Text (`len` bytes, no NUL inside) disassembled in one pass, as read_tokens then
+ * disasm_stream would but without building the whole dword stream: dwords gather in a window
+ * of one instruction, which is disassembled as soon as it is whole; errors (bad tokens, bad
+ * instructions) are reported in input order with their line.  Returns 1 when any was
+ * reported, 0 otherwise. */
+static int disasm_text(const rdna_opts *o, const char *name, const char *text, size_t len,
+                       rdna_out *out)
+{
+    uint32_t win[TMU_GCN_MAX_DWORDS], win_line = 1, line = 1;
+    unsigned nwin = 0, need = 0;
+    size_t pos = 0; /* dwords before the window: the byte offset for --offsets */
+    int bad = 0;
+    dword_stream one = {win, NULL, 0, TMU_GCN_MAX_DWORDS};
+    const char *p = text, *end = text + len;
+    while (p < end) {
+        uint32_t v[2];
+        int n;
+        unsigned char c = (unsigned char)*p;
+        if (c == '\n') {
+            line++;
+            p++;
+            continue;
+        }
+        if (c == ' ' || c == '\t' || c == '\r' || c == ',' || c == ':') {
+            p++;
+            continue;
+        }
+        if (c == '#' || c == ';') {
+            while (p < end && *p != '\n')
+                p++;
+            continue;
+        }
+        size_t k;
+        if (fast_dword(p, end, v)) {
+            n = 1;
+            k = 10;
+        } else {
+            k = 0;
+            while (p + k < end && !token_end[(unsigned char)p[k]])
+                k++;
+            n = parse_token(p, k, v);
+            if (!n) {
+                char where[1100], echo[TMU_CLI_ECHO_BUF];
+                snprintf(where, sizeof where, "%s:%u", name, line);
+                out_flush(out);
+                fflush(out->f);
+                tmu_cli_error(where, "'%s' is not a hex dword or 64-bit word",
+                              tmu_cli_shorten_n(echo, p, k));
+                bad = 1;
+            }
+        }
+        p += k;
+        for (int i = 0; i < n; i++) {
+            if (!nwin) {
+                win_line = line;
+                need = tmu_gcn_inst_dwords(o->gen, v[i]);
+            }
+            win[nwin++] = v[i];
+            if (nwin == need) {
+                /* the common case straight into the output; anything else (prefixes, an
+                 * invalid instruction) through disasm_window */
+                int t = -1;
+                if (!o->offsets && !o->hex) {
+                    if (out->cap - out->n < LINE_MAX_)
+                        out_flush(out);
+                    char *q = out->buf + out->n;
+                    unsigned used;
+                    t = tmu_gcn_disasm_dwords(o->gen, win, nwin, &used, TMU_GCN_SYNTAX_LLVM, q,
+                                              TMU_GCN_TEXT_MAX, NULL);
+                    if (t >= 0) {
+                        q += t;
+                        if (o->show_encoding)
+                            q = put_encoding(q, win, used);
+                        *q++ = '\n';
+                        out->n = (size_t)(q - out->buf);
+                    }
+                }
+                if (t < 0) {
+                    one.n = nwin;
+                    one.line = &win_line;
+                    bad |= disasm_window(o, &one, name, pos, out);
+                }
+                pos += nwin;
+                nwin = 0;
+            }
+        }
+    }
+    if (nwin) { /* a last instruction cut short: reported as truncated */
+        one.n = nwin;
+        one.line = &win_line;
+        bad |= disasm_window(o, &one, name, pos, out);
+    }
+    return bad;
+}
+
+/* Standard input as text: mapped when it is a regular file (no copy), else read; *mapped
+ * says which (release with release_input).  NULL (reported) on failure. */
+static char *input_text(size_t *len, size_t *mapped)
+{
+    struct stat st;
+    *mapped = 0;
+    if (fstat(0, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0 &&
+        (uint64_t)st.st_size <= TMU_CLI_INPUT_MAX) {
+        off_t at = lseek(0, 0, SEEK_CUR);
+        if (at >= 0 && at < st.st_size) {
+            void *m = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, 0, 0);
+            if (m != MAP_FAILED) {
+                *mapped = (size_t)st.st_size;
+                *len = (size_t)(st.st_size - at);
+                return (char *)m + at;
+            }
+        }
+    }
+    return tmu_cli_read_file("-", len);
+}
+
+static void release_input(char *buf, size_t len, size_t mapped)
+{
+    if (mapped)
+        munmap(buf + len - mapped, mapped);
+    else
+        free(buf);
 }
 
 int tmu_cli_disasm_rdna(int argc, char **argv)
@@ -390,18 +565,21 @@ int tmu_cli_disasm_rdna(int argc, char **argv)
         const char *name = strcmp(o.binary, "-") ? o.binary : "<stdin>";
         if (!buf)
             rc = TMU_EXIT_FAIL;
-        for (size_t i = 0; buf && i + 4 <= len; i += 4) {
-            uint32_t v = (uint32_t)(unsigned char)buf[i] | (uint32_t)(unsigned char)buf[i + 1] << 8 |
-                         (uint32_t)(unsigned char)buf[i + 2] << 16 |
-                         (uint32_t)(unsigned char)buf[i + 3] << 24;
-            if (push_dword(&s, v, 0))
+        if (buf && len >= 4) { /* the dwords, in one array (no per-dword line: binary) */
+            s.dw = malloc(len / 4 * sizeof *s.dw);
+            if (!s.dw)
                 rc = tmu_cli_error(NULL, "out of memory");
+            for (size_t i = 0; s.dw && i + 4 <= len; i += 4)
+                s.dw[s.n++] = (uint32_t)(unsigned char)buf[i] | (uint32_t)(unsigned char)buf[i + 1] << 8 |
+                              (uint32_t)(unsigned char)buf[i + 2] << 16 |
+                              (uint32_t)(unsigned char)buf[i + 3] << 24;
+            s.cap = s.n;
         }
         if (buf && rc == TMU_EXIT_OK) {
             /* whole instructions only: a last one cut short is reported, not guessed at */
             size_t end = 0;
-            while (end < s.n && end + tmu_gcn_inst_dwords(o.gen, s.dw[end]) <= s.n)
-                end += tmu_gcn_inst_dwords(o.gen, s.dw[end]);
+            for (unsigned k; end < s.n && end + (k = tmu_gcn_inst_dwords(o.gen, s.dw[end])) <= s.n;)
+                end += k;
             size_t whole = s.n;
             s.n = end;
             bad |= disasm_stream(&o, &s, name, 1, NULL, &out);
@@ -437,17 +615,16 @@ int tmu_cli_disasm_rdna(int argc, char **argv)
             bad |= disasm_stream(&o, &s, "argument", 0, arg_of, &out);
         free(arg_of);
     } else if (rc == TMU_EXIT_OK) {
-        size_t len;
-        char *buf = tmu_cli_read_file("-", &len);
+        size_t len, mapped;
+        char *buf = input_text(&len, &mapped);
         if (!buf)
             rc = TMU_EXIT_FAIL;
-        else if (strlen(buf) != len)
+        else if (memchr(buf, 0, len))
             rc = tmu_cli_error("<stdin>", "input contains a NUL byte (use --binary - for raw code)");
-        else if (read_tokens("<stdin>", buf, 1, &s, &bad))
-            rc = tmu_cli_error(NULL, "out of memory");
         else
-            bad |= disasm_stream(&o, &s, "<stdin>", 0, NULL, &out);
-        free(buf);
+            bad |= disasm_text(&o, "<stdin>", buf, len, &out);
+        if (buf)
+            release_input(buf, len, mapped);
     }
     out_flush(&out);
     free(out.buf);

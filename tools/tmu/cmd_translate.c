@@ -20,9 +20,11 @@ static void usage(FILE *out)
             "register = conversion of the source register, with its role), the post-operations\n"
             "that give each source result word, and the descriptor fields the target expects.\n"
             "A --gpu before --to names the source generation, one after --to the target's\n"
-            "(--from-gpu / --to-gpu say it explicitly).  GCN: gfx6 gfx7 gfx8 gfx81 gfx9; ir3:\n"
-            "a3xx..a7xx or a GPU id (630).  GCN and ir3 sources are hex words (0x...) or assembly\n"
-            "text; their texture shape is --dim (1d 2d 3d cube 1d_array 2d_array cube_array\n"
+            "(--from-gpu / --to-gpu say it explicitly).  GCN: gfx6 gfx7 gfx8 gfx81 gfx9, RDNA\n"
+            "gfx10 gfx10.3 gfx11 (llvm-mc -mcpu names too); ir3: a3xx..a7xx or a GPU id (630).\n"
+            "GCN and ir3 sources are hex words (0x...) or assembly text (RDNA: its 2-5 dwords\n"
+            "in memory order, or one 64-bit word for a 2-dword instruction; llvm-mc 16 syntax);\n"
+            "their texture shape is --dim (1d 2d 3d cube 1d_array 2d_array cube_array\n"
             "2d_ms 2d_ms_array; default 2d), and a GCN word's data type is --type (default f32).\n"
             "PTX sources are tex/tld4/txq lines in unified mode (--dim: the shape a txq queries).  --json prints one JSON object per\n"
             "instruction per line.  What a target cannot express exactly is refused with the\n"
@@ -51,15 +53,12 @@ static int parse_gen(const char *opt, tmu_xl_isa isa, const char *text, uint32_t
     if (isa == TMU_XL_PTX)
         return tmu_cli_usage_error(opt, "PTX has no generation to choose");
     if (isa == TMU_XL_GCN) {
-        tmu_gcn_gen g;
-        tmu_diag md;
+        tmu_gcn_gen g; /* every generation translates (RDNA through gfx9: src/translate/rdna.c) */
         if (tmu_gcn_gen_from_name(text, &g) != TMU_OK) {
             size_t n;
             const char *const *names = tmu_gcn_gen_names(&n);
             return tmu_cli_unknown_name(opt, "GCN generation", text, names, n);
         }
-        if (tmu_gcn_gen_check_modelled(g, "translation", &md) != TMU_OK) /* RDNA: codec only */
-            return tmu_cli_usage_error(opt, "%s", md.message);
         *out = (uint32_t)g;
         return 0;
     }
@@ -120,6 +119,8 @@ static int translate_one(const job *j, const char *where, const char *text, size
                 return tmu_cli_error(where, "%s: the instruction's geometry is %s, not --dim %s",
                                      tmu_cli_shorten_n(echo, text, len), tmu_dim_name(src.dim), tmu_dim_name(j->dim));
         }
+    } else if (j->from == TMU_XL_GCN && TMU_GCN_GEN_IS_RDNA(j->from_gen)) {
+        st = tmu_xl_lift_rdna_text((tmu_gcn_gen)j->from_gen, text, len, j->dim, j->type, &src, &d);
     } else {
         uint64_t word = 0;
         char tmp[256];
@@ -162,7 +163,7 @@ static int translate_one(const job *j, const char *where, const char *text, size
 }
 
 /* --input FILE: the whole listing (tmu_xl_translate_listing); a GCN file that is not text is a
- * binary of 8-byte MIMG words (little endian). */
+ * binary of 8-byte MIMG words (little endian); RDNA code is cut by the instruction length rule. */
 static int translate_file(const job *j, const char *input)
 {
     size_t len;
@@ -171,7 +172,33 @@ static int translate_file(const job *j, const char *input)
         return TMU_EXIT_FAIL;
     const char *name = strcmp(input, "-") == 0 ? "<stdin>" : input;
     char *words = NULL;
-    if (j->from == TMU_XL_GCN && memchr(text, 0, len)) {
+    if (j->from == TMU_XL_GCN && TMU_GCN_GEN_IS_RDNA(j->from_gen) && memchr(text, 0, len)) {
+        /* RDNA code: dwords cut into instructions by the length rule, one line of dwords each */
+        if (len % 4) {
+            free(text);
+            return tmu_cli_error(name, "a binary of %zu bytes: RDNA code is whole dwords", len);
+        }
+        words = malloc(len / 4 * 11 + 1);
+        if (!words) {
+            free(text);
+            return tmu_cli_error(NULL, "out of memory");
+        }
+        size_t k = 0, n = len / 4;
+        unsigned left = 0;
+        for (size_t i = 0; i < n; i++) {
+            uint32_t w = (uint32_t)(unsigned char)text[4 * i] | (uint32_t)(unsigned char)text[4 * i + 1] << 8 |
+                         (uint32_t)(unsigned char)text[4 * i + 2] << 16 | (uint32_t)(unsigned char)text[4 * i + 3] << 24;
+            if (!left)
+                left = tmu_gcn_inst_dwords((tmu_gcn_gen)j->from_gen, w);
+            left--;
+            k += (size_t)snprintf(words + k, 12, "0x%08x%c", (unsigned)w, left && i + 1 < n ? ' ' : '\n');
+            if (i + 1 == n)
+                left = 0;
+        }
+        free(text);
+        text = words;
+        len = k;
+    } else if (j->from == TMU_XL_GCN && memchr(text, 0, len)) {
         if (len % 8) {
             free(text);
             return tmu_cli_error(name, "a binary of %zu bytes: GCN MIMG words are 8 bytes each", len);
