@@ -19,8 +19,16 @@
  * GCN target word (generation, word, text) for tests/translate/llvm_mc_lines.sh to compare with
  * llvm-mc 14.
  *
- * Usage: test_translate_indep PTX_VERDICTS GCN_LLC_ROLES IR3_MESA [--ptx-module FILE] [--gcn-lines FILE]
- * TMU_XL_INDEP_CASES sets the attempts per direction (default 20 000). */
+ * RDNA (gfx10, gfx10.3, gfx11): the instructions llc 16 emitted for every image intrinsic
+ * (tests/data/rdna-llc-roles.tsv, NSA forms included) are lifted (tmu_xl_lift_rdna) and
+ * translated to PTX and ir3; PTX and ir3 sources are translated to RDNA; the RDNA side runs on
+ * the RDNA executor (tmu_gcn_exec_dwords, RDNA T#/S#, wave32 or wave64 at random), targets from
+ * their llvm-mc 16 text assembled again.
+ *
+ * Usage: test_translate_indep PTX_VERDICTS GCN_LLC_ROLES IR3_MESA RDNA_LLC_ROLES [--ptx-module FILE]
+ *        [--gcn-lines FILE] [--ir3-lines FILE]
+ * TMU_XL_INDEP_CASES sets the attempts per direction (default 20 000), TMU_XL_RDNA_CASES those
+ * of each RDNA direction (default 5 000). */
 #define _POSIX_C_SOURCE 200809L /* strtok_r */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -30,7 +38,7 @@
 
 #include "translate/xl_world.h"
 
-static const char *arg_ptx, *arg_gcn, *arg_ir3, *arg_module, *arg_gcn_lines;
+static const char *arg_ptx, *arg_gcn, *arg_ir3, *arg_rdna, *arg_module, *arg_gcn_lines;
 
 /* ---- the source pools ---------------------------------------------------------------------------- */
 
@@ -56,6 +64,22 @@ static gcn_vec gcn_vecs[MAX_GCN];
 static unsigned n_gcn;
 static ir3_vec ir3_vecs[MAX_IR3];
 static unsigned n_ir3;
+
+/* RDNA sources: llc 16's instructions (2-5 dwords, NSA included). */
+#define MAX_RDNA 4096
+typedef struct rdna_vec {
+    uint8_t gen;
+    uint8_t cube;
+    uint8_t ndw;
+    tmu_dim dim;
+    uint32_t dw[TMU_GCN_MAX_DWORDS];
+} rdna_vec;
+static rdna_vec rdna_vecs[MAX_RDNA];
+static unsigned n_rdna;
+
+/* Set while the RDNA directions run: the GCN side of a case is then an RDNA generation
+ * (PTX -> RDNA, ir3 -> RDNA, RDNA -> PTX, RDNA -> ir3). */
+static int rdna_mode;
 
 static char *read_all(const char *path)
 {
@@ -125,6 +149,34 @@ static void load_sources(void)
             gcn_vecs[n_gcn++] = (gcn_vec){(uint8_t)gen, types[t].cube, types[t].dim, strtoull(f[3], NULL, 16)};
     }
     free(g);
+    char *q = read_all(arg_rdna);
+    for (char *l = strtok_r(q, "\n", &save); l; l = strtok_r(NULL, "\n", &save)) {
+        char *f[5];
+        if (l[0] == '#' || fields(l, f, 5) < 4)
+            continue;
+        tmu_gcn_gen gen;
+        if (tmu_gcn_gen_from_name(f[0], &gen) != TMU_OK || !TMU_GCN_GEN_IS_RDNA(gen))
+            fail_msg("%s: generation '%s'", arg_rdna, f[0]);
+        int t = -1;
+        for (unsigned i = 0; i < sizeof types / sizeof types[0]; i++)
+            if (strcmp(types[i].name, f[2]) == 0)
+                t = (int)i;
+        if (t < 0)
+            fail_msg("%s: image type '%s'", arg_rdna, f[2]);
+        rdna_vec v = {(uint8_t)gen, types[t].cube, 0, types[t].dim, {0}};
+        for (char *p = f[3], *e; *p && v.ndw < TMU_GCN_MAX_DWORDS; p = e) {
+            v.dw[v.ndw++] = (uint32_t)strtoul(p, &e, 16);
+            if (e == p)
+                fail_msg("%s: dwords '%s'", arg_rdna, f[3]);
+            while (*e == ' ')
+                e++;
+        }
+        if (v.ndw < 2)
+            fail_msg("%s: dwords '%s'", arg_rdna, f[3]);
+        if (n_rdna < MAX_RDNA)
+            rdna_vecs[n_rdna++] = v;
+    }
+    free(q);
     char *r = read_all(arg_ir3);
     for (char *l = strtok_r(r, "\n", &save); l; l = strtok_r(NULL, "\n", &save)) {
         char *f[3];
@@ -137,8 +189,8 @@ static void load_sources(void)
             ir3_vecs[n_ir3++] = (ir3_vec){(uint32_t)strtoul(f[0], NULL, 10), (uint64_t)hi << 32 | lo};
     }
     free(r);
-    if (!n_ptx || !n_gcn || !n_ir3)
-        fail_msg("empty source file (%u PTX, %u GCN, %u ir3 sources)", n_ptx, n_gcn, n_ir3);
+    if (!n_ptx || !n_gcn || !n_ir3 || !n_rdna)
+        fail_msg("empty source file (%u PTX, %u GCN, %u ir3, %u RDNA sources)", n_ptx, n_gcn, n_ir3, n_rdna);
 }
 
 /* ---- random words of each codec ------------------------------------------------------------------ */
@@ -452,11 +504,16 @@ static int same_reg(const tmu_xl_source *s, const tmu_xl_loc *a, const tmu_xl_lo
 
 static int xl_dims_cube(tmu_dim d) { return d == TMU_DIM_CUBE || d == TMU_DIM_CUBE_ARRAY; }
 
+/* The name of a side: the GCN side is "RDNA" in the RDNA directions. */
+static const char *iname(tmu_xl_isa isa) { return isa == TMU_XL_GCN && rdna_mode ? "RDNA" : tmu_xl_isa_name(isa); }
+
 /* ---- one case ---------------------------------------------------------------------------------------- */
 
 static uint32_t pick_gen(tmu_xl_isa isa)
 {
     static const uint32_t gpus[] = {320, 420, 530, 630, 730};
+    if (isa == TMU_XL_GCN && rdna_mode)
+        return TMU_GCN_GFX10 + below(3);
     return isa == TMU_XL_GCN ? below(TMU_GCN_GEN_COUNT) : isa == TMU_XL_IR3 ? gpus[below(5)] : 0;
 }
 
@@ -465,6 +522,8 @@ typedef struct source_case {
     tmu_dim dim;
     const char *ptx;      /* PTX line */
     uint64_t word;        /* GCN / ir3 */
+    uint32_t dw[TMU_GCN_MAX_DWORDS]; /* RDNA */
+    unsigned ndw;
     tmu_result_type type; /* GCN data type */
     char text[200];       /* for messages */
 } source_case;
@@ -480,6 +539,18 @@ static void pick_source(tmu_xl_isa from, source_case *c)
     }
     static const tmu_result_type types[3] = {TMU_RESULT_F32, TMU_RESULT_S32, TMU_RESULT_U32};
     c->type = types[below(4) == 0 ? 1 + below(2) : 0];
+    if (from == TMU_XL_GCN && rdna_mode) {
+        const rdna_vec *v = &rdna_vecs[below(n_rdna)];
+        c->arch.gen = v->gen;
+        memcpy(c->dw, v->dw, sizeof c->dw);
+        c->ndw = v->ndw;
+        c->dim = v->cube && below(2) ? TMU_DIM_CUBE_ARRAY : v->dim;
+        tmu_gcn_mimg mi;
+        tmu_diag d;
+        if (tmu_gcn_decode_dwords((tmu_gcn_gen)c->arch.gen, c->dw, c->ndw, &mi, NULL, &d) == TMU_OK)
+            tmu_gcn_print_llvm(&mi, NULL, c->text, sizeof c->text);
+        return;
+    }
     if (from == TMU_XL_GCN) {
         if (below(2)) {
             const gcn_vec *v = &gcn_vecs[below(n_gcn)];
@@ -526,6 +597,8 @@ static void run_case(world *w, tmu_xl_isa from, tmu_xl_isa to, dir_stats *st)
         if (rc == TMU_OK && (src.op.kind == TMU_OP_QUERY_SIZE || src.op.kind == TMU_OP_QUERY_LEVELS ||
                              src.op.kind == TMU_OP_QUERY_SAMPLES))
             src.dim = all_dims[below(9)]; /* txq: the shape is the texture's */
+    } else if (from == TMU_XL_GCN && rdna_mode) {
+        rc = tmu_xl_lift_rdna((tmu_gcn_gen)c.arch.gen, c.dw, c.ndw, c.dim, c.type, &src, &d);
     } else if (from == TMU_XL_GCN) {
         rc = tmu_xl_lift_gcn((tmu_gcn_gen)c.arch.gen, c.word, c.dim, c.type, &src, &d);
     } else {
@@ -579,11 +652,11 @@ static void run_case(world *w, tmu_xl_isa from, tmu_xl_isa to, dir_stats *st)
         return;
     }
     if (rc != TMU_OK)
-        fail_msg("translate %s (%s %s): %s", c.text, tmu_xl_isa_name(from), tmu_dim_name(c.dim), d.message);
+        fail_msg("translate %s (%s %s): %s", c.text, iname(from), tmu_dim_name(c.dim), d.message);
     for (unsigned i = 0; i < p.ninstr; i++) {
         if (to == TMU_XL_PTX)
             note_ptx_target(p.instr[i].text);
-        else if (to == TMU_XL_GCN)
+        else if (to == TMU_XL_GCN && !rdna_mode) /* RDNA targets: test_translate_rdna_llvm */
             note_gcn_target(ta.gen, &p.instr[i]);
         else if (to == TMU_XL_IR3)
             note_ir3_target(ta.gen, &p.instr[i]);
@@ -620,7 +693,9 @@ static void run_case(world *w, tmu_xl_isa from, tmu_xl_isa to, dir_stats *st)
     tmu_status tst = xl_run_program(&p, &src, sm, NULL, tm, &r1, &d);
     char tmsg[240];
     snprintf(tmsg, sizeof tmsg, "%s", d.message);
-    tmu_status sst = from == TMU_XL_PTX ? xl_exec_ptx(sm, &pin, &d) : xl_exec_word(sm, c.word, &d);
+    tmu_status sst = from == TMU_XL_PTX                  ? xl_exec_ptx(sm, &pin, &d)
+                     : from == TMU_XL_GCN && rdna_mode ? xl_exec_dwords(sm, c.dw, c.ndw, &d)
+                                                       : xl_exec_word(sm, c.word, &d);
     if (sst != TMU_OK) {
         st->src_not_exec++;
         count_reason(st, "source not run: ", d.message);
@@ -630,8 +705,8 @@ static void run_case(world *w, tmu_xl_isa from, tmu_xl_isa to, dir_stats *st)
     if (tst != TMU_OK) {
         st->disagree++;
         if (st->disagree <= 5)
-            print_message("  %s -> %s target failed: %s\n    source: %s (%s)\n    target: %s\n", tmu_xl_isa_name(from),
-                          tmu_xl_isa_name(to), tmsg, c.text, tmu_dim_name(src.dim), p.instr[0].text);
+            print_message("  %s -> %s target failed: %s\n    source: %s (%s)\n    target: %s\n", iname(from),
+                          iname(to), tmsg, c.text, tmu_dim_name(src.dim), p.instr[0].text);
         return;
     }
     /* a PTX destination register named twice holds the last word written to it */
@@ -655,7 +730,7 @@ static void run_case(world *w, tmu_xl_isa from, tmu_xl_isa to, dir_stats *st)
                     tmu_xl_print(&p, &src, 0, buf, sizeof buf);
                     print_message("  %s -> %s lane %u word %u: source 0x%08x, translation 0x%08x\n"
                                   "    source (gen %u, %s, %s, levels %u, %ux%ux%u, layers %u): %s\n%s",
-                                  tmu_xl_isa_name(from), tmu_xl_isa_name(to), lane, k, a, b, c.arch.gen,
+                                  iname(from), iname(to), lane, k, a, b, c.arch.gen,
                                   tmu_dim_name(src.dim), tmu_format_name(w->tex.format), w->tex.levels, w->tex.width,
                                   w->tex.height, w->tex.depth, w->tex.layers, c.text, buf);
                 }
@@ -668,7 +743,7 @@ static void run_case(world *w, tmu_xl_isa from, tmu_xl_isa to, dir_stats *st)
             ok = 0;
             if (st->disagree < 5)
                 print_message("  %s -> %s lane %u residency: source %u, translation %u\n    %s\n    %s\n",
-                              tmu_xl_isa_name(from), tmu_xl_isa_name(to), lane, a, r1.res[4][lane], c.text,
+                              iname(from), iname(to), lane, a, r1.res[4][lane], c.text,
                               p.instr[0].text);
         }
     }
@@ -752,20 +827,47 @@ static void test_indep(void **state)
             dir_stats *st = &stats[f][t];
             while (st->attempts < want)
                 run_case(w, (tmu_xl_isa)f, (tmu_xl_isa)t, st);
-            print_message("| %s -> %s | %lu | %lu | %lu | %lu | %lu | %lu | %lu |\n", tmu_xl_isa_name((tmu_xl_isa)f),
-                          tmu_xl_isa_name((tmu_xl_isa)t), st->attempts, st->lift_refused, st->refused,
+            print_message("| %s -> %s | %lu | %lu | %lu | %lu | %lu | %lu | %lu |\n", iname((tmu_xl_isa)f),
+                          iname((tmu_xl_isa)t), st->attempts, st->lift_refused, st->refused,
                           st->src_not_exec, st->executed, st->agree, st->disagree);
             disagree += st->disagree;
             if (!st->executed)
-                fail_msg("%s -> %s: nothing executed", tmu_xl_isa_name((tmu_xl_isa)f), tmu_xl_isa_name((tmu_xl_isa)t));
+                fail_msg("%s -> %s: nothing executed", iname((tmu_xl_isa)f), iname((tmu_xl_isa)t));
         }
+    /* to and from RDNA: PTX -> RDNA, ir3 -> RDNA, RDNA -> PTX, RDNA -> ir3 */
+    unsigned long want_rdna = 5000;
+    e = getenv("TMU_XL_RDNA_CASES");
+    if (e && *e)
+        want_rdna = strtoul(e, NULL, 10);
+    static const tmu_xl_isa rdirs[4][2] = {
+        {TMU_XL_PTX, TMU_XL_GCN}, {TMU_XL_IR3, TMU_XL_GCN}, {TMU_XL_GCN, TMU_XL_PTX}, {TMU_XL_GCN, TMU_XL_IR3}};
+    static dir_stats rstats[4];
+    rdna_mode = 1;
+    for (int i = 0; i < 4; i++) {
+        dir_stats *st = &rstats[i];
+        while (st->attempts < want_rdna)
+            run_case(w, rdirs[i][0], rdirs[i][1], st);
+        print_message("| %s -> %s | %lu | %lu | %lu | %lu | %lu | %lu | %lu |\n", iname(rdirs[i][0]),
+                      iname(rdirs[i][1]), st->attempts, st->lift_refused, st->refused, st->src_not_exec,
+                      st->executed, st->agree, st->disagree);
+        disagree += st->disagree;
+    }
+    for (int i = 0; i < 4; i++) {
+        print_message("refusals %s -> %s (count: reason):\n", iname(rdirs[i][0]), iname(rdirs[i][1]));
+        for (unsigned k = 0; k < rstats[i].nreasons; k++)
+            print_message("  %6lu: %s\n", rstats[i].reasons[k].n, rstats[i].reasons[k].text);
+    }
+    for (int i = 0; i < 4; i++)
+        if (!rstats[i].executed)
+            fail_msg("%s -> %s: nothing executed", iname(rdirs[i][0]), iname(rdirs[i][1]));
+    rdna_mode = 0;
     for (int f = 0; f < 3; f++)
         for (int t = 0; t < 3; t++) {
             if (f == t)
                 continue;
             dir_stats *st = &stats[f][t];
-            print_message("refusals %s -> %s (count: reason):\n", tmu_xl_isa_name((tmu_xl_isa)f),
-                          tmu_xl_isa_name((tmu_xl_isa)t));
+            print_message("refusals %s -> %s (count: reason):\n", iname((tmu_xl_isa)f),
+                          iname((tmu_xl_isa)t));
             for (unsigned i = 0; i < st->nreasons; i++)
                 print_message("  %6lu: %s\n", st->reasons[i].n, st->reasons[i].text);
         }
@@ -791,9 +893,11 @@ int main(int argc, char **argv)
             arg_gcn = argv[i];
         else if (!arg_ir3)
             arg_ir3 = argv[i];
+        else if (!arg_rdna)
+            arg_rdna = argv[i];
     }
-    if (!arg_ptx || !arg_gcn || !arg_ir3) {
-        fprintf(stderr, "usage: %s PTX_VERDICTS GCN_LLC_ROLES IR3_MESA [--ptx-module FILE] [--gcn-lines FILE] "
+    if (!arg_ptx || !arg_gcn || !arg_ir3 || !arg_rdna) {
+        fprintf(stderr, "usage: %s PTX_VERDICTS GCN_LLC_ROLES IR3_MESA RDNA_LLC_ROLES [--ptx-module FILE] [--gcn-lines FILE] "
                 "[--ir3-lines FILE]\n",
                 argv[0]);
         return 2;

@@ -107,8 +107,24 @@ static inline tmu_status xl_exec_ptx(xl_mach *m, const tmu_ptx_instr *in, tmu_di
     return tmu_ptx_exec_warp(in, &env, (1u << XL_LANES) - 1, &rf, d);
 }
 
+/* Executes an RDNA instruction given as its dwords (memory order, 2-5: NSA) on machine m. */
+static inline tmu_status xl_exec_dwords(xl_mach *m, const uint32_t *dw, size_t n, tmu_diag *d)
+{
+    unsigned len = 0;
+    tmu_status st = tmu_gcn_exec_dwords(m->gw, m->genv, dw, n, &len, d);
+    tmu_gcn_wave_wait(m->gw, 0, 0);
+    if (st == TMU_OK && len != n)
+        return tmu_diag_set(d, TMU_ERR_INVALID, 0, 0, -1, "an instruction of %u dwords, not %u", len, (unsigned)n);
+    return st;
+}
+
 static inline tmu_status xl_exec_word(xl_mach *m, uint64_t word, tmu_diag *d)
 {
+    if (m->isa == TMU_XL_GCN && TMU_GCN_GEN_IS_RDNA(m->gw->gen)) {
+        /* an RDNA target: its two dwords, DWORD0 | DWORD1 << 32 (translate.h) */
+        uint32_t dw[2] = {(uint32_t)word, (uint32_t)(word >> 32)};
+        return xl_exec_dwords(m, dw, 2, d);
+    }
     if (m->isa == TMU_XL_GCN) {
         tmu_status st = tmu_gcn_exec_word(m->gw, m->genv, word, d);
         tmu_gcn_wave_wait(m->gw, 0, 0);
@@ -141,8 +157,17 @@ static inline tmu_status xl_exec_instr(xl_mach *m, const tmu_xl_program *p, unsi
     if (m->isa == TMU_XL_GCN) {
         tmu_gcn_mimg mi;
         st = tmu_gcn_assemble((tmu_gcn_gen)m->gen, TMU_GCN_SYNTAX_LLVM, text, len, 1, &mi, d);
-        if (st == TMU_OK)
+        if (st == TMU_OK && TMU_GCN_GEN_IS_RDNA(m->gen)) {
+            /* llvm-mc 16 syntax; the translator emits 2-dword (non-NSA) forms only */
+            uint32_t dw[TMU_GCN_MAX_DWORDS];
+            unsigned n = 0;
+            st = tmu_gcn_encode_dwords(&mi, dw, &n, d);
+            if (st == TMU_OK && n != 2)
+                return tmu_diag_set(d, TMU_ERR_INVALID, 0, 0, -1, "'%s' assembles to %u dwords, not 2", text, n);
+            word = (uint64_t)dw[0] | (uint64_t)dw[1] << 32;
+        } else if (st == TMU_OK) {
             st = tmu_gcn_encode(&mi, &word, d);
+        }
     } else {
         st = tmu_ir3_assemble(text, m->gen, &word, d);
     }

@@ -51,6 +51,7 @@ typedef struct world {
     tmu_residency res;
     uint8_t maps[TMU_MAX_LEVELS][64];
     tmu_gcn_prt prt;
+    tmu_surface surf; /* RDNA images bind through a surface (tmu_gcn_bind_texture_surface) */
 } world;
 
 typedef struct fmt_choice {
@@ -124,8 +125,12 @@ static int make_texture(world *w, tmu_dim dim, int is_int, int gcn_gen)
     if (tmu_gcn_tdesc_encode(&td, dw, &d) != TMU_OK)
         return 0;
     memcpy(&w->gw->sgpr[0], dw, sizeof dw);
-    if (tmu_gcn_bind_texture(&td, NULL, &w->env, 0, &w->tex, &d) != TMU_OK)
+    if (TMU_GCN_GEN_IS_RDNA(gcn_gen)) {
+        if (tmu_gcn_bind_texture_surface(&td, NULL, &w->env, 0, &w->tex, &w->surf, &d) != TMU_OK)
+            return 0;
+    } else if (tmu_gcn_bind_texture(&td, NULL, &w->env, 0, &w->tex, &d) != TMU_OK) {
         return 0;
+    }
     return 1;
 }
 
@@ -241,6 +246,8 @@ static void reset_mach(world *w, xl_mach *m, tmu_xl_isa isa, uint32_t gen)
     if (isa == TMU_XL_GCN) {
         /* a fresh wave costs a 150 KB clear: clear the registers the programs use instead */
         w->gw->gen = (tmu_gcn_gen)gen;
+        /* RDNA: wave32 or wave64 (the first XL_LANES lanes run either way) */
+        w->gw->lanes = TMU_GCN_GEN_IS_RDNA(gen) && below(2) ? 32 : 64;
         w->gw->exec = (1u << XL_LANES) - 1;
         memset(w->gw->vgpr, 0, 64 * sizeof w->gw->vgpr[0]);
         m->gw = w->gw;
