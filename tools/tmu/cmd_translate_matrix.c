@@ -393,10 +393,12 @@ int tmu_cmd_translate_matrix(FILE *out)
           "refused is executed on both sides by tests/translate/test_translate_equiv (its sources "
           "are made by the translator's own lowering); the section after the matrix counts what "
           "tests/translate/test_translate_indep found with sources from each ISA's own tools.  "
-          "The RDNA generations gfx10, gfx10.3 and gfx11 (in the gcn columns) are not yet run on "
-          "both sides: they translate through gfx9 (src/translate/rdna.c), their operands are checked "
-          "against llc-16's and every RDNA instruction emitted against llvm-mc 16 "
-          "(tests/translate/test_translate_rdna, translate_rdna_llvm.sh).\n\n",
+          "The RDNA generations gfx10, gfx10.3 and gfx11 (in the gcn columns) translate through gfx9 "
+          "(src/translate/rdna.c); they are run on both sides by test_translate_indep only (PTX and "
+          "ir3 to RDNA, llc-16's RDNA instructions to PTX and ir3; counts after the matrix), not by "
+          "test_translate_equiv; their operands are checked against llc-16's and every RDNA "
+          "instruction emitted against llvm-mc 16 (tests/translate/test_translate_rdna, "
+          "translate_rdna_llvm.sh).\n\n",
           out);
     /* 1. lookups, f32 results */
     fputs("## Sample, gather and fetch (f32 results)\n\n| op / shape / level / offsets / compare", out);
