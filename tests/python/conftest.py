@@ -10,6 +10,13 @@ SOURCE = os.environ.get("TMU_SOURCE_DIR") or os.path.dirname(os.path.dirname(HER
 LONG = os.environ.get("TMU_TEST_LONG") == "1"
 
 
+def cli_env():
+    """The environment for running the tmu binary from a test: without LD_PRELOAD, which the
+    sanitized builds set to load the ASan runtime into Python (the sanitized tmu binary carries
+    its own runtime, and two ASan runtimes in one process abort)."""
+    return {k: v for k, v in os.environ.items() if k != "LD_PRELOAD"}
+
+
 @pytest.fixture
 def data_dir():
     """tests/data (the reference tools' vectors)."""

@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 import tmu
-from conftest import SOURCE
+from conftest import SOURCE, cli_env
 
 CLI = os.environ.get("TMU_CLI")
 
@@ -111,7 +111,7 @@ def linear_rgba(path, w, h, tmp_path):
     """libpng's decoding of `path` (RGBA8 rows), through `tmu retile` with a linear tile mode."""
     raw = tmp_path / "linear.bin"
     subprocess.run([CLI, "retile", "--chip", "ps4", "--tile-index", "8", "--bpp", "32", "--size", "%dx%d" % (w, h),
-                    "-o", str(raw), str(path)], check=True, capture_output=True)
+                    "-o", str(raw), str(path)], check=True, capture_output=True, env=cli_env())
     return np.frombuffer(raw.read_bytes(), np.uint8).reshape(h, w, 4)
 
 

@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 import tmu
+from conftest import cli_env
 
 
 def ops(plan):
@@ -156,7 +157,8 @@ def test_one_vocabulary_with_the_cli_json():
                         "--align-mul", "8", "--const-offset", "8", "--aco"],
                        dict(cls="lds", gpu="gfx9", mode="aco", num_components=4, component_size=4, align_mul=8,
                             const_offset=8))]:
-        out = subprocess.run([cli, "plan-load"] + args + ["--json"], capture_output=True, text=True, check=True)
+        out = subprocess.run([cli, "plan-load"] + args + ["--json"], capture_output=True, text=True, check=True,
+                             env=cli_env())
         plan = tmu.plan_load(**req)
         assert plan.pop("text")
         assert plan == json.loads(out.stdout)

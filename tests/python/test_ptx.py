@@ -146,14 +146,14 @@ def test_ptx_run_whole_module_as_the_cli(data_dir):
     import os
     import re
     import subprocess
-    from conftest import SOURCE
+    from conftest import SOURCE, cli_env
     cli = os.environ.get("TMU_CLI")
     if not cli:
         pytest.skip("TMU_CLI (the tmu binary) not set; ctest sets it")
     kernel = os.path.join(SOURCE, "examples", "ptx", "kernel.ptx")
     out = subprocess.run([cli, "ptx", "run", "--texture", "t0=checker:4x4,filter=linear,address=repeat",
                           "--reg", "%f4=0.125,0.375,0.625,0.875", "--reg", "%f5=0.3", "--lanes", "4", kernel],
-                         capture_output=True, text=True, check=True).stdout
+                         capture_output=True, text=True, check=True, env=cli_env()).stdout
     want = {}
     for lane, regs in re.findall(r"lane (\d+): (.*)", out):
         for name, bits in re.findall(r"(%\w+)=\S*?\((0x[0-9a-f]+)\)", regs):
