@@ -13,21 +13,7 @@
 #include "tmu/gcn_exec.h"
 #include "tmu/layout.h"
 
-typedef struct reader {
-    const uint8_t *p;
-    size_t n;
-} reader;
-
-static uint32_t take(reader *r, unsigned bytes)
-{
-    uint32_t v = 0;
-    for (unsigned i = 0; i < bytes; i++) {
-        v |= (uint32_t)(r->n ? *r->p : 0) << (8 * i);
-        if (r->n)
-            r->p++, r->n--;
-    }
-    return v;
-}
+#include "fuzz_reader.h"
 
 static tmu_gcn_wave wave; /* 160 KiB: not on the stack */
 

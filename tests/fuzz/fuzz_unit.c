@@ -10,21 +10,7 @@
 #include "tmu/texture.h"
 #include "tmu/unit.h"
 
-typedef struct reader {
-    const uint8_t *p;
-    size_t n;
-} reader;
-
-static uint32_t take(reader *r, unsigned bytes)
-{
-    uint32_t v = 0;
-    for (unsigned i = 0; i < bytes; i++) {
-        v |= (uint32_t)(r->n ? *r->p : 0) << (8 * i);
-        if (r->n)
-            r->p++, r->n--;
-    }
-    return v;
-}
+#include "fuzz_reader.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
