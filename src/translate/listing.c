@@ -1,45 +1,23 @@
 /* Whole programs: every texture instruction of a PTX module, a GCN listing or an ir3 listing is
  * translated; every other line is passed through as a comment of the target. */
-#include <stdarg.h>
 #include <stdio.h>
 
 #include "translate/xl.h"
 
-typedef struct lout {
-    char *buf;
-    size_t size, len;
-} lout;
-
-static void put(lout *o, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 2, 3)))
-#endif
-    ;
-static void put(lout *o, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vsnprintf(o->buf ? o->buf + (o->len < o->size ? o->len : o->size) : NULL,
-                      o->buf && o->len < o->size ? o->size - o->len : 0, fmt, ap);
-    va_end(ap);
-    if (n > 0)
-        o->len += (size_t)n;
-}
-
 /* `n` bytes of `s` as a JSON string. */
-static void put_json(lout *o, const char *s, size_t n)
+static void put_json(xl_out *o, const char *s, size_t n)
 {
-    put(o, "\"");
+    xl_put(o, "\"");
     for (size_t i = 0; i < n; i++) {
         unsigned char c = (unsigned char)s[i];
         if (c == '"' || c == '\\')
-            put(o, "\\%c", c);
+            xl_put(o, "\\%c", c);
         else if (c < 0x20 || c >= 0x7f)
-            put(o, "\\u%04x", c);
+            xl_put(o, "\\u%04x", c);
         else
-            put(o, "%c", c);
+            xl_put(o, "%c", c);
     }
-    put(o, "\"");
+    xl_put(o, "\"");
 }
 
 static int is_space(char c) { return c == ' ' || c == '\t' || c == '\r'; }
@@ -207,14 +185,14 @@ tmu_status tmu_xl_lift_line(const tmu_xl_listing_options *o, const char *text, s
                                      : tmu_xl_lift_ir3(o->from.gen, word, o->dim, src, diag);
 }
 
-static void put_arch(lout *o, tmu_xl_arch a, int json)
+static void put_arch(xl_out *o, tmu_xl_arch a, int json)
 {
     if (a.isa == TMU_XL_GCN)
-        put(o, json ? "\"%s\"" : " (%s)", tmu_gcn_gen_name((tmu_gcn_gen)a.gen));
+        xl_put(o, json ? "\"%s\"" : " (%s)", tmu_gcn_gen_name((tmu_gcn_gen)a.gen));
     else if (a.isa == TMU_XL_IR3)
-        put(o, json ? "%u" : " (%u)", a.gen);
+        xl_put(o, json ? "%u" : " (%u)", a.gen);
     else if (json)
-        put(o, "null");
+        xl_put(o, "null");
 }
 
 int tmu_xl_translate_listing(const tmu_xl_listing_options *opt, const char *text, size_t len, char *buf,
@@ -223,24 +201,24 @@ int tmu_xl_translate_listing(const tmu_xl_listing_options *opt, const char *text
     if (!opt || (!text && len) || (!buf && size) || (unsigned)opt->from.isa >= TMU_XL_ISA_COUNT ||
         (unsigned)opt->to.isa >= TMU_XL_ISA_COUNT || opt->from.isa == opt->to.isa)
         return -1;
-    lout o = {buf, size, 0};
+    xl_out o = {buf, size, 0};
     if (buf && size)
         buf[0] = 0;
     tmu_xl_listing_counts c;
     memset(&c, 0, sizeof c);
     const char *cm = opt->to.isa == TMU_XL_PTX ? "//" : ";";
     if (opt->json) {
-        put(&o, "{\"from\":\"%s\",\"from_gpu\":", tmu_xl_isa_name(opt->from.isa));
+        xl_put(&o, "{\"from\":\"%s\",\"from_gpu\":", tmu_xl_isa_name(opt->from.isa));
         put_arch(&o, opt->from, 1);
-        put(&o, ",\"to\":\"%s\",\"to_gpu\":", tmu_xl_isa_name(opt->to.isa));
+        xl_put(&o, ",\"to\":\"%s\",\"to_gpu\":", tmu_xl_isa_name(opt->to.isa));
         put_arch(&o, opt->to, 1);
-        put(&o, ",\"lines\":[");
+        xl_put(&o, ",\"lines\":[");
     } else {
-        put(&o, "%s %s%s", cm, tmu_xl_isa_name(opt->from.isa), "");
+        xl_put(&o, "%s %s%s", cm, tmu_xl_isa_name(opt->from.isa), "");
         put_arch(&o, opt->from, 0);
-        put(&o, " -> %s", tmu_xl_isa_name(opt->to.isa));
+        xl_put(&o, " -> %s", tmu_xl_isa_name(opt->to.isa));
         put_arch(&o, opt->to, 0);
-        put(&o, ": every texture instruction translated; other lines as comments\n");
+        xl_put(&o, ": every texture instruction translated; other lines as comments\n");
     }
     tmu_xl_source src;
     tmu_xl_program p;
@@ -260,23 +238,23 @@ int tmu_xl_translate_listing(const tmu_xl_listing_options *opt, const char *text
             c.texture++;
             c.errors++;
             if (opt->json) {
-                put(&o, "%s{\"line\":%u,\"verdict\":\"error\",\"reason\":\"NUL byte in the line\"}", c.lines > 1 ? "," : "",
+                xl_put(&o, "%s{\"line\":%u,\"verdict\":\"error\",\"reason\":\"NUL byte in the line\"}", c.lines > 1 ? "," : "",
                     c.lines);
             } else {
-                put(&o, "%s line %u [error: NUL byte in the line]\n", cm, c.lines);
+                xl_put(&o, "%s line %u [error: NUL byte in the line]\n", cm, c.lines);
             }
             continue;
         }
         size_t label;
         if (!is_texture(opt->from, s, sn, &label)) {
             if (opt->json) {
-                put(&o, "%s{\"line\":%u,\"text\":", c.lines > 1 ? "," : "", c.lines);
+                xl_put(&o, "%s{\"line\":%u,\"text\":", c.lines > 1 ? "," : "", c.lines);
                 put_json(&o, l, shown);
-                put(&o, ",\"verdict\":\"other\"}");
+                xl_put(&o, ",\"verdict\":\"other\"}");
             } else if (shown) {
-                put(&o, "%s %.*s\n", cm, (int)shown, l);
+                xl_put(&o, "%s %.*s\n", cm, (int)shown, l);
             } else {
-                put(&o, "\n");
+                xl_put(&o, "\n");
             }
             continue;
         }
@@ -297,24 +275,24 @@ int tmu_xl_translate_listing(const tmu_xl_listing_options *opt, const char *text
         else
             c.errors++;
         if (opt->json) {
-            put(&o, "%s{\"line\":%u,\"text\":", c.lines > 1 ? "," : "", c.lines);
+            xl_put(&o, "%s{\"line\":%u,\"text\":", c.lines > 1 ? "," : "", c.lines);
             put_json(&o, l, shown);
-            put(&o, ",\"verdict\":\"%s\"", verdict);
+            xl_put(&o, ",\"verdict\":\"%s\"", verdict);
             if (st == TMU_OK) {
-                put(&o, ",\"translation\":");
+                xl_put(&o, ",\"translation\":");
                 size_t at = o.len;
                 int k = tmu_xl_print(&p, &src, 1, o.buf && at < o.size ? o.buf + at : NULL,
                                      o.buf && at < o.size ? o.size - at : 0);
                 if (k > 0)
                     o.len += (size_t)k - 1; /* without the newline that ends tmu_xl_print's object */
             } else {
-                put(&o, ",\"reason\":");
+                xl_put(&o, ",\"reason\":");
                 put_json(&o, d.message, strlen(d.message));
             }
-            put(&o, "}");
+            xl_put(&o, "}");
             continue;
         }
-        put(&o, "%s line %u [%s%s%s]: %.*s\n", cm, c.lines, verdict, st == TMU_OK ? "" : ": ",
+        xl_put(&o, "%s line %u [%s%s%s]: %.*s\n", cm, c.lines, verdict, st == TMU_OK ? "" : ": ",
             st == TMU_OK ? "" : d.message, (int)sn, s);
         if (st == TMU_OK) {
             size_t at = o.len;
@@ -325,10 +303,10 @@ int tmu_xl_translate_listing(const tmu_xl_listing_options *opt, const char *text
         }
     }
     if (opt->json)
-        put(&o, "],\"texture\":%u,\"translated\":%u,\"refused\":%u,\"errors\":%u}\n", c.texture, c.translated,
+        xl_put(&o, "],\"texture\":%u,\"translated\":%u,\"refused\":%u,\"errors\":%u}\n", c.texture, c.translated,
             c.refused, c.errors);
     else
-        put(&o, "%s %u lines, %u texture instructions: %u translated, %u refused, %u errors\n", cm, c.lines,
+        xl_put(&o, "%s %u lines, %u texture instructions: %u translated, %u refused, %u errors\n", cm, c.lines,
             c.texture, c.translated, c.refused, c.errors);
     if (counts)
         *counts = c;

@@ -5,17 +5,7 @@
 
 #include "translate/xl.h"
 
-typedef struct out {
-    char *buf;
-    size_t size, len;
-} out;
-
-static void put(out *o, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 2, 3)))
-#endif
-    ;
-static void put(out *o, const char *fmt, ...)
+void xl_put(xl_out *o, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
@@ -92,26 +82,26 @@ static void res_where(const tmu_xl_program *p, const tmu_xl_source *src, unsigne
 
 int tmu_xl_print(const tmu_xl_program *p, const tmu_xl_source *src, int json, char *buf, size_t size)
 {
-    out o = {buf, size, 0};
+    xl_out o = {buf, size, 0};
     if (buf && size)
         buf[0] = 0;
     char a[80], b[80], c[80], d[80];
     const char *cm = p->to.isa == TMU_XL_GCN ? ";" : p->to.isa == TMU_XL_IR3 ? ";" : "//";
     if (json) {
-        put(&o, "{\"from\":\"%s\",\"to\":\"%s\",\"dim\":\"%s\",\"instructions\":[", tmu_xl_isa_name(p->from.isa),
+        xl_put(&o, "{\"from\":\"%s\",\"to\":\"%s\",\"dim\":\"%s\",\"instructions\":[", tmu_xl_isa_name(p->from.isa),
             tmu_xl_isa_name(p->to.isa), tmu_dim_name(p->dim));
         for (unsigned i = 0; i < p->ninstr; i++) {
-            put(&o, "%s{\"text\":\"", i ? "," : "");
+            xl_put(&o, "%s{\"text\":\"", i ? "," : "");
             for (const char *q = p->instr[i].text; *q; q++)
-                put(&o, *q == '"' || *q == '\\' ? "\\%c" : (unsigned char)*q < 32 ? "\\u%04x" : "%c", *q);
+                xl_put(&o, *q == '"' || *q == '\\' ? "\\%c" : (unsigned char)*q < 32 ? "\\u%04x" : "%c", *q);
             if (p->to.isa == TMU_XL_PTX)
-                put(&o, "\"}");
+                xl_put(&o, "\"}");
             else
-                put(&o, "\",\"word\":\"0x%016llx\"}", (unsigned long long)p->instr[i].word);
+                xl_put(&o, "\",\"word\":\"0x%016llx\"}", (unsigned long long)p->instr[i].word);
         }
-        put(&o, "],\"steps\":[");
+        xl_put(&o, "],\"steps\":[");
     } else {
-        put(&o, "%s %s -> %s, texture %s\n", cm, tmu_xl_isa_name(p->from.isa), tmu_xl_isa_name(p->to.isa),
+        xl_put(&o, "%s %s -> %s, texture %s\n", cm, tmu_xl_isa_name(p->from.isa), tmu_xl_isa_name(p->to.isa),
             tmu_dim_name(p->dim));
     }
     unsigned nout = 0;
@@ -121,11 +111,11 @@ int tmu_xl_print(const tmu_xl_program *p, const tmu_xl_source *src, int json, ch
             if (!json) {
                 const tmu_xl_instr *x = &p->instr[s->instr];
                 if (p->to.isa == TMU_XL_PTX)
-                    put(&o, "%s\n", x->text);
+                    xl_put(&o, "%s\n", x->text);
                 else
-                    put(&o, "%s  %s 0x%016llx\n", x->text, cm, (unsigned long long)x->word);
+                    xl_put(&o, "%s  %s 0x%016llx\n", x->text, cm, (unsigned long long)x->word);
             } else {
-                put(&o, "%s{\"instr\":%u}", nout++ ? "," : "", s->instr);
+                xl_put(&o, "%s{\"instr\":%u}", nout++ ? "," : "", s->instr);
             }
             continue;
         }
@@ -136,47 +126,47 @@ int tmu_xl_print(const tmu_xl_program *p, const tmu_xl_source *src, int json, ch
         unsigned na = uop_args(s->op);
         const char *role = s->slot < TMU_XL_SLOT_COUNT ? tmu_xl_slot_name((tmu_xl_slot)s->slot) : "";
         if (json) {
-            put(&o, "%s{\"op\":\"%s\",\"d\":\"%s\",\"a\":\"%s\"", nout++ ? "," : "",
+            xl_put(&o, "%s{\"op\":\"%s\",\"d\":\"%s\",\"a\":\"%s\"", nout++ ? "," : "",
                 tmu_xl_uop_name((tmu_xl_uop)s->op), d, a);
             if (na > 1)
-                put(&o, ",\"b\":\"%s\"", b);
+                xl_put(&o, ",\"b\":\"%s\"", b);
             if (na > 2)
-                put(&o, ",\"c\":\"%s\"", c);
+                xl_put(&o, ",\"c\":\"%s\"", c);
             if (has_k(s->op))
-                put(&o, ",\"k\":%u", s->k);
+                xl_put(&o, ",\"k\":%u", s->k);
             if (*role)
-                put(&o, ",\"role\":\"%s\"", role);
+                xl_put(&o, ",\"role\":\"%s\"", role);
             if (s->d.kind == TMU_XL_L_RES && src) {
                 char w[80];
                 res_where(p, src, s->d.index, w, sizeof w);
-                put(&o, ",\"source\":\"%s\"", w);
+                xl_put(&o, ",\"source\":\"%s\"", w);
             }
-            put(&o, "}");
+            xl_put(&o, "}");
             continue;
         }
-        put(&o, "%s %s = %s %s", cm, d, tmu_xl_uop_name((tmu_xl_uop)s->op), a);
+        xl_put(&o, "%s %s = %s %s", cm, d, tmu_xl_uop_name((tmu_xl_uop)s->op), a);
         if (na > 1)
-            put(&o, ", %s", b);
+            xl_put(&o, ", %s", b);
         if (na > 2)
-            put(&o, ", %s", c);
+            xl_put(&o, ", %s", c);
         if (has_k(s->op))
-            put(&o, ", %u", s->k);
+            xl_put(&o, ", %u", s->k);
         if (*role)
-            put(&o, "    (%s)", role);
+            xl_put(&o, "    (%s)", role);
         if (s->d.kind == TMU_XL_L_RES && src) {
             char w[80];
             res_where(p, src, s->d.index, w, sizeof w);
-            put(&o, "    (source %s)", w);
+            xl_put(&o, "    (source %s)", w);
         }
-        put(&o, "\n");
+        xl_put(&o, "\n");
     }
     if (json) {
-        put(&o, "],\"descriptors\":\"");
+        xl_put(&o, "],\"descriptors\":\"");
         for (const char *q = p->desc; *q; q++)
-            put(&o, *q == '"' || *q == '\\' ? "\\%c" : "%c", *q);
-        put(&o, "\"}\n");
+            xl_put(&o, *q == '"' || *q == '\\' ? "\\%c" : "%c", *q);
+        xl_put(&o, "\"}\n");
     } else {
-        put(&o, "%s descriptors: %s\n", cm, p->desc);
+        xl_put(&o, "%s descriptors: %s\n", cm, p->desc);
     }
     return (int)o.len;
 }

@@ -75,6 +75,18 @@ tmu_status xl_lower_ir3(const tmu_xl_source *src, tmu_xl_program *p, tmu_xl_sour
 /* Translation to an RDNA generation (rdna.c): through gfx9, then each instruction re-encoded. */
 tmu_status xl_translate_rdna(const tmu_xl_source *src, tmu_xl_arch to, tmu_xl_program *p, tmu_diag *diag);
 
+/* Text output (print.c) for print.c and listing.c: snprintf's contract over a whole text, so
+ * `len` counts every byte asked for even past `size` (buf may be NULL to measure). */
+typedef struct xl_out {
+    char *buf;
+    size_t size, len;
+} xl_out;
+void xl_put(xl_out *o, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
 /* Lifting a parsed PTX instruction (lift.c), used for sources and for checking PTX targets. */
 tmu_status xl_lift_ptx_instr(const tmu_ptx_instr *in, tmu_xl_source *out, tmu_diag *diag);
 
