@@ -5,17 +5,16 @@
 
 #include <stdio.h>
 
-enum { TMU_ADRENO_CMD_LAYOUT = 0, TMU_ADRENO_CMD_DETILE = 1, TMU_ADRENO_CMD_RETILE = 2 };
-
 /* 1 when argv (argv[0] = the command) asks for an Adreno surface: --gpu or --gpus is given
  * (before any "--"). */
 int tmu_layout_adreno_wanted(int argc, char **argv);
 
-/* Runs `cmd` (TMU_ADRENO_CMD_*) on an Adreno surface; `usage` is the command's help (printed
- * for --help and after usage errors).  Returns the exit status. */
-int tmu_layout_adreno_run(int cmd, int argc, char **argv, void (*usage)(FILE *));
+/* Runs `cmd` (LCLI_LAYOUT, LCLI_DETILE or LCLI_RETILE, layout_cli.h) on an Adreno surface;
+ * `usage` is the command's help (printed for --help and after usage errors).  Returns the exit
+ * status. */
+int tmu_layout_adreno_run(unsigned cmd, int argc, char **argv, void (*usage)(FILE *));
 
-/* The Adreno part of the help of `cmd`. */
-void tmu_layout_adreno_help(FILE *out, int cmd);
+/* The Adreno part of the help of `cmd` (LCLI_*). */
+void tmu_layout_adreno_help(FILE *out, unsigned cmd);
 
 #endif
