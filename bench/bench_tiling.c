@@ -1,15 +1,18 @@
 /* Tiled surface copies (tmu/layout.h): tmu_surface_detile / tmu_surface_retile of a whole
- * 4096x4096 32-bpp level against memcpy of the same bytes, and element addresses per second.
- *   bench_tiling [ROUNDS]   prints one line per surface:
+ * 4096x4096 level of 4-byte elements against memcpy of the same bytes, and element addresses per
+ * second, for AMD or Adreno surfaces (one harness, the surfaces differ).
+ *   bench_tiling amd|adreno [ROUNDS]   prints one line per surface:
  *   CASE detile_GBps retile_GBps memcpy_GBps detile/memcpy retile/memcpy Maddr_checked Maddr_fast
- * Surfaces: the PS4's (liverpool) 2D_TILED_THIN1 with thin micro tiles (GB_TILE_MODE14 =
- * 0x92400310: ARRAY_MODE 4, MICRO_TILE_MODE_NEW 1) and vega10 SW_64KB_S_X (gfx9), both with a
- * nonzero element pattern.  Each side is timed in alternating rounds (process CPU time, best
- * round kept), memcpy in the same rounds, so a loaded machine slows all alike.  Before timing,
- * detile is checked against one tmu_surface_address per element of a sample and retile of the
- * detiled image must give back the tiled memory.  Addresses: tmu_surface_address (checked) and
- * tmu_surface_address_fast over 1M random in-range (x, y) of level 0, summed into a sink.
- * bench/tiling.sh runs it. */
+ * AMD surfaces: the PS4's (liverpool) 2D_TILED_THIN1 with thin micro tiles (GB_TILE_MODE14 =
+ * 0x92400310: ARRAY_MODE 4, MICRO_TILE_MODE_NEW 1) and vega10 SW_64KB_S_X (gfx9), 32 bpp.
+ * Adreno surfaces: TILE6_3 on a630 (4-channel macrotiles, highest bank bit 15) and a660
+ * (8-channel, hbb 16), cpp 4.  Every surface holds a nonzero element pattern.  Each side is
+ * timed in alternating rounds (process CPU time, best round kept), memcpy in the same rounds, so
+ * a loaded machine slows all alike.  Before timing, detile is checked against one
+ * tmu_surface_address per element of a sample and retile of the detiled image must give back
+ * the tiled memory.  Addresses: tmu_surface_address (checked) and tmu_surface_address_fast over
+ * 1M random in-range (x, y) of level 0, summed into a sink.  bench/tiling.sh (AMD) and
+ * bench/tiling_adreno.sh run it. */
 #define _POSIX_C_SOURCE 200809L /* clock_gettime */
 #include <stdio.h>
 #include <stdlib.h>
@@ -26,9 +29,11 @@ static double now_s(void)
 }
 
 typedef struct bench_case {
-    const char *name, *chip;
-    int32_t tile_index;  /* gfx6-8 */
-    const char *swizzle; /* gfx9+ */
+    const char *family; /* "amd" or "adreno" */
+    const char *name;
+    const char *chip;    /* AMD chip or Adreno GPU preset */
+    int32_t tile_index;  /* AMD gfx6-8 */
+    const char *swizzle; /* AMD gfx9+ */
 } bench_case;
 
 #define SIZE 4096
@@ -36,8 +41,22 @@ typedef struct bench_case {
 
 static volatile uint64_t sink;
 
-static int run_case(const bench_case *c, int rounds)
+/* Lays out the case's 4096x4096 surface of 4-byte elements. */
+static tmu_status init_surface(const bench_case *c, tmu_surface *s, tmu_diag *diag)
 {
+    if (!strcmp(c->family, "adreno")) {
+        const tmu_adreno_gpu *gpu = tmu_adreno_gpu_find(c->chip);
+        tmu_adreno_surface_desc d;
+        memset(&d, 0, sizeof d);
+        d.block_bytes = 4;
+        d.block_w = d.block_h = 1;
+        d.width = d.height = SIZE;
+        d.depth = d.layers = d.levels = d.samples = 1;
+        d.tile_mode = TMU_TILE6_3;
+        if (!gpu)
+            return tmu_diag_set(diag, TMU_ERR_INVALID_ARGUMENT, 0, 0, -1, "no such gpu");
+        return tmu_surface_init_adreno(s, gpu, &d, diag);
+    }
     const tmu_amd_chip *chip = tmu_amd_chip_find(c->chip);
     tmu_surface_desc d;
     memset(&d, 0, sizeof d);
@@ -48,10 +67,17 @@ static int run_case(const bench_case *c, int rounds)
     d.flags = TMU_SURF_TEXTURE;
     d.tile_index = c->tile_index;
     d.swizzle_mode = c->swizzle ? (uint32_t)tmu_amd_swizzle_mode_from_name(c->swizzle) : 0;
+    if (!chip)
+        return tmu_diag_set(diag, TMU_ERR_INVALID_ARGUMENT, 0, 0, -1, "no such chip");
+    return tmu_surface_init_amd(s, chip, &d, diag);
+}
+
+static int run_case(const bench_case *c, int rounds)
+{
     static tmu_surface s;
     tmu_diag diag;
-    if (!chip || tmu_surface_init_amd(&s, chip, &d, &diag) != TMU_OK) {
-        fprintf(stderr, "bench_tiling: %s: %s\n", c->name, chip ? diag.message : "no such chip");
+    if (init_surface(c, &s, &diag) != TMU_OK) {
+        fprintf(stderr, "bench_tiling: %s: %s\n", c->name, diag.message);
         return 1;
     }
     size_t tsize = (size_t)s.size, lbytes = (size_t)SIZE * SIZE * 4;
@@ -132,17 +158,22 @@ static int run_case(const bench_case *c, int rounds)
 
 int main(int argc, char **argv)
 {
-    int rounds = argc > 1 ? atoi(argv[1]) : 5;
-    if (rounds < 1 || rounds > 1000) {
-        fprintf(stderr, "usage: bench_tiling [ROUNDS (1..1000, default 5)]\n");
+    static const bench_case cases[] = {
+        {"amd", "ps4_2d_thin1", "liverpool", 14, NULL},
+        {"amd", "vega10_64KB_S_X", "vega10", 0, "SW_64KB_S_X"},
+        {"adreno", "a630_tile6_3", "a630", 0, NULL},
+        {"adreno", "a660_tile6_3", "a660", 0, NULL},
+    };
+    const char *family = argc > 1 ? argv[1] : "";
+    int rounds = argc > 2 ? atoi(argv[2]) : 5;
+    if ((strcmp(family, "amd") && strcmp(family, "adreno")) || argc > 3 || rounds < 1 ||
+        rounds > 1000) {
+        fprintf(stderr, "usage: bench_tiling amd|adreno [ROUNDS (1..1000, default 5)]\n");
         return 2;
     }
-    static const bench_case cases[] = {
-        {"ps4_2d_thin1", "liverpool", 14, NULL},
-        {"vega10_64KB_S_X", "vega10", 0, "SW_64KB_S_X"},
-    };
     int rc = 0;
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
-        rc |= run_case(&cases[i], rounds);
+        if (!strcmp(cases[i].family, family))
+            rc |= run_case(&cases[i], rounds);
     return rc;
 }

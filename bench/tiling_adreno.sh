@@ -1,14 +1,4 @@
 #!/bin/sh
-# Tiled Adreno surface copies (issue 26): tmu_surface_detile / tmu_surface_retile of a whole
-# 4096x4096 4-byte TILE6_3 level on a630 (4-channel macrotiles, hbb 15) and a660 (8-channel, hbb 16), against memcpy of the same 64 MiB measured in the same rounds (process CPU time,
-# best of TILING_ROUNDS): ratio = memcpy time / tmu time (the goal is >= 0.5).  Then element
-# addresses per second over 1M random coordinates of level 0: tmu_surface_address (range-checked)
-# and tmu_surface_address_fast (the goal is >= 100 M/s).  Detile is checked against one address
-# per element of a sample and retile against detile before anything is timed.
-# Env: TMU_BENCH_BIN (bench executables; bench/run sets it), TILING_ROUNDS (default 5).
-set -eu
-BIN=${TMU_BENCH_BIN:-build-bench/bench}
-"$BIN/bench_tiling_adreno" "${TILING_ROUNDS:-5}" | awk '
-BEGIN { print "whole 4096x4096 TILE6_3 level, 4 bytes/element, one thread (GB/s of element bytes; ratio to memcpy of the same bytes)" }
-NF == 8 { printf "%-16s detile %6.2f GB/s (%.2f x memcpy)   retile %6.2f GB/s (%.2f x memcpy)   memcpy %6.2f GB/s   address %6.1f M/s checked, %6.1f M/s fast\n", $1, $2, $5, $3, $6, $4, $7, $8; next }
-{ print }'
+# Tiled Adreno surface copies (issue 26): bench/tiling.sh on Adreno surfaces (TILE6_3, cpp 4, on
+# a630 and a660); see there.  Env: TMU_BENCH_BIN, TILING_ROUNDS (default 5).
+exec sh "$(dirname "$0")/tiling.sh" adreno
