@@ -25,24 +25,8 @@
 #include "gcn/gcn_rig.h"
 #include "tmu/unit.h"
 
-/* ---- random numbers ------------------------------------------------------------------------ */
-
-static uint64_t rng_state = 0x9e3779b97f4a7c15ull;
-static uint32_t rnd(void)
-{
-    rng_state ^= rng_state << 13;
-    rng_state ^= rng_state >> 7;
-    rng_state ^= rng_state << 17;
-    return (uint32_t)(rng_state >> 16);
-}
-static uint32_t below(uint32_t n)
-{
-    return n ? rnd() % n : 0;
-}
-static float frange(float lo, float hi)
-{
-    return lo + (hi - lo) * (float)(rnd() & 0xffffff) / 16777216.0f;
-}
+#define TEST_RNG_SEED 0x9e3779b97f4a7c15ull
+#include "test_rng.h"
 
 /* ---- the reference VADDR layout (shared/reference/gcn-mimg.md §3.1-3.3) ------------------------------------- */
 

@@ -20,16 +20,10 @@
 
 #include "tmu/gcn.h"
 
-static const tmu_gcn_gen rdna[3] = {TMU_GCN_GFX10, TMU_GCN_GFX103, TMU_GCN_GFX11};
+#define TEST_RNG_SEED 0x9e3779b97f4a7c15ull
+#include "test_rng.h"
 
-static uint64_t rng_state = 0x9e3779b97f4a7c15ull;
-static uint32_t rnd(void)
-{
-    rng_state ^= rng_state << 13;
-    rng_state ^= rng_state >> 7;
-    rng_state ^= rng_state << 17;
-    return (uint32_t)(rng_state >> 16);
-}
+static const tmu_gcn_gen rdna[3] = {TMU_GCN_GFX10, TMU_GCN_GFX103, TMU_GCN_GFX11};
 
 static void test_opcode_counts(void **state)
 {

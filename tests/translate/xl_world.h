@@ -11,15 +11,9 @@
 #include "tmu/format.h"
 #include "tmu/unit.h"
 
-static uint64_t rng = 0x2545f4914f6cdd1dull;
-static uint32_t rnd(void)
-{
-    rng ^= rng << 13;
-    rng ^= rng >> 7;
-    rng ^= rng << 17;
-    return (uint32_t)(rng >> 16);
-}
-static uint32_t below(uint32_t n) { return n ? rnd() % n : 0; }
+#define TEST_RNG_SEED 0x2545f4914f6cdd1dull
+#include "test_rng.h"
+
 static float dyadic(float lo, float hi, float step)
 {
     int n = (int)((hi - lo) / step);
