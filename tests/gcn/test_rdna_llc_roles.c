@@ -18,60 +18,9 @@
 #include <cmocka.h>
 
 #include "tmu/gcn.h"
+#include "llc_roles.h"
 
 static const char *g_path;
-
-/* What the intrinsic's name says: "llvm.amdgcn.image.sample.c.d.o.2d.v4f32.f16.f32" ->
- * mnemonic "image_sample_c_d_o_g16", a16 false (float coordinates), d16 false. */
-typedef struct {
-    char mnemonic[640];
-    bool a16, d16;
-} intrinsic_facts;
-
-static int facts_of(const char *intr, intrinsic_facts *out)
-{
-    static const char *const dims[] = {"1d", "2d", "3d", "cube", "1darray", "2darray", "2dmsaa",
-                                       "2darraymsaa"};
-    const char *prefix = "llvm.amdgcn.image.";
-    if (strncmp(intr, prefix, strlen(prefix)))
-        return -1;
-    char parts[16][24];
-    unsigned n = 0;
-    for (const char *p = intr + strlen(prefix); *p && n < 16; n++) {
-        size_t len = strcspn(p, ".");
-        if (len >= sizeof parts[0])
-            return -1;
-        memcpy(parts[n], p, len);
-        parts[n][len] = 0;
-        p += len + (p[len] == '.');
-    }
-    unsigned d = n;
-    for (unsigned i = 0; i < n && d == n; i++)
-        for (size_t k = 0; k < sizeof dims / sizeof dims[0]; k++)
-            if (!strcmp(parts[i], dims[k]))
-                d = i;
-    if (d == 0 || d + 2 >= n + 1 || d + 1 >= n)
-        return -1;
-    /* parts[0..d-1]: the operation; parts[d+1]: data type; the rest: address types */
-    bool grad = false;
-    char base[512] = "";
-    for (unsigned i = 0; i < d; i++) {
-        grad |= !strcmp(parts[i], "d") || !strcmp(parts[i], "cd");
-        const char *w = parts[i];
-        if (!strcmp(w, "getlod"))
-            w = "get_lod";
-        else if (!strcmp(w, "getresinfo"))
-            w = "get_resinfo";
-        snprintf(base + strlen(base), sizeof base - strlen(base), "%s%s", i ? "_" : "", w);
-    }
-    const char *last = parts[n - 1];
-    out->a16 = !strcmp(last, "f16") || !strcmp(last, "i16");
-    out->d16 = strstr(parts[d + 1], "f16") != NULL;
-    /* derivative forms: the first address type is the derivatives' */
-    bool g16 = grad && d + 2 < n && !strcmp(parts[d + 2], "f16");
-    snprintf(out->mnemonic, sizeof out->mnemonic, "image_%s%s", base, g16 ? "_g16" : "");
-    return 0;
-}
 
 static void test_rdna_llc_roles(void **state)
 {
@@ -87,15 +36,9 @@ static void test_rdna_llc_roles(void **state)
         if (line[0] == '#' || line[0] == '\n')
             continue;
         char *field[6];
-        char *p = line;
-        for (int i = 0; i < 6; i++) {
-            field[i] = p;
-            p = strchr(p, '\t');
-            if (!p && i < 5)
-                fail_msg("%s:%u: %d fields, want 6", g_path, lineno, i + 1);
-            if (p)
-                *p++ = 0;
-        }
+        int nf = roles_fields(line, field);
+        if (nf < 6)
+            fail_msg("%s:%u: %d fields, want 6", g_path, lineno, nf);
         tmu_gcn_gen gen;
         if (tmu_gcn_gen_from_name(field[0], &gen) != TMU_OK || !TMU_GCN_GEN_IS_RDNA(gen))
             fail_msg("%s:%u: %s is not an RDNA generation", g_path, lineno, field[0]);
@@ -109,7 +52,7 @@ static void test_rdna_llc_roles(void **state)
             dw[ndw++] = (uint32_t)strtoul(tok, NULL, 16);
         }
         intrinsic_facts want;
-        if (facts_of(field[1], &want))
+        if (facts_of(field[1], true, &want))
             fail_msg("%s:%u: cannot read intrinsic name %s", g_path, lineno, field[1]);
         tmu_gcn_mimg mi;
         tmu_diag d;
@@ -130,37 +73,10 @@ static void test_rdna_llc_roles(void **state)
         if (l.vgprs != tmu_gcn_vaddr_count(&mi))
             fail_msg("%s %s: layout has %u VGPRs, tmu_gcn_vaddr_count %u", field[0], field[1], l.vgprs,
                      tmu_gcn_vaddr_count(&mi));
-        /* tmu's arguments in each address VGPR: one, or "low|high" */
         char tmu_role[TMU_GCN_MAX_ADDR][48];
-        for (unsigned i = 0; i < l.vgprs; i++)
-            snprintf(tmu_role[i], sizeof tmu_role[i], "?");
-        for (int h = 0; h < 2; h++)
-            for (unsigned i = 0; i < l.count; i++) {
-                if (l.half[i] != h)
-                    continue;
-                const char *name = tmu_gcn_addr_comp_name((tmu_gcn_addr_comp)l.comp[i]);
-                char *r = tmu_role[l.dword[i]];
-                if (h == 0 || !strcmp(r, "?"))
-                    snprintf(r, 48, "%s%s", h ? "?|" : "", name);
-                else
-                    snprintf(r + strlen(r), 48 - strlen(r), "|%s", name);
-            }
+        tmu_roles(&l, tmu_role);
         bool nsa = mi.f[TMU_GCN_F_NSA] != 0;
-        unsigned k = 0;
-        for (char *tok = strtok(field[4], ","); tok; tok = strtok(NULL, ","), k++) {
-            if (k < l.vgprs) {
-                if (strcmp(tok, tmu_role[k]))
-                    fail_msg("%s %s (%s): address VGPR %u holds %s for llc, %s for tmu", field[0], field[1],
-                             field[2], k, tok, tmu_role[k]);
-                regs++;
-            } else if (nsa || strcmp(tok, "-")) {
-                fail_msg("%s %s (%s): llc has %s as address VGPR %u, past tmu's %u", field[0], field[1],
-                         field[2], tok, k, l.vgprs);
-            }
-        }
-        if (k < l.vgprs)
-            fail_msg("%s %s (%s): llc's address has %u VGPRs, tmu needs %u", field[0], field[1], field[2], k,
-                     l.vgprs);
+        regs += compare_roles(field, tmu_role, l.vgprs, nsa);
         per_gen[gen]++;
         nsa_rows += nsa;
         a16_rows += want.a16;
