@@ -15,25 +15,8 @@ tmu=$1
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 cd "$tmp" || exit 1
 
-# usage NAME EXPECTED -- CMD...: exit 2, nothing on stdout, "tmu: error: EXPECTED" and the
-# usage lines on stderr
-usage() {
-  name=$1 want=$2; shift 3
-  "$@" >out.txt 2>err.txt && rc=0 || rc=$?
-  if [ "$rc" -ne 2 ] || [ -s out.txt ] || ! grep -qF -- "tmu: error: $want" err.txt ||
-     ! grep -q '^usage: tmu' err.txt; then
-    echo "FAIL $name: exit $rc, stdout $(wc -c <out.txt) bytes, stderr:"; sed 's/^/    /' err.txt | head -5
-    fail=$((fail+1))
-  else pass=$((pass+1)); fi
-}
 # input NAME EXPECTED -- CMD...: exit 1 and "tmu: error: EXPECTED" on stderr, not on stdout
-input() {
-  name=$1 want=$2; shift 3
-  "$@" >out.txt 2>err.txt && rc=0 || rc=$?
-  if [ "$rc" -ne 1 ] || ! grep -qF -- "tmu: error: $want" err.txt || grep -q "error" out.txt; then
-    echo "FAIL $name: exit $rc, stderr:"; sed 's/^/    /' err.txt | head -5; fail=$((fail+1))
-  else pass=$((pass+1)); fi
-}
+input() { _en=$1 _ew=$2; shift 3; expect_error "$_en" 1 noerror "$_ew" -- "$@"; }
 
 W=0x00820004f0800f00
 TEXT='image_sample v[0:3], v4, s[8:15], s[16:19] dmask:0xf'

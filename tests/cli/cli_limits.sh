@@ -15,24 +15,8 @@ tmu=$1
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 cd "$tmp" || exit 1
 
-# input NAME EXPECTED -- CMD...: exit 1 and "tmu: error: EXPECTED" on stderr
-input() {
-  name=$1 want=$2; shift 3
-  "$@" >out.txt 2>err.txt && rc=0 || rc=$?
-  if [ "$rc" -ne 1 ] || ! grep -qF -- "tmu: error: $want" err.txt; then
-    echo "FAIL $name: exit $rc, stderr:"; sed 's/^/    /' err.txt | head -5; fail=$((fail+1))
-  else pass=$((pass+1)); fi
-}
-# usage NAME EXPECTED -- CMD...: exit 2, "tmu: error: EXPECTED" and the usage lines on stderr
-usage() {
-  name=$1 want=$2; shift 3
-  "$@" >out.txt 2>err.txt && rc=0 || rc=$?
-  if [ "$rc" -ne 2 ] || [ -s out.txt ] || ! grep -qF -- "tmu: error: $want" err.txt ||
-     ! grep -q '^usage: tmu' err.txt; then
-    echo "FAIL $name: exit $rc, stdout $(wc -c <out.txt) bytes, stderr:"; sed 's/^/    /' err.txt | head -5
-    fail=$((fail+1))
-  else pass=$((pass+1)); fi
-}
+# input NAME EXPECTED -- CMD...: exit 1 and "tmu: error: EXPECTED" on stderr (stdout: anything)
+input() { _en=$1 _ew=$2; shift 3; expect_error "$_en" 1 any "$_ew" -- "$@"; }
 
 W='s_waitcnt 0'
 SAMPLE='image_sample v[0:3], v[4:5], s[8:15], s[16:19] dmask:0xf; s_waitcnt vmcnt(0)'

@@ -16,29 +16,6 @@ tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 cd "$tmp" || exit 1
 LC_ALL=C; export LC_ALL
 
-usage() { # NAME EXPECTED -- CMD...: exit 2, nothing on stdout, the error and the usage on stderr
-  name=$1 want=$2; shift 3
-  "$@" >out.txt 2>err.txt && rc=0 || rc=$?
-  if [ "$rc" -ne 2 ] || [ -s out.txt ] || ! grep -qF -- "tmu: error: $want" err.txt ||
-     ! grep -q '^usage: tmu' err.txt; then
-    echo "FAIL $name: exit $rc, stdout $(wc -c <out.txt) bytes, stderr:"; sed 's/^/    /' err.txt | head -5
-    fail=$((fail+1))
-  else pass=$((pass+1)); fi
-}
-input() { # NAME EXPECTED -- CMD...: exit 1, nothing on stdout, "tmu: error: EXPECTED" on stderr
-  name=$1 want=$2; shift 3
-  "$@" >out.txt 2>err.txt && rc=0 || rc=$?
-  if [ "$rc" -ne 1 ] || [ -s out.txt ] || ! grep -qF -- "tmu: error: $want" err.txt; then
-    echo "FAIL $name: exit $rc, stdout $(wc -c <out.txt) bytes, stderr:"; sed 's/^/    /' err.txt | head -5
-    fail=$((fail+1))
-  else pass=$((pass+1)); fi
-}
-same_file() { if cmp -s "$2" "$3"; then pass=$((pass+1)); else
-  echo "FAIL $1: $2 and $3 differ ($(cmp "$2" "$3" 2>&1 | head -1))"; fail=$((fail+1)); fi; }
-equal() { if [ "$2" = "$3" ]; then pass=$((pass+1)); else echo "FAIL $1: got '$2', want '$3'"; fail=$((fail+1)); fi; }
-bytes_at() { od -An -tx1 -v -j "$2" -N "$3" "$1" | tr -d ' \n'; } # FILE OFFSET COUNT -> hex
-noise() { head -c "$1" /dev/urandom | tr '\000' '\001' > "$2"; }
-
 [ -r "$V" ] || { echo "FAIL: no vector file $V"; exit 1; }
 
 # ---- help and manual ----
