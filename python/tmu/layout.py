@@ -201,9 +201,15 @@ class Surface:
             bits |= lib.TMU_SURF_VOLUME  # gfx6-8 take 3D from the flag
         d.rsrc = r
         d.flags = bits
+        self._lay_out(lib.tmu_surface_init_amd, c, d, where)
+
+    def _lay_out(self, init, preset, desc, where):
+        """Lays the surface out with ``init`` (a ``tmu_surface_init_*``) on the chip or GPU preset
+        and the filled description, raising the package's error on refusal, and keeps what it
+        computed for :attr:`info` (``_make_info``, the family's own)."""
         self._surf = ffi.new("tmu_surface *")
         diag = ffi.new("tmu_diag *")
-        check(lib.tmu_surface_init_amd(self._surf, c, d, diag), diag, where)
+        check(init(self._surf, preset, desc, diag), diag, where)
         self._info = self._make_info()
 
     # ---- what addrlib computed ----

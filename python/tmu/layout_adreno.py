@@ -123,10 +123,7 @@ class AdrenoSurface(Surface):
             bits |= _FORMAT_FLAGS[key]
         d.format_flags = bits
         self._adesc = d
-        self._surf = ffi.new("tmu_surface *")
-        diag = ffi.new("tmu_diag *")
-        check(lib.tmu_surface_init_adreno(self._surf, g, d, diag), diag, where)
-        self._info = self._make_info()
+        self._lay_out(lib.tmu_surface_init_adreno, g, d, where)
 
     def _make_info(self):
         s, d = self._surf, self._adesc
@@ -174,8 +171,7 @@ class AdrenoSurface(Surface):
             >>> s.info['pitch0'], s.info['levels'][1]['offset']
             (1024, 262144)
         """
-        import copy
-        return copy.deepcopy(self._info)
+        return super().info
 
     def __repr__(self):
         d = self._info["desc"]
