@@ -390,13 +390,9 @@ static int list_chips(int json)
 static void print_level(const tmu_surface *s, uint32_t i, int json)
 {
     const tmu_surface_level *l = &s->level[i];
-    const char *sep = json ? ", " : " ";
-    const char *fmt_u = json ? "\"%s\": %llu" : "%s=%llu";
-    const char *fmt_i = json ? "\"%s\": %lld" : "%s=%lld";
-    const char *fmt_s = json ? "\"%s\": \"%s\"" : "%s=%s";
-#define U(name, val) (printf("%s", sep), printf(fmt_u, name, (unsigned long long)(val)))
-#define I(name, val) (printf("%s", sep), printf(fmt_i, name, (long long)(val)))
-#define S(name, val) (printf("%s", sep), printf(fmt_s, name, val))
+#define U(name, val) layout_cli_put_u(json, name, (unsigned long long)(val))
+#define I(name, val) layout_cli_put_i(json, name, (long long)(val))
+#define S(name, val) layout_cli_put_s(json, name, val)
     if (json)
         printf("{\"level\": %u", i);
     else

@@ -324,8 +324,7 @@ static int list_gpus(int json)
 static void print_level(const tmu_surface *s, uint32_t i, int json)
 {
     const tmu_surface_level *l = &s->level[i];
-    const char *fmt_u = json ? ", \"%s\": %llu" : " %s=%llu";
-#define U(name, val) printf(fmt_u, name, (unsigned long long)(val))
+#define U(name, val) layout_cli_put_u(json, name, (unsigned long long)(val))
     if (json)
         printf("{\"level\": %u, \"tile_mode\": \"%s\"", i,
                tmu_adreno_tile_mode_name((tmu_adreno_tile_mode)l->adreno_tile_mode));
@@ -353,16 +352,14 @@ static void print_level(const tmu_surface *s, uint32_t i, int json)
 
 static void print_info(const tmu_adreno_layout_info *f, int json)
 {
-    const char *fmt_u = json ? ", \"%s\": %llu" : " %s=%llu";
-#define U(name, val) printf(fmt_u, name, (unsigned long long)(val))
+#define U(name, val) layout_cli_put_u(json, name, (unsigned long long)(val))
     if (json)
         printf("{\"size\": %llu", (unsigned long long)f->size);
     else
         printf("surface: size=%llu", (unsigned long long)f->size);
     U("base_align", f->base_align);
     U("cpp", f->cpp);
-    printf(json ? ", \"tile_mode\": \"%s\"" : " tile_mode=%s",
-           tmu_adreno_tile_mode_name(f->tile_mode));
+    layout_cli_put_s(json, "tile_mode", tmu_adreno_tile_mode_name(f->tile_mode));
     U("ubwc", f->ubwc);
     U("layer_first", f->layer_first);
     U("tile_all", f->tile_all);

@@ -245,6 +245,21 @@ static int print_layout(const layout_cli_family *f, const void *ctx, const layou
     return TMU_EXIT_OK;
 }
 
+void layout_cli_put_u(int json, const char *name, unsigned long long value)
+{
+    printf(json ? ", \"%s\": %llu" : " %s=%llu", name, value);
+}
+
+void layout_cli_put_i(int json, const char *name, long long value)
+{
+    printf(json ? ", \"%s\": %lld" : " %s=%lld", name, value);
+}
+
+void layout_cli_put_s(int json, const char *name, const char *value)
+{
+    printf(json ? ", \"%s\": \"%s\"" : " %s=%s", name, value);
+}
+
 static int layout(const layout_cli_family *f, const void *ctx, const layout_cli_common *c)
 {
     tmu_surface *s = malloc(sizeof *s);

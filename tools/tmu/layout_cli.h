@@ -93,6 +93,12 @@ typedef struct layout_cli_family {
 /* Splits "a,b,..." into at most max unsigned numbers in [0, limit]; returns the count or -1. */
 int layout_cli_list(const char *text, uint32_t *out, int max, long long limit);
 
+/* One field of a `tmu layout` line or JSON object, after the ones before it: " name=value" or
+ * ", \"name\": value" (put_s: the value a JSON string). */
+void layout_cli_put_u(int json, const char *name, unsigned long long value);
+void layout_cli_put_i(int json, const char *name, long long value);
+void layout_cli_put_s(int json, const char *name, const char *value);
+
 /* Runs `cmd` (LCLI_LAYOUT, LCLI_DETILE or LCLI_RETILE) of family f on argv, with ctx the
  * family's arguments (their defaults already set); `usage` prints the command's help.
  * Returns the exit status. */
