@@ -366,9 +366,7 @@ static void print_flags(FILE *f, uint32_t flags, int json)
 /* layout_cli_family.list: --chips */
 static int list_chips(int json)
 {
-    if (json)
-        fputs("[", stdout);
-    else
+    if (!json)
         printf("%-14s %-8s %6s %8s  %s\n", "name", "gen", "family", "revision", "GB_ADDR_CONFIG");
     for (size_t i = 0; i < tmu_amd_chip_count(); i++) {
         const tmu_amd_chip *c = tmu_amd_chip_at(i);
@@ -381,8 +379,6 @@ static int list_chips(int json)
             printf("%-14s %-8s %6u %8u  0x%08x%s\n", c->name, tmu_amd_gen_name(c->gen), c->family,
                    c->revision, c->gb_addr_config, strcmp(c->name, "liverpool") ? "" : "  (ps4)");
     }
-    if (json)
-        fputs("]\n", stdout);
     return TMU_EXIT_OK;
 }
 

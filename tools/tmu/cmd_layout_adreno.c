@@ -295,9 +295,7 @@ static const char *swizzle_text(uint32_t v, char buf[16])
 static int list_gpus(int json)
 {
     char chip[24], sw[16];
-    if (json)
-        fputs("[", stdout);
-    else
+    if (!json)
         printf("%-6s %-5s %6s %10s %4s %7s %-9s %s\n", "name", "gen", "gpu_id", "chip_id", "hbb",
                "swizzle", "macrotile", "ubwc_linear_mipmap_fallback");
     for (size_t i = 0; i < tmu_adreno_gpu_count(); i++) {
@@ -315,8 +313,6 @@ static int list_gpus(int json)
                    swizzle_text(g->ubwc_swizzle, sw), macrotile_name(g->macrotile_mode),
                    g->has_ubwc_linear_mipmap_fallback);
     }
-    if (json)
-        fputs("]\n", stdout);
     return TMU_EXIT_OK;
 }
 

@@ -555,8 +555,13 @@ int layout_cli_run(const layout_cli_family *f, void *ctx, unsigned cmd, int argc
     int rc = parse(f, ctx, &c, cmd, argc, argv, usage);
     if (rc < 0)
         rc = TMU_EXIT_OK;
-    else if (rc == TMU_EXIT_OK && c.list)
+    else if (rc == TMU_EXIT_OK && c.list) {
+        if (c.json)
+            fputs("[", stdout);
         rc = f->list(c.json);
+        if (c.json)
+            fputs("]\n", stdout);
+    }
     else if (rc == TMU_EXIT_OK)
         rc = cmd == LCLI_LAYOUT ? layout(f, ctx, &c) : convert(f, ctx, &c, cmd);
     free(c.at);

@@ -75,7 +75,8 @@ typedef struct layout_cli_family {
     /* Checks the surface options once all are read (not with the list option): 0 or an
      * exit code. */
     int (*finish)(void *ctx);
-    /* Prints the presets (--chips, --gpus); returns the exit code. */
+    /* Prints the presets (--chips, --gpus): a table, or with json the objects of a JSON array
+     * (layout_cli.c prints its brackets); returns the exit code. */
     int (*list)(int json);
     /* Lays out the surface; prints the library's diagnostic on failure. */
     int (*make_surface)(const void *ctx, tmu_surface *s);
