@@ -11,6 +11,7 @@
 #include "tmu/gcn_exec.h"
 
 #include "fuzz_reader.h"
+#include "fuzz_gcn_memory.h"
 
 static tmu_gcn_wave wave; /* 150 KiB: not on the stack */
 
@@ -24,30 +25,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     unsigned mode = take(&r, 1);
     /* guest memory: 1-3 regions of up to 64 KiB at small addresses */
     tmu_gcn_region regions[3];
-    /* region i's bytes: b * 151 + i (computed once: a byte loop per input would be most of the
-     * run time under the fuzzer's instrumentation) */
-    static unsigned char pattern[3][65536];
-    if (!pattern[0][1])
-        for (unsigned i = 0; i < 3; i++)
-            for (uint32_t b = 0; b < 65536; b++)
-                pattern[i][b] = (unsigned char)(b * 151u + i);
-    unsigned nreg = 1 + take(&r, 1) % 3;
-    for (unsigned i = 0; i < nreg; i++) {
-        uint64_t base = (uint64_t)(take(&r, 2) & 0xfff) << 8;
-        if (mode & 0x80)
-            base |= (uint64_t)take(&r, 1) << 40;
-        uint32_t sz = 1 + take(&r, 2);
-        regions[i].base = base;
-        regions[i].size = sz;
-        regions[i].host = malloc(sz);
-        regions[i].writable = (int)(take(&r, 1) & 1);
-        if (regions[i].host)
-            memcpy(regions[i].host, pattern[i], sz);
-    }
+    unsigned nreg = take_regions(&r, mode, regions);
     uint32_t border[2][4];
-    for (int i = 0; i < 2; i++)
-        for (int c = 0; c < 4; c++)
-            border[i][c] = take(&r, 2) * 0x10001u;
+    take_borders(&r, border);
     /* a residency map covers every tile of the image (the caller's part of the contract): an
      * image inside 64 KiB has at most 65536 texels, so at most that many tiles */
     static uint8_t map[65536];
@@ -59,12 +39,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     int use_prt = (mode & 0x40) != 0;
     tmu_gcn_env env = {regions, nreg, &border[0][0], 2, use_prt ? &prt : NULL, use_prt ? 1u : 0u, NULL};
     /* descriptors: raw, or shaped into a small linear image at the first region */
-    unsigned srsrc = take(&r, 1) % 25, ssamp = take(&r, 1) % 26;
+    unsigned srsrc, ssamp;
     uint32_t t[8], s[4];
-    for (int i = 0; i < 8; i++)
-        t[i] = take(&r, 4);
-    for (int i = 0; i < 4; i++)
-        s[i] = take(&r, 4);
+    take_descriptors(&r, &srsrc, &ssamp, t, s);
     if (mode & 1) {
         t[0] = (uint32_t)(regions[0].base >> 8);
         t[1] = (t[1] & 0xfff00000u) | (uint32_t)(regions[0].base >> 40);
@@ -77,9 +54,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         t[6] &= ~(1u << 21);                                  /* no DCC */
         s[0] &= ~(1u << 27 | 1u << 19);                       /* no TRUNC_COORD */
     }
-    memcpy(&wave.sgpr[4 * srsrc], t, sizeof t);
-    memcpy(&wave.sgpr[4 * ssamp], s, sizeof s);
-    wave.exec = (uint64_t)take(&r, 4) | (uint64_t)take(&r, 4) << 32;
+    place_descriptors(&r, &wave, srsrc, ssamp, t, s);
     /* instructions */
     size_t nrows;
     const tmu_gcn_opcode_info *rows = tmu_gcn_opcodes(&nrows);

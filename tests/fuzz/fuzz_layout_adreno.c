@@ -25,19 +25,6 @@
         abort();                                                                                  \
     } while (0)
 
-/* Mostly small numbers, sometimes large or raw 32-bit ones (0 included). */
-static uint32_t number(reader *r)
-{
-    uint32_t k = take(r, 1);
-    if (k < 0xe0)
-        return k + 1;
-    if (k < 0xf0)
-        return 1 + take(r, 2);
-    if (k < 0xfc)
-        return 1u << (k & 15);
-    return take(r, 4);
-}
-
 /* A sane value of `list` most of the time, else a raw byte. */
 static uint32_t pick(reader *r, const uint32_t *list, uint32_t n)
 {

@@ -14,6 +14,7 @@
 #include "tmu/layout.h"
 
 #include "fuzz_reader.h"
+#include "fuzz_gcn_memory.h"
 
 static tmu_gcn_wave wave; /* 160 KiB: not on the stack */
 
@@ -28,38 +29,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     tmu_gcn_wave_init(&wave, gen);
     tmu_gcn_wave_set_lanes(&wave, (g & 8) ? 32u : 64u, NULL);
     unsigned mode = take(&r, 1);
-    static unsigned char pattern[3][65536];
-    if (!pattern[0][1])
-        for (unsigned i = 0; i < 3; i++)
-            for (uint32_t b = 0; b < 65536; b++)
-                pattern[i][b] = (unsigned char)(b * 151u + i);
     tmu_gcn_region regions[3];
-    unsigned nreg = 1 + take(&r, 1) % 3;
-    for (unsigned i = 0; i < nreg; i++) {
-        uint64_t base = (uint64_t)(take(&r, 2) & 0xfff) << 8;
-        if (mode & 0x80)
-            base |= (uint64_t)take(&r, 1) << 40;
-        uint32_t sz = 1 + take(&r, 2);
-        regions[i].base = base;
-        regions[i].size = sz;
-        regions[i].host = malloc(sz);
-        regions[i].writable = (int)(take(&r, 1) & 1);
-        if (regions[i].host)
-            memcpy(regions[i].host, pattern[i], sz);
-    }
+    unsigned nreg = take_regions(&r, mode, regions);
     uint32_t border[2][4];
-    for (int i = 0; i < 2; i++)
-        for (int c = 0; c < 4; c++)
-            border[i][c] = take(&r, 2) * 0x10001u;
+    take_borders(&r, border);
     static const char *const chips[4] = {"navi10", "navi14", "navi21", "navi21_8pipe"};
     const tmu_amd_chip *chip = (mode & 0x40) ? tmu_amd_chip_find(chips[take(&r, 1) % 4]) : NULL;
     tmu_gcn_env env = {regions, nreg, &border[0][0], 2, NULL, 0, chip};
-    unsigned srsrc = take(&r, 1) % 25, ssamp = take(&r, 1) % 26;
+    unsigned srsrc, ssamp;
     uint32_t t[8], s[4];
-    for (int i = 0; i < 8; i++)
-        t[i] = take(&r, 4);
-    for (int i = 0; i < 4; i++)
-        s[i] = take(&r, 4);
+    take_descriptors(&r, &srsrc, &ssamp, t, s);
     if (mode & 1) { /* a small image at the first region (T# fields: ROCR's bit positions) */
         static const unsigned fmts10[6] = {1, 22, 56, 71, 77, 130}, fmts11[6] = {1, 22, 42, 57, 63, 66};
         static const unsigned sws[8] = {0, 0, 0, 1, 5, 9, 21, 25};
@@ -74,9 +53,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         t[6] &= ~(1u << 21);                        /* no DCC */
         s[0] &= ~(1u << 27 | 1u << 19);             /* no TRUNC_COORD */
     }
-    memcpy(&wave.sgpr[4 * srsrc], t, sizeof t);
-    memcpy(&wave.sgpr[4 * ssamp], s, sizeof s);
-    wave.exec = (uint64_t)take(&r, 4) | (uint64_t)take(&r, 4) << 32;
+    place_descriptors(&r, &wave, srsrc, ssamp, t, s);
     size_t nrows;
     const tmu_gcn_opcode_info *rows = tmu_gcn_opcodes(&nrows);
     uint32_t insts[4][TMU_GCN_MAX_DWORDS];

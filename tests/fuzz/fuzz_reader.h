@@ -23,4 +23,18 @@ static uint32_t take(reader *r, unsigned bytes)
     return v;
 }
 
+/* Mostly small numbers, sometimes large or raw 32-bit ones (0 included): sizes and coordinates
+ * that usually fit and now and then do not.  (inline: not every target uses it) */
+static inline uint32_t number(reader *r)
+{
+    uint32_t k = take(r, 1);
+    if (k < 0xe0)
+        return k + 1;
+    if (k < 0xf0)
+        return 1 + take(r, 2);
+    if (k < 0xfc)
+        return 1u << (k & 15);
+    return take(r, 4);
+}
+
 #endif
