@@ -137,6 +137,12 @@ static const layout_cli_opt option_table[O_COUNT] = {
     [O_CHIPS] = {{"--chips", NULL, TMU_CLI_FLAG}, LCLI_LAYOUT},
 };
 
+const layout_cli_opt *tmu_layout_amd_options(size_t *count)
+{
+    *count = O_COUNT;
+    return option_table;
+}
+
 static const struct {
     const char *name, *alias;
     uint32_t bit;

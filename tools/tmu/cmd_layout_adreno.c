@@ -57,8 +57,7 @@ void tmu_layout_adreno_help(FILE *out, unsigned cmd)
 /* The Adreno surface options (layout_cli.c has the ones every family takes). */
 enum {
     A_GPU, A_GPUS, A_TILE, A_CPP, A_BPP, A_BLOCK, A_SIZE, A_LAYERS, A_LEVELS, A_SAMPLES, A_3D,
-    A_UBWC, A_MUTABLE, A_CHIP, A_CHIPS, A_TILE_INDEX, A_SWIZZLE, A_FLAGS, A_RSRC,
-    A_PIPE_BANK_XOR, A_COUNT
+    A_UBWC, A_MUTABLE, A_COUNT
 };
 
 static const layout_cli_opt atable[A_COUNT] = {
@@ -75,14 +74,6 @@ static const layout_cli_opt atable[A_COUNT] = {
     [A_3D] = {{"--3d", NULL, TMU_CLI_FLAG}, LCLI_ALL},
     [A_UBWC] = {{"--ubwc", NULL, TMU_CLI_FLAG}, LCLI_ALL},
     [A_MUTABLE] = {{"--mutable", NULL, TMU_CLI_FLAG}, LCLI_ALL},
-    /* AMD-only options: accepted by the parser so that the error can say why */
-    [A_CHIP] = {{"--chip", NULL, TMU_CLI_VALUE}, LCLI_ALL},
-    [A_CHIPS] = {{"--chips", NULL, TMU_CLI_FLAG}, LCLI_LAYOUT},
-    [A_TILE_INDEX] = {{"--tile-index", NULL, TMU_CLI_VALUE}, LCLI_ALL},
-    [A_SWIZZLE] = {{"--swizzle", NULL, TMU_CLI_VALUE}, LCLI_ALL},
-    [A_FLAGS] = {{"--flags", NULL, TMU_CLI_VALUE}, LCLI_ALL},
-    [A_RSRC] = {{"--rsrc", NULL, TMU_CLI_VALUE}, LCLI_ALL},
-    [A_PIPE_BANK_XOR] = {{"--pipe-bank-xor", NULL, TMU_CLI_VALUE}, LCLI_ALL},
 };
 
 /* The Adreno surface the command line describes. */
@@ -145,7 +136,7 @@ static int parse_tile(const char *v, tmu_adreno_tile_mode *mode)
     return 0;
 }
 
-/* layout_cli_family.option: one Adreno surface option (or an AMD one, refused). */
+/* layout_cli_family.option: one Adreno surface option. */
 static int ad_option(void *ctx, const layout_cli_common *c, size_t k, const char *name,
                      const char *v)
 {
@@ -213,16 +204,20 @@ static int ad_option(void *ctx, const layout_cli_common *c, size_t k, const char
     case A_3D: la->desc.is_3d = 1; break;
     case A_UBWC: la->desc.ubwc = 1; break;
     case A_MUTABLE: la->desc.is_mutable = 1; break;
-    case A_CHIP:
-    case A_CHIPS:
+    default: break;
+    }
+    (void)c;
+    return rc;
+}
+
+/* layout_cli_family.refuse: an AMD-only option (cmd_layout.c's), on an Adreno surface. */
+static int ad_refuse(const layout_cli_common *c, const char *name)
+{
+    if (!strcmp(name, "--chip") || !strcmp(name, "--chips"))
         return tmu_cli_usage_error(name, "is for AMD surfaces; --gpu%s (Adreno) and --chip "
                                          "exclude each other",
                                    c->list ? "s" : "");
-    default: /* the other AMD-only options */
-        return tmu_cli_usage_error(name, "is for AMD surfaces (--chip), not Adreno ones "
-                                         "(--gpu)");
-    }
-    return rc;
+    return tmu_cli_usage_error(name, "is for AMD surfaces (--chip), not Adreno ones (--gpu)");
 }
 
 /* layout_cli_family.finish: the Adreno options together. */
@@ -433,6 +428,7 @@ static const layout_cli_family adreno_family = {
     .print_head = print_head,
     .print_level = print_level,
     .why_unaddressable = why_unaddressable,
+    .refuse = ad_refuse, /* .foreign: cmd_layout.c's options, set at run time */
 };
 
 int tmu_layout_adreno_run(unsigned cmd, int argc, char **argv, void (*usage)(FILE *))
@@ -442,5 +438,7 @@ int tmu_layout_adreno_run(unsigned cmd, int argc, char **argv, void (*usage)(FIL
     la.desc.block_w = la.desc.block_h = 1;
     la.desc.depth = la.desc.layers = la.desc.levels = la.desc.samples = 1;
     la.desc.tile_mode = TMU_TILE6_LINEAR;
-    return layout_cli_run(&adreno_family, &la, cmd, argc, argv, usage);
+    layout_cli_family f = adreno_family;
+    f.foreign = tmu_layout_amd_options(&f.nforeign);
+    return layout_cli_run(&f, &la, cmd, argc, argv, usage);
 }

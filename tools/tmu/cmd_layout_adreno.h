@@ -3,6 +3,7 @@
 #ifndef TMU_CMD_LAYOUT_ADRENO_H
 #define TMU_CMD_LAYOUT_ADRENO_H
 
+#include <stddef.h>
 #include <stdio.h>
 
 /* 1 when argv (argv[0] = the command) asks for an Adreno surface: --gpu or --gpus is given
@@ -13,6 +14,11 @@ int tmu_layout_adreno_wanted(int argc, char **argv);
  * `usage` is the command's help (printed for --help and after usage errors).  Returns the exit
  * status. */
 int tmu_layout_adreno_run(unsigned cmd, int argc, char **argv, void (*usage)(FILE *));
+
+/* The AMD surface options (cmd_layout.c), which the Adreno family refuses by name; *count gets
+ * their number.  (layout_cli_opt: layout_cli.h) */
+struct layout_cli_opt;
+const struct layout_cli_opt *tmu_layout_amd_options(size_t *count);
 
 /* The Adreno part of the help of `cmd` (LCLI_*). */
 void tmu_layout_adreno_help(FILE *out, unsigned cmd);

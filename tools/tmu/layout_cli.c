@@ -105,11 +105,18 @@ static int common_option(const layout_cli_family *f, layout_cli_common *c, size_
 static int parse(const layout_cli_family *f, void *ctx, layout_cli_common *c, unsigned cmd,
                  int argc, char **argv, void (*usage)(FILE *))
 {
+    /* map: family index k, f->nopts + common index, or f->nopts + C_COUNT + foreign index */
     tmu_cli_option opts[MAX_OPTS];
-    size_t map[MAX_OPTS], nopts = 0; /* map: family index, or f->nopts + common index */
-    for (size_t k = 0; k < f->nopts + C_COUNT && nopts < MAX_OPTS; k++) {
-        const layout_cli_opt *o = k < f->nopts ? &f->opts[k] : &common_opts[k - f->nopts];
-        if (o->for_cmd & cmd) {
+    size_t map[MAX_OPTS], nopts = 0, nall = f->nopts + C_COUNT + f->nforeign;
+    for (size_t k = 0; k < nall && nopts < MAX_OPTS; k++) {
+        const layout_cli_opt *o = k < f->nopts            ? &f->opts[k]
+                                  : k < f->nopts + C_COUNT ? &common_opts[k - f->nopts]
+                                                           : &f->foreign[k - f->nopts - C_COUNT];
+        int named = 0; /* a foreign option named like one of ours */
+        for (size_t i = 0; k >= f->nopts + C_COUNT && i < f->nopts + C_COUNT; i++)
+            named |= !strcmp(o->opt.name, i < f->nopts ? f->opts[i].opt.name
+                                                       : common_opts[i - f->nopts].opt.name);
+        if ((o->for_cmd & cmd) && !named) {
             map[nopts] = k;
             opts[nopts++] = o->opt;
         }
@@ -150,8 +157,10 @@ static int parse(const layout_cli_family *f, void *ctx, layout_cli_common *c, un
             if (k == f->list_opt)
                 c->list = 1;
             rc = f->option(ctx, c, k, f->opts[k].opt.name, v);
-        } else {
+        } else if (k < f->nopts + C_COUNT) {
             rc = common_option(f, c, k - f->nopts, v);
+        } else {
+            rc = f->refuse(c, opts[r].name);
         }
         if (rc)
             return rc;

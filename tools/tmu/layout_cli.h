@@ -89,6 +89,12 @@ typedef struct layout_cli_family {
     void (*print_level)(const tmu_surface *s, uint32_t level, int json);
     /* Why a level that is not addressable has no element order (NULL: every level is). */
     const char *(*why_unaddressable)(const tmu_surface *s, uint32_t level);
+    /* Another family's options, accepted by the parser only so that refuse() can say why they
+     * do not apply (those named like one of this family's or the common ones are left out);
+     * nforeign 0: none. */
+    const layout_cli_opt *foreign;
+    size_t nforeign;
+    int (*refuse)(const layout_cli_common *c, const char *name);
 } layout_cli_family;
 
 /* Splits "a,b,..." into at most max unsigned numbers in [0, limit]; returns the count or -1. */
