@@ -1,0 +1,597 @@
+// tmu's driver for AMD addrlib (Mesa src/amd/addrlib, compiled unmodified by addrlib_oracle.sh):
+// it only calls addrlib's public entry points (AddrCreate, Addr2ComputeSurfaceInfo,
+// Addr2ComputeSurfaceAddrFromCoord, Addr2ComputePipeBankXor) and prints what they return in the
+// columns of tests/data/amd-tiling-gfx9-10.tsv.  Nothing of tmu is linked or consulted.
+//
+//   addrlib-oracle vectors SEED N CHIP...   N surfaces per CHIP (CHIP: name:gen:family:rev:gb),
+//                                           random sizes / modes from a splitmix64 stream seeded
+//                                           with SEED; one row per surface that addrlib accepts
+//                                           and addresses; '#chip' rows first, statistics last
+//   addrlib-oracle check FILE               recomputes every row of a vector file in that format
+//                                           (its '#chip' rows give the chips) and reports each
+//                                           column or address that differs; exit 1 on any
+#include <cinttypes>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "addrinterface.h"
+
+// Mesa ac_surface.c defines the gfx9+ engine id itself (the addrlib headers do not)
+#ifndef CIASICIDGFXENGINE_ARCTICISLAND
+#define CIASICIDGFXENGINE_ARCTICISLAND 0x0000000D
+#endif
+
+namespace {
+
+struct Chip {
+    std::string name, gen;
+    unsigned family, rev, gb;
+    ADDR_HANDLE lib;
+};
+
+void *alloc_cb(const ADDR_ALLOCSYSMEM_INPUT *in) { return malloc(in->sizeInBytes); }
+ADDR_E_RETURNCODE free_cb(const ADDR_FREESYSMEM_INPUT *in)
+{
+    free(in->pVirtAddr);
+    return ADDR_OK;
+}
+
+bool make_lib(Chip &c)
+{
+    ADDR_CREATE_INPUT in = {};
+    ADDR_CREATE_OUTPUT out = {};
+    in.size = sizeof in;
+    out.size = sizeof out;
+    in.chipEngine = CIASICIDGFXENGINE_ARCTICISLAND;
+    in.chipFamily = c.family;
+    in.chipRevision = c.rev;
+    in.regValue.gbAddrConfig = c.gb;
+    in.callbacks.allocSysMem = alloc_cb;
+    in.callbacks.freeSysMem = free_cb;
+    if (AddrCreate(&in, &out) != ADDR_OK)
+        return false;
+    c.lib = out.hLib;
+    return true;
+}
+
+const char *const sw_names_gfx9[33] = {
+    "SW_LINEAR", "SW_256B_S", "SW_256B_D", "SW_256B_R", "SW_4KB_Z", "SW_4KB_S", "SW_4KB_D",
+    "SW_4KB_R", "SW_64KB_Z", "SW_64KB_S", "SW_64KB_D", "SW_64KB_R", "SW_RESERVED12",
+    "SW_RESERVED13", "SW_RESERVED14", "SW_RESERVED15", "SW_64KB_Z_T", "SW_64KB_S_T",
+    "SW_64KB_D_T", "SW_64KB_R_T", "SW_4KB_Z_X", "SW_4KB_S_X", "SW_4KB_D_X", "SW_4KB_R_X",
+    "SW_64KB_Z_X", "SW_64KB_S_X", "SW_64KB_D_X", "SW_64KB_R_X", "SW_VAR_Z_X", "SW_RESERVED29",
+    "SW_RESERVED30", "SW_VAR_R_X", "SW_LINEAR_GENERAL"};
+
+// gfx11 calls modes 28..31 the 256 KB modes (addrtypes.h ADDR_SW_256KB_*)
+const char *sw_name(const std::string &gen, unsigned sw)
+{
+    if (gen == "gfx11" && sw >= 28 && sw <= 31) {
+        static const char *const n[4] = {"SW_256KB_Z_X", "SW_256KB_S_X", "SW_256KB_D_X",
+                                          "SW_256KB_R_X"};
+        return n[sw - 28];
+    }
+    return sw < 33 ? sw_names_gfx9[sw] : "?";
+}
+
+int sw_from(const char *s)
+{
+    static const char *const n256[4] = {"SW_256KB_Z_X", "SW_256KB_S_X", "SW_256KB_D_X",
+                                        "SW_256KB_R_X"};
+    for (unsigned i = 0; i < 33; i++)
+        if (strcmp(sw_names_gfx9[i], s) == 0)
+            return (int)i;
+    for (unsigned i = 0; i < 4; i++)
+        if (strcmp(n256[i], s) == 0)
+            return 28 + (int)i;
+    return -1;
+}
+
+const char *rsrc_name(unsigned r) { return r == 0 ? "1d" : r == 1 ? "2d" : "3d"; }
+AddrResourceType rsrc_type(unsigned r)
+{
+    return r == 0 ? ADDR_RSRC_TEX_1D : r == 1 ? ADDR_RSRC_TEX_2D : ADDR_RSRC_TEX_3D;
+}
+
+struct Surf {
+    unsigned rsrc, sw, bpp, w, h, slices, mips, samples;
+    std::string flags;
+    unsigned pbx;
+};
+
+ADDR2_SURFACE_FLAGS flags_of(const std::string &f)
+{
+    ADDR2_SURFACE_FLAGS fl = {};
+    size_t p = 0;
+    while (p <= f.size()) {
+        size_t q = f.find(',', p);
+        if (q == std::string::npos)
+            q = f.size();
+        std::string t = f.substr(p, q - p);
+        if (t == "texture") fl.texture = 1;
+        else if (t == "color") fl.color = 1;
+        else if (t == "depth") fl.depth = 1;
+        else if (t == "stencil") fl.stencil = 1;
+        else if (t == "display") fl.display = 1;
+        else if (t == "prt") fl.prt = 1;
+        p = q + 1;
+    }
+    return fl;
+}
+
+struct Info {
+    ADDR2_COMPUTE_SURFACE_INFO_OUTPUT out;
+    ADDR2_MIP_INFO mip[16];
+};
+
+bool surface_info(const Chip &c, const Surf &s, Info &r)
+{
+    ADDR2_COMPUTE_SURFACE_INFO_INPUT in = {};
+    memset(&r, 0, sizeof r);
+    in.size = sizeof in;
+    r.out.size = sizeof r.out;
+    r.out.pMipInfo = r.mip;
+    in.flags = flags_of(s.flags);
+    in.swizzleMode = (AddrSwizzleMode)s.sw;
+    in.resourceType = rsrc_type(s.rsrc);
+    in.bpp = s.bpp;
+    in.width = s.w;
+    in.height = s.h;
+    in.numSlices = s.slices;
+    in.numMipLevels = s.mips;
+    in.numSamples = s.samples;
+    return Addr2ComputeSurfaceInfo(c.lib, &in, &r.out) == ADDR_OK;
+}
+
+bool address(const Chip &c, const Surf &s, unsigned x, unsigned y, unsigned z, unsigned smp,
+             unsigned mip, uint64_t *a)
+{
+    ADDR2_COMPUTE_SURFACE_ADDRFROMCOORD_INPUT in = {};
+    ADDR2_COMPUTE_SURFACE_ADDRFROMCOORD_OUTPUT out = {};
+    in.size = sizeof in;
+    out.size = sizeof out;
+    in.x = x;
+    in.y = y;
+    in.slice = z;
+    in.sample = smp;
+    in.mipId = mip;
+    in.swizzleMode = (AddrSwizzleMode)s.sw;
+    in.flags = flags_of(s.flags);
+    in.resourceType = rsrc_type(s.rsrc);
+    in.bpp = s.bpp;
+    in.unalignedWidth = s.w;
+    in.unalignedHeight = s.h;
+    in.numSlices = s.slices;
+    in.numMipLevels = s.mips;
+    in.numSamples = s.samples;
+    in.numFrags = 0; // left 0, as the gfx9-10 vectors were made
+    in.pipeBankXor = s.pbx;
+    if (Addr2ComputeSurfaceAddrFromCoord(c.lib, &in, &out) != ADDR_OK)
+        return false;
+    *a = out.addr;
+    return true;
+}
+
+unsigned pipe_bank_xor(const Chip &c, const Surf &s, unsigned index)
+{
+    ADDR2_COMPUTE_PIPEBANKXOR_INPUT in = {};
+    ADDR2_COMPUTE_PIPEBANKXOR_OUTPUT out = {};
+    in.size = sizeof in;
+    out.size = sizeof out;
+    in.surfIndex = index;
+    in.flags = flags_of(s.flags);
+    in.swizzleMode = (AddrSwizzleMode)s.sw;
+    in.resourceType = rsrc_type(s.rsrc);
+    in.numSamples = s.samples;
+    if (Addr2ComputePipeBankXor(c.lib, &in, &out) != ADDR_OK)
+        return ~0u;
+    return out.pipeBankXor;
+}
+
+// ---- random numbers (splitmix64) ----------------------------------------------------------------
+uint64_t rng_state;
+uint64_t rnd()
+{
+    uint64_t z = (rng_state += 0x9e3779b97f4a7c15ull);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+}
+unsigned rnd_below(unsigned n) { return n ? (unsigned)(rnd() % n) : 0; }
+
+unsigned mip_extent(unsigned v, unsigned m)
+{
+    unsigned e = v >> m;
+    return e ? e : 1;
+}
+
+std::string join(const std::vector<uint64_t> &v)
+{
+    std::string s;
+    char b[32];
+    for (size_t i = 0; i < v.size(); i++) {
+        snprintf(b, sizeof b, "%s%" PRIu64, i ? "," : "", v[i]);
+        s += b;
+    }
+    return s;
+}
+
+// The output columns after the inputs (out_pitch .. mip_tail_offset) of one surface.
+std::string info_columns(const Surf &s, const Info &r)
+{
+    char b[512];
+    snprintf(b, sizeof b, "%u\t%u\t%u\t%" PRIu64 "\t%" PRIu64 "\t%u\t%u\t%u\t%u\t%u\t%u", r.out.pitch,
+             r.out.height, r.out.numSlices, (uint64_t)r.out.surfSize, (uint64_t)r.out.sliceSize,
+             r.out.baseAlign, r.out.blockWidth, r.out.blockHeight, r.out.blockSlices,
+             (unsigned)r.out.mipChainInTail, r.out.firstMipIdInTail);
+    std::vector<uint64_t> off, pit, hei, dep, tail;
+    for (unsigned m = 0; m < s.mips; m++) {
+        off.push_back(r.mip[m].offset);
+        pit.push_back(r.mip[m].pitch);
+        hei.push_back(r.mip[m].height);
+        dep.push_back(r.mip[m].depth);
+        tail.push_back(r.mip[m].mipTailOffset);
+    }
+    return std::string(b) + "\t" + join(off) + "\t" + join(pit) + "\t" + join(hei) + "\t" +
+           join(dep) + "\t" + join(tail);
+}
+
+struct Coord {
+    unsigned x, y, z, s, m;
+};
+
+// Coordinates a surface is sampled at: corners, block edges and random ones, every level.
+std::vector<Coord> coords_for(const Surf &s)
+{
+    std::vector<Coord> v;
+    const unsigned per_level = s.mips == 1 ? 96 : 96 / s.mips + 8;
+    const unsigned fixed[][2] = {{7, 7},   {8, 0},   {0, 8},   {8, 8},    {15, 16},
+                                 {16, 15}, {31, 31}, {32, 32}, {63, 1},   {64, 64},
+                                 {127, 63}, {128, 128}, {255, 3}, {3, 255}, {256, 256}};
+    for (unsigned m = 0; m < s.mips; m++) {
+        const unsigned w = mip_extent(s.w, m), h = mip_extent(s.h, m);
+        const unsigned d = s.rsrc == 2 ? mip_extent(s.slices, m) : s.slices;
+        std::vector<Coord> lv;
+        auto add = [&](unsigned x, unsigned y, unsigned z, unsigned smp) {
+            if (x < w && y < h && z < d && smp < s.samples && lv.size() < per_level)
+                lv.push_back({x, y, z, smp, m});
+        };
+        add(0, 0, 0, 0);
+        add(1, 0, 0, 0);
+        add(0, 1, 0, 0);
+        add(1, 1, 0, 0);
+        add(w - 1, 0, 0, 0);
+        add(0, h - 1, 0, 0);
+        add(w - 1, h - 1, d - 1, s.samples - 1);
+        for (auto &f : fixed)
+            add(f[0], f[1], rnd_below(d), rnd_below(s.samples));
+        while (lv.size() < per_level && lv.size() < (size_t)w * h * d * s.samples)
+            add(rnd_below(w), rnd_below(h), rnd_below(d), rnd_below(s.samples));
+        v.insert(v.end(), lv.begin(), lv.end());
+    }
+    return v;
+}
+
+unsigned full_chain(const Surf &s)
+{
+    unsigned m = s.w > s.h ? s.w : s.h;
+    if (s.rsrc == 2 && s.slices > m)
+        m = s.slices;
+    unsigned n = 1;
+    while (m > 1) {
+        m >>= 1;
+        n++;
+    }
+    return n;
+}
+
+unsigned rnd_extent(unsigned big)
+{
+    switch (rnd_below(5)) {
+    case 0: return 1 + rnd_below(8);
+    case 1: return 1 + rnd_below(64);
+    case 2: return 1u << rnd_below(12);
+    case 3: return 1 + rnd_below(big);
+    default: return 1 + rnd_below(512);
+    }
+}
+
+Surf random_surface(unsigned rsrc, unsigned sw)
+{
+    Surf s;
+    s.rsrc = rsrc;
+    s.sw = sw;
+    s.bpp = 8u << rnd_below(5);
+    s.samples = 1;
+    s.flags = "texture";
+    s.pbx = 0;
+    if (rsrc == 0) {
+        s.w = rnd_extent(16384);
+        s.h = 1;
+        s.slices = rnd_below(3) ? 1 : 1 + rnd_below(16);
+    } else if (rsrc == 1) {
+        s.w = rnd_extent(4096);
+        s.h = rnd_extent(4096);
+        s.slices = rnd_below(3) ? 1 : 1 + rnd_below(12);
+        // MSAA (one level): often for the Z / R modes that take it, now and then for others
+        const bool zr = sw == 4 || sw == 8 || sw == 20 || sw == 24 || sw == 27 || sw == 28 ||
+                        sw == 31 || sw == 3 || sw == 7 || sw == 11 || sw == 19 || sw == 23;
+        if (rnd_below(zr ? 2 : 5) == 0) {
+            s.samples = 2u << rnd_below(3);
+            s.flags = rnd_below(2) ? "color" : "depth";
+            if (s.flags == "depth")
+                s.bpp = 8u << rnd_below(3);
+            s.w = 1 + rnd_below(1024);
+            s.h = 1 + rnd_below(1024);
+        }
+    } else {
+        s.w = rnd_extent(512);
+        s.h = rnd_extent(512);
+        s.slices = rnd_extent(256);
+    }
+    // bound the surface size (a few hundred MB at most)
+    while ((uint64_t)s.w * s.h * s.slices * (s.bpp / 8) * s.samples > (64ull << 20)) {
+        if (s.slices > 1) s.slices = (s.slices + 1) / 2;
+        else if (s.w > s.h) s.w = (s.w + 1) / 2;
+        else s.h = (s.h + 1) / 2;
+    }
+    s.mips = 1;
+    if (s.samples == 1 && rnd_below(2)) {
+        unsigned full = full_chain(s);
+        s.mips = rnd_below(2) ? full : 1 + rnd_below(full);
+        if (s.mips > 16)
+            s.mips = 16;
+    }
+    return s;
+}
+
+// One vector row; false when addrlib refuses the surface or any address of it.
+bool make_row(const Chip &c, Surf s, unsigned index, std::string &row, bool *addr_refused)
+{
+    *addr_refused = false;
+    Info r;
+    if (!surface_info(c, s, r))
+        return false;
+    std::vector<Coord> cs = coords_for(s);
+    std::string samples;
+    char b[128];
+    for (size_t i = 0; i < cs.size(); i++) {
+        uint64_t a;
+        if (!address(c, s, cs[i].x, cs[i].y, cs[i].z, cs[i].s, cs[i].m, &a)) {
+            *addr_refused = true;
+            return false;
+        }
+        snprintf(b, sizeof b, "%s%u,%u,%u,%u,%u:%" PRIu64, i ? " " : "", cs[i].x, cs[i].y, cs[i].z,
+                 cs[i].s, cs[i].m, a);
+        samples += b;
+    }
+    (void)index;
+    snprintf(b, sizeof b, "%s\t%s\t%s\t%s\t%u\t%u\t%u\t%u\t%u\t%u\t%s\t%u\t", c.name.c_str(),
+             c.gen.c_str(), rsrc_name(s.rsrc), sw_name(c.gen, s.sw), s.bpp, s.w, s.h, s.slices,
+             s.mips, s.samples, s.flags.c_str(), s.pbx);
+    row = std::string(b) + info_columns(s, r) + "\t" + samples;
+    return true;
+}
+
+bool is_xor_mode(unsigned sw) { return (sw >= 16 && sw <= 31); }
+
+int cmd_vectors(uint64_t seed, unsigned n, std::vector<Chip> &chips)
+{
+    rng_state = seed;
+    for (auto &c : chips)
+        printf("#chip\t%s\t%s\tchip2 name=%s family=%u rev=%u gb_addr_config=0x%08x\n",
+               c.name.c_str(), c.gen.c_str(), c.name.c_str(), c.family, c.rev, c.gb);
+    printf("chip\tgfx\trsrc\tswizzle\tbpp\twidth\theight\tslices\tmips\tsamples\tflags\t"
+           "pipe_bank_xor\tout_pitch\tout_height\tout_slices\tsize\tslice_size\tbase_align\t"
+           "block_w\tblock_h\tblock_d\tmip_chain_in_tail\tfirst_tail_mip\tmip_offset\tmip_pitch\t"
+           "mip_height\tmip_depth\tmip_tail_offset\tsamples_x,y,slice,sample,mip:addr\n");
+    std::string stats;
+    for (auto &c : chips) {
+        // every (resource type, mode) pair addrlib accepts at least once: find them first
+        std::vector<std::pair<unsigned, unsigned>> pairs;
+        for (unsigned rsrc = 0; rsrc < 3; rsrc++)
+            for (unsigned sw = 0; sw < 33; sw++) {
+                bool ok = false;
+                for (unsigned t = 0; t < 200 && !ok; t++) {
+                    Surf s = random_surface(rsrc, sw);
+                    Info r;
+                    ok = surface_info(c, s, r);
+                }
+                if (ok)
+                    pairs.push_back({rsrc, sw});
+            }
+        unsigned made = 0, refused = 0, addr_refused = 0, index = 0;
+        std::vector<unsigned> per_pair(pairs.size(), 0), per_pair_ar(pairs.size(), 0);
+        for (unsigned attempt = 0; made < n && attempt < n * 40; attempt++) {
+            const unsigned k = attempt % pairs.size();
+            Surf s = random_surface(pairs[k].first, pairs[k].second);
+            if (is_xor_mode(s.sw)) {
+                // what Addr2ComputePipeBankXor gives for this surface index, or (every other
+                // surface) a random value in the bits the address keeps
+                s.pbx = pipe_bank_xor(c, s, index % 8);
+                if (s.pbx == ~0u) {
+                    refused++;
+                    continue;
+                }
+                if (index & 1)
+                    s.pbx = (unsigned)(rnd() & 0x3ff);
+                index++;
+            }
+            std::string row;
+            bool ar;
+            if (make_row(c, s, index, row, &ar)) {
+                puts(row.c_str());
+                made++;
+                per_pair[k]++;
+            } else if (ar) {
+                addr_refused++;
+                per_pair_ar[k]++;
+            } else {
+                refused++;
+            }
+        }
+        char b[256];
+        snprintf(b, sizeof b, "#stats\t%s\trows=%u\trefused_info=%u\trefused_address=%u\n",
+                 c.name.c_str(), made, refused, addr_refused);
+        stats += b;
+        for (size_t k = 0; k < pairs.size(); k++) {
+            snprintf(b, sizeof b, "#stats\t%s\t%s\t%s\trows=%u\trefused_address=%u\n",
+                     c.name.c_str(), rsrc_name(pairs[k].first), sw_name(c.gen, pairs[k].second),
+                     per_pair[k], per_pair_ar[k]);
+            stats += b;
+        }
+    }
+    fputs(stats.c_str(), stdout);
+    return 0;
+}
+
+std::vector<std::string> split(const std::string &s, char d)
+{
+    std::vector<std::string> v;
+    size_t p = 0;
+    for (;;) {
+        size_t q = s.find(d, p);
+        v.push_back(s.substr(p, q == std::string::npos ? std::string::npos : q - p));
+        if (q == std::string::npos)
+            return v;
+        p = q + 1;
+    }
+}
+
+int cmd_check(const char *path)
+{
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        perror(path);
+        return 2;
+    }
+    std::vector<Chip> chips;
+    char *line = NULL;
+    size_t cap = 0;
+    ssize_t len;
+    unsigned long rows = 0, bad_rows = 0, addrs = 0, bad_addrs = 0;
+    while ((len = getline(&line, &cap, f)) > 0) {
+        std::string l(line, (size_t)len);
+        while (!l.empty() && (l.back() == '\n' || l.back() == '\r'))
+            l.pop_back();
+        if (l.rfind("#chip\t", 0) == 0) {
+            auto t = split(l, '\t');
+            Chip c;
+            c.name = t[1];
+            c.gen = t[2];
+            c.family = c.rev = c.gb = 0;
+            for (auto &kv : split(t[3], ' ')) {
+                if (kv.rfind("family=", 0) == 0) c.family = (unsigned)strtoul(kv.c_str() + 7, 0, 0);
+                if (kv.rfind("rev=", 0) == 0) c.rev = (unsigned)strtoul(kv.c_str() + 4, 0, 0);
+                if (kv.rfind("gb_addr_config=", 0) == 0)
+                    c.gb = (unsigned)strtoul(kv.c_str() + 15, 0, 0);
+            }
+            if (!make_lib(c)) {
+                fprintf(stderr, "AddrCreate failed for %s\n", c.name.c_str());
+                return 2;
+            }
+            chips.push_back(c);
+            continue;
+        }
+        if (l.empty() || l[0] == '#' || l.rfind("chip\t", 0) == 0)
+            continue;
+        auto t = split(l, '\t');
+        if (t.size() < 29) {
+            fprintf(stderr, "short row\n");
+            return 2;
+        }
+        const Chip *c = NULL;
+        for (auto &ch : chips)
+            if (ch.name == t[0])
+                c = &ch;
+        if (!c) {
+            fprintf(stderr, "row names chip %s with no #chip row\n", t[0].c_str());
+            return 2;
+        }
+        Surf s;
+        s.rsrc = t[2] == "1d" ? 0 : t[2] == "2d" ? 1 : 2;
+        int sw = sw_from(t[3].c_str());
+        if (sw < 0) {
+            fprintf(stderr, "unknown mode %s\n", t[3].c_str());
+            return 2;
+        }
+        s.sw = (unsigned)sw;
+        s.bpp = (unsigned)atoi(t[4].c_str());
+        s.w = (unsigned)atoi(t[5].c_str());
+        s.h = (unsigned)atoi(t[6].c_str());
+        s.slices = (unsigned)atoi(t[7].c_str());
+        s.mips = (unsigned)atoi(t[8].c_str());
+        s.samples = (unsigned)atoi(t[9].c_str());
+        s.flags = t[10];
+        s.pbx = (unsigned)strtoul(t[11].c_str(), 0, 0);
+        rows++;
+        Info r;
+        if (!surface_info(*c, s, r)) {
+            printf("row %lu: addrlib refuses the surface\n", rows);
+            bad_rows++;
+            continue;
+        }
+        std::string want;
+        for (unsigned i = 12; i < 28; i++)
+            want += t[i] + (i < 27 ? "\t" : "");
+        std::string got = info_columns(s, r);
+        if (got != want) {
+            printf("row %lu (%s %s %s): surface info differs\n  file:    %s\n  addrlib: %s\n",
+                   rows, t[0].c_str(), t[2].c_str(), t[3].c_str(), want.c_str(), got.c_str());
+            bad_rows++;
+        }
+        for (auto &smp : split(t[28], ' ')) {
+            unsigned x, y, z, sm, m;
+            uint64_t a, got_a;
+            if (sscanf(smp.c_str(), "%u,%u,%u,%u,%u:%" SCNu64, &x, &y, &z, &sm, &m, &a) != 6) {
+                fprintf(stderr, "bad sample %s\n", smp.c_str());
+                return 2;
+            }
+            addrs++;
+            if (!address(*c, s, x, y, z, sm, m, &got_a) || got_a != a) {
+                bad_addrs++;
+                if (bad_addrs < 20)
+                    printf("row %lu: %s: addrlib %" PRIu64 "\n", rows, smp.c_str(), got_a);
+            }
+        }
+    }
+    free(line);
+    fclose(f);
+    printf("checked %lu rows, %lu addresses: %lu rows and %lu addresses differ\n", rows, addrs,
+           bad_rows, bad_addrs);
+    return (bad_rows || bad_addrs || !rows) ? 1 : 0;
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    if (argc >= 5 && strcmp(argv[1], "vectors") == 0) {
+        std::vector<Chip> chips;
+        for (int i = 4; i < argc; i++) {
+            auto t = split(argv[i], ':');
+            if (t.size() != 5) {
+                fprintf(stderr, "CHIP must be name:gen:family:rev:gb_addr_config\n");
+                return 2;
+            }
+            Chip c;
+            c.name = t[0];
+            c.gen = t[1];
+            c.family = (unsigned)strtoul(t[2].c_str(), 0, 0);
+            c.rev = (unsigned)strtoul(t[3].c_str(), 0, 0);
+            c.gb = (unsigned)strtoul(t[4].c_str(), 0, 0);
+            if (!make_lib(c)) {
+                fprintf(stderr, "AddrCreate failed for %s\n", c.name.c_str());
+                return 2;
+            }
+            chips.push_back(c);
+        }
+        return cmd_vectors(strtoull(argv[2], 0, 0), (unsigned)atoi(argv[3]), chips);
+    }
+    if (argc == 3 && strcmp(argv[1], "check") == 0)
+        return cmd_check(argv[2]);
+    fprintf(stderr, "usage: addrlib-oracle vectors SEED N name:gen:family:rev:gb... | check FILE\n");
+    return 2;
+}
