@@ -12,8 +12,9 @@
  *    level is laid out as addrlib's AddrComputeSurfaceInfo lays out that level alone (level L of
  *    width max(1, w >> L) ..., with the level-0 pitch as basePitch); level offsets follow Mesa's
  *    ac_surface convention offset(L) = align(offset(L-1) + size(L-1), base_align(L)).
- *  - gfx9, gfx10, gfx10.3 (TMU_LAYOUT_AMD_GFX9): swizzle modes, as Addr2ComputeSurfaceInfo lays
- *    out the whole mip chain (mip tail included) and Addr2ComputeSurfaceAddrFromCoord addresses it.
+ *  - gfx9, gfx10, gfx10.3, gfx11 (TMU_LAYOUT_AMD_GFX9): swizzle modes, as Addr2ComputeSurfaceInfo
+ *    lays out the whole mip chain (mip tail included) and Addr2ComputeSurfaceAddrFromCoord
+ *    addresses it (gfx11: its 256 KB modes too, AddrSwizzleMode 28..31).
  *
  * Everything here is pure arithmetic on caller-owned structs: no allocation, no global state,
  * thread-safe.  The conformance data is AMD's own addrlib output (tests/data/amd-tiling-*.tsv,
@@ -37,7 +38,7 @@ extern "C" {
 typedef enum tmu_layout_kind {
     TMU_LAYOUT_LINEAR = 0,   /* not tiled: rows of elements (tmu_level pitches) */
     TMU_LAYOUT_AMD_GFX6,     /* AMD gfx6-gfx8 tile-index modes (incl. PS4 Liverpool) */
-    TMU_LAYOUT_AMD_GFX9,     /* AMD gfx9-gfx10.3 swizzle modes */
+    TMU_LAYOUT_AMD_GFX9,     /* AMD gfx9-gfx11 swizzle modes */
     TMU_LAYOUT_ADRENO6,      /* Adreno a6xx / a7xx (freedreno fdl6 layouts; see the end) */
 } tmu_layout_kind;
 
@@ -48,7 +49,8 @@ typedef enum tmu_amd_gen {
     TMU_AMD_GFX8 = 8,     /* VI: Tonga, Fiji, Polaris, Carrizo, Stoney */
     TMU_AMD_GFX9 = 9,     /* Vega10, Vega12, Vega20, Raven */
     TMU_AMD_GFX10 = 10,   /* Navi10, Navi12, Navi14 */
-    TMU_AMD_GFX10_3 = 103 /* Navi21-class (Sienna Cichlid, ...) */
+    TMU_AMD_GFX10_3 = 103, /* Navi21-class (Sienna Cichlid, ...) */
+    TMU_AMD_GFX11 = 11    /* RDNA3: Navi31, Navi32, Navi33 (gfx1100 .. gfx1102) */
 } tmu_amd_gen;
 
 /* A chip's address registers: what addrlib is initialised with.  gfx9+ uses only `gen`,
@@ -67,7 +69,9 @@ typedef struct tmu_amd_chip {
 
 /* Number of chip presets and the preset at index i (NULL past the end).  Presets: tahiti,
  * bonaire, hawaii, kaveri, liverpool (PS4), tonga, polaris10, polaris12, vega10, raven,
- * navi10, navi14, navi21, navi21_8pipe; each cites its public register source. */
+ * navi10, navi14, navi21, navi21_8pipe, and the gfx11 configurations gfx11_32pipe,
+ * gfx11_16pipe, gfx11_8pipe, gfx11_4pipe_2pkr, gfx11_2pipe_1pkr; each cites its public
+ * register source. */
 size_t tmu_amd_chip_count(void);
 const tmu_amd_chip *tmu_amd_chip_at(size_t i);
 /* The preset named `name` (case-insensitive; "ps4" is an alias of liverpool), or NULL. */
@@ -119,14 +123,17 @@ typedef struct tmu_surface_desc {
     uint32_t samples;       /* 1, 2, 4, 8 (16 where the chip allows) */
     uint32_t flags;         /* TMU_SURF_* */
     int32_t tile_index;     /* gfx6-8: GB_TILE_MODE index (T# TILING_INDEX) */
-    uint32_t swizzle_mode;  /* gfx9+: AddrSwizzleMode (= T# SW_MODE): 0 SW_LINEAR, 1 256B_S ... */
+    uint32_t swizzle_mode;  /* gfx9+: AddrSwizzleMode (= T# SW_MODE): 0 SW_LINEAR, 1 256B_S ...
+                             * (gfx11: 28..31 = SW_256KB_Z_X, _S_X, _D_X, _R_X) */
     uint32_t pipe_bank_xor; /* gfx9+: pipe/bank XOR of _X / _T modes (T# BASE_ADDRESS low bits) */
     uint32_t fragments;     /* gfx9+ MSAA addresses: addrlib's numFrags.  The hardware stores
                              * `samples` fragments per pixel: set it to `samples` (what the GCN
                              * executor does).  0 = what Addr2ComputeSurfaceAddrFromCoord does
                              * with numFrags left 0: addresses of one fragment, so every sample
                              * of a pixel has sample 0's address (the surface info still counts
-                             * all samples) — the convention the conformance vectors record. */
+                             * all samples) — the convention the conformance vectors record.
+                             * gfx11: 0 and `samples` alike give every sample its own address
+                             * (addrlib's gfx11 code takes the sample count either way). */
 } tmu_surface_desc;
 
 /* What addrlib computes for one mip level. */
@@ -223,6 +230,10 @@ tmu_status tmu_surface_retile(const tmu_surface *surf, const tmu_surface_rect *r
 const char *tmu_amd_tile_mode_name(tmu_amd_tile_mode mode);
 const char *tmu_amd_tile_type_name(tmu_amd_tile_type type);
 const char *tmu_amd_swizzle_mode_name(uint32_t swizzle_mode);
+/* The mode's name on generation `gen`: as tmu_amd_swizzle_mode_name, but gfx11 names modes
+ * 28..31 "SW_256KB_Z_X", "SW_256KB_S_X", "SW_256KB_D_X", "SW_256KB_R_X" (addrlib's gfx11
+ * names; tmu_amd_swizzle_mode_from_name accepts both spellings). */
+const char *tmu_amd_swizzle_mode_name_gen(tmu_amd_gen gen, uint32_t swizzle_mode);
 const char *tmu_amd_gen_name(tmu_amd_gen gen);
 int tmu_amd_swizzle_mode_from_name(const char *name);
 

@@ -2,7 +2,7 @@
 
 A :class:`Surface` is one surface on one chip preset (:func:`amd_chips` lists them): gfx6-8
 surfaces (tahiti ... polaris12, the PS4's liverpool) are chosen by GB_TILE_MODE index
-(``tile_index``), gfx9-10.3 surfaces (vega10 ... navi21) by swizzle mode (``swizzle``).
+(``tile_index``), gfx9-gfx11 surfaces (vega10 ... navi21, gfx11_16pipe ...) by swizzle mode (``swizzle``).
 ``Surface.info`` gives what addrlib computes (size, alignment, per level offset, size, padded
 pitch / height / depth and the tile mode really used, or the swizzle block and mip tail);
 ``Surface.address`` the byte address of one element; ``Surface.detile`` and ``Surface.retile``
@@ -31,7 +31,7 @@ _FLAG_ALIASES = {"colour": "color", "no-large-thick-degrade": "no_large_thick_de
 _RSRC = {"1d": lib.TMU_SURF_1D, "2d": lib.TMU_SURF_2D, "3d": lib.TMU_SURF_3D}
 _RSRC_NAME = {v: k for k, v in _RSRC.items()}
 _DTYPES = {1: np.uint8, 2: np.uint16, 4: np.uint32, 8: np.uint64}
-_GFX9 = (lib.TMU_AMD_GFX9, lib.TMU_AMD_GFX10, lib.TMU_AMD_GFX10_3)
+_GFX9 = (lib.TMU_AMD_GFX9, lib.TMU_AMD_GFX10, lib.TMU_AMD_GFX10_3, lib.TMU_AMD_GFX11)
 
 
 def _s(p):
@@ -47,7 +47,7 @@ def _chip_dict(c):
 
 def amd_chips():
     """The chip presets of ``tmu_amd_chip_count`` / ``tmu_amd_chip_at`` as a list of dicts: 'name',
-    'gen' ('gfx6' ... 'gfx10.3'), 'family', 'revision', 'gb_addr_config', 'mc_banks', 'mc_ranks',
+    'gen' ('gfx6' ... 'gfx10.3', 'gfx11'), 'family', 'revision', 'gb_addr_config', 'mc_banks', 'mc_ranks',
     'tile_mode' (the 32 GB_TILE_MODE dwords) and 'macrotile_mode' (the 16 GB_MACROTILE_MODE
     dwords; gfx9+ chips use only gb_addr_config).  'ps4' also names liverpool in :class:`Surface`.
 
@@ -221,7 +221,7 @@ class Surface:
         desc = {"rsrc": _RSRC_NAME.get(d.rsrc, str(d.rsrc)), "bpp": d.bpp, "width": d.width, "height": d.height,
                 "slices": d.slices, "levels": d.levels, "samples": d.samples, "flags": _flag_names(d.flags)}
         if gfx9:
-            desc["swizzle"] = _s(lib.tmu_amd_swizzle_mode_name(d.swizzle_mode))
+            desc["swizzle"] = _s(lib.tmu_amd_swizzle_mode_name_gen(s.gen, d.swizzle_mode))
             desc["pipe_bank_xor"] = d.pipe_bank_xor
         else:
             desc["tile_index"] = d.tile_index

@@ -12,6 +12,12 @@
  *  - vega10, raven: linux gfx_v9_0.c *_GB_ADDR_CONFIG_GOLDEN (= Mesa ac_fake_hw_db.h).
  *  - navi10, navi14, navi21, navi21_8pipe: Mesa ac_fake_hw_db.h (gfx10 / gfx103 16- and
  *    8-pipe configurations).
+ *  - gfx11_32pipe, gfx11_16pipe, gfx11_8pipe, gfx11_4pipe_2pkr, gfx11_2pipe_1pkr: Mesa
+ *    src/amd/common/ac_fake_hw_db.h, Mesa's own addrlib test configurations for gfx11 (init_gfx11:
+ *    family FAMILY_NV3 = 145, chip_external_rev 1 = gfx1100; GB_ADDR_CONFIG 0x40 with NUM_PKRS
+ *    (bits 8-10) and NUM_PIPES (bits 0-2) of the row).  Mesa names no product by these; a real
+ *    Navi31/32/33 reports its own GB_ADDR_CONFIG through the kernel (amdgpu reads the register in
+ *    gfx_v11_0.c, no golden value), so pass it (tmu_amd_chip) when it is known.
  * These are the registers of the conformance vectors (tests/data/amd-tiling-*.tsv headers). */
 #include <string.h>
 #include <strings.h>
@@ -88,6 +94,11 @@ static const tmu_amd_chip chips[] = {
     {"navi14", TMU_AMD_GFX10, 143, 21, 0x00000043, 0, 0, {0}, {0}},
     {"navi21", TMU_AMD_GFX10_3, 143, 40, 0x00000444, 0, 0, {0}, {0}},
     {"navi21_8pipe", TMU_AMD_GFX10_3, 143, 40, 0x00000343, 0, 0, {0}, {0}},
+    {"gfx11_32pipe", TMU_AMD_GFX11, 145, 1, 0x00000545, 0, 0, {0}, {0}},
+    {"gfx11_16pipe", TMU_AMD_GFX11, 145, 1, 0x00000444, 0, 0, {0}, {0}},
+    {"gfx11_8pipe", TMU_AMD_GFX11, 145, 1, 0x00000343, 0, 0, {0}, {0}},
+    {"gfx11_4pipe_2pkr", TMU_AMD_GFX11, 145, 1, 0x00000142, 0, 0, {0}, {0}},
+    {"gfx11_2pipe_1pkr", TMU_AMD_GFX11, 145, 1, 0x00000041, 0, 0, {0}, {0}},
 };
 
 size_t tmu_amd_chip_count(void) { return sizeof chips / sizeof chips[0]; }

@@ -1,4 +1,5 @@
-/* AMD gfx10 (Navi10 / Navi12 / Navi14) and gfx10.3 (Navi21-class, "RB+") swizzle-mode surfaces:
+/* AMD gfx10 (Navi10 / Navi12 / Navi14), gfx10.3 (Navi21-class, "RB+") and gfx11 (RDNA3, see the
+ * end of this comment) swizzle-mode surfaces:
  * the layout AMD's addrlib (Gfx10Lib, Addr2ComputeSurfaceInfo) gives a whole mip chain and the
  * byte address Addr2ComputeSurfaceAddrFromCoord gives an element.  The rules below are facts
  * read from Mesa src/amd/addrlib (gfx10/gfx10addrlib.cpp, core/addrlib2.cpp, core/addrlib2.h);
@@ -49,10 +50,26 @@
  *    single-sample equation (the 1xaa pattern, no sample bits: every sample of a pixel has
  *    sample 0's address), walked with single-sample blocks and single-sample pitch / height /
  *    slice size, although the surface info stays the MSAA one.
- *  - anything else (EQAA: fewer fragments than samples) is refused. */
+ *  - anything else (EQAA: fewer fragments than samples) is refused.
+ *
+ * gfx11 (RDNA3; Gfx11Lib, Mesa 22.3.6 src/amd/addrlib/src/gfx11/gfx11addrlib.cpp / .h, patterns
+ * gfx11SwizzlePattern.h as amd_gfx11_patterns.c): the same chain and address rules with these
+ * differences.  Modes (Gfx11Lib::SwizzleModeTable, Gfx11Rsrc*SwModeMask): 256B_D, 4KB_S/D(_X),
+ * 64KB_S/D(_T/_X), 64KB_Z_X, 64KB_R_X and the 256 KB modes 28..31 (SW_256KB_Z_X/_S_X/_D_X/_R_X,
+ * blocks of 2^18 bytes whatever the pipes); 1D takes linear, 64KB_Z_X and 64KB_R_X, 2D the D, Z
+ * and R modes, 3D the S modes (thick), Z / R (thin) and the D_X modes (thick).  Pipe / packer
+ * configuration rows as gfx10.3.  The smaller mip tail of 8/16-bit elements applies to Z and R
+ * modes on every chip.  Per-level mip_depth is the level's own padded depth (thin: 1; tail
+ * levels: halved and aligned to the 256 B micro block's depth).  Multisampled surfaces are always
+ * addressed with every sample's own bits (addrlib ignores numFrags there), so fragments 0 and
+ * `samples` mean the same.  Single-sample addresses go through equations addrlib derives from the
+ * patterns and refuses to derive when a bit XORs more than three coordinate bits (3D SW_64KB_D_X
+ * at 64 / 128 bpp on most configurations); 3D SW_256KB_D_X has no pattern at all.  tmu refuses
+ * both, since addrlib gives them no address. */
 #include <string.h>
 
 #include "layout/amd_gfx10_patterns.h"
+#include "layout/amd_gfx11_patterns.h"
 #include "layout/internal.h"
 
 /* ---- swizzle modes (AddrSwizzleMode numbering) --------------------------------------------- */
@@ -74,7 +91,7 @@ enum {
 #define SW_COUNT 33u
 
 /* What gfx10 makes of each mode; 0 = a mode gfx10 does not have. */
-static const uint16_t mode_props[SW_COUNT] = {
+static const uint16_t mode_props_g10[SW_COUNT] = {
     [0] = P_LINEAR,
     [1] = P_256B | P_STD,            /* SW_256B_S */
     [2] = P_256B | P_DISP,           /* SW_256B_D */
@@ -96,18 +113,55 @@ static const uint16_t mode_props[SW_COUNT] = {
     [32] = P_LINEAR,                 /* SW_LINEAR_GENERAL */
 };
 
+/* gfx11 (Gfx11Lib::SwizzleModeTable): no _S / _R modes of 256 B, no 64 KB _Z / _S_T variants of
+ * gfx9, no VAR blocks; 28..31 are the 256 KB _X modes. */
+static const uint16_t mode_props_g11[SW_COUNT] = {
+    [0] = P_LINEAR,
+    [2] = P_256B | P_DISP,           /* SW_256B_D */
+    [5] = P_4KB | P_STD,             /* SW_4KB_S */
+    [6] = P_4KB | P_DISP,            /* SW_4KB_D */
+    [9] = P_64KB | P_STD,            /* SW_64KB_S */
+    [10] = P_64KB | P_DISP,          /* SW_64KB_D */
+    [17] = P_64KB | P_STD | P_XOR,   /* SW_64KB_S_T */
+    [18] = P_64KB | P_DISP | P_XOR,  /* SW_64KB_D_T */
+    [21] = P_4KB | P_STD | P_XOR,    /* SW_4KB_S_X */
+    [22] = P_4KB | P_DISP | P_XOR,   /* SW_4KB_D_X */
+    [24] = P_64KB | P_Z | P_XOR,     /* SW_64KB_Z_X */
+    [25] = P_64KB | P_STD | P_XOR,   /* SW_64KB_S_X */
+    [26] = P_64KB | P_DISP | P_XOR,  /* SW_64KB_D_X */
+    [27] = P_64KB | P_RTOPT | P_XOR, /* SW_64KB_R_X */
+    [28] = P_VAR | P_Z | P_XOR,      /* SW_256KB_Z_X */
+    [29] = P_VAR | P_STD | P_XOR,    /* SW_256KB_S_X */
+    [30] = P_VAR | P_DISP | P_XOR,   /* SW_256KB_D_X */
+    [31] = P_VAR | P_RTOPT | P_XOR,  /* SW_256KB_R_X */
+    [32] = P_LINEAR,                 /* SW_LINEAR_GENERAL */
+};
+
 #define M(n) (1ull << (n))
 /* Modes each resource type takes (SW_LINEAR_GENERAL rides with SW_LINEAR). */
-static const uint64_t rsrc_modes[3] = {
+static const uint64_t rsrc_modes_g10[3] = {
     [TMU_SURF_1D] = M(0) | M(32) | M(24) | M(27) | M(28) | M(31),
     [TMU_SURF_2D] = M(0) | M(32) | M(1) | M(2) | M(5) | M(6) | M(21) | M(22) | M(9) | M(10) |
                     M(17) | M(18) | M(24) | M(25) | M(26) | M(27) | M(28) | M(31),
     [TMU_SURF_3D] = M(0) | M(32) | M(5) | M(9) | M(17) | M(21) | M(24) | M(25) | M(26) | M(27) |
                     M(28) | M(31),
 };
-/* Partially resident (PRT) surfaces: 4 KB / 64 KB modes without _X (3D: no _D either). */
+/* gfx11 (gfx11addrlib.h Gfx11Rsrc1d/2d/3dSwModeMask): 2D takes only D, Z and R modes, 3D the
+ * S modes, Z / R (thin) and the D_X ones. */
+static const uint64_t rsrc_modes_g11[3] = {
+    [TMU_SURF_1D] = M(0) | M(32) | M(24) | M(27),
+    [TMU_SURF_2D] = M(0) | M(32) | M(2) | M(6) | M(10) | M(18) | M(22) | M(26) | M(30) | M(24) |
+                    M(28) | M(27) | M(31),
+    [TMU_SURF_3D] = M(0) | M(32) | M(5) | M(9) | M(17) | M(21) | M(25) | M(29) | M(24) | M(28) |
+                    M(27) | M(31) | M(26) | M(30),
+};
+/* Partially resident (PRT) surfaces: 4 KB / 64 KB modes without _X (3D: no _D either; gfx11 2D:
+ * its D modes). */
 static const uint64_t prt_modes_2d = M(5) | M(6) | M(9) | M(10) | M(17) | M(18);
 static const uint64_t prt_modes_3d = M(5) | M(9) | M(17);
+static const uint64_t prt_modes_2d_g11 = M(6) | M(10) | M(18);
+/* Scan-out on gfx11 (DCN 3.2, Dcn32SwModeMask), elements of at most 64 bits. */
+static const uint64_t dcn32_modes = M(0) | M(10) | M(18) | M(26) | M(27) | M(30) | M(31);
 /* Scan-out: DCN 2.0 (Navi1x) and DCN 2.1+ sets, for elements other than 64-bit / 64-bit. */
 static const uint64_t dcn20_modes = M(0) | M(5) | M(9) | M(17) | M(21) | M(25) | M(27);
 static const uint64_t dcn20_modes_64 = M(0) | M(5) | M(9) | M(17) | M(21) | M(25) | M(27) |
@@ -177,6 +231,9 @@ typedef struct g10_chip {
     uint32_t pipes_log2;
     uint32_t config;    /* row of the XOR pattern tables (pipe / packer configuration) */
     int rb_plus;        /* gfx10.3 tables and VAR blocks */
+    int gfx11;          /* gfx11 tables, 256 KB blocks, its display and mip-tail rules */
+    const uint16_t *props;    /* mode_props_g10 / _g11 */
+    const uint64_t *rsrc_modes; /* rsrc_modes_g10 / _g11 */
     int dcn20;          /* display rules of DCN 2.0 */
     int z_tail_fix;     /* 8/16-bit Z mip tails shrunk ("dsMipmapHtileFix") */
 } g10_chip;
@@ -197,14 +254,17 @@ static tmu_status decode_chip(const tmu_amd_chip *chip, g10_chip *c, tmu_diag *d
                             chip->name, gb, interleave);
     c->pipes_log2 = pipes;
     c->rb_plus = chip->gen == TMU_AMD_GFX10_3;
+    c->gfx11 = chip->gen == TMU_AMD_GFX11;
+    c->props = c->gfx11 ? mode_props_g11 : mode_props_g10;
+    c->rsrc_modes = c->gfx11 ? rsrc_modes_g11 : rsrc_modes_g10;
     int navi1x = chip->family == 143 && chip->revision < 40;
     c->dcn20 = navi1x;
     c->z_tail_fix = !(chip->family == 143 && chip->revision >= 1 && chip->revision < 10);
-    if (c->rb_plus) {
+    if (c->rb_plus || c->gfx11) {
         if (pkrs > pipes || pipes - pkrs > 2)
             return tmu_diag_set(diag, TMU_ERR_INVALID_ARGUMENT, 0, 0, -1,
                                 "chip %s: GB_ADDR_CONFIG 0x%08x: %u packers for %u pipes (gfx10.3 "
-                                "needs packers <= pipes <= 4 x packers)",
+                                "and gfx11 need packers <= pipes <= 4 x packers)",
                                 chip->name, gb, 1u << pkrs, 1u << pipes);
         c->config = pipes + (pkrs >= 2 ? 2 * pkrs - 2 : 0);
     } else {
@@ -223,21 +283,31 @@ static uint32_t block_log2_of(uint32_t props, const g10_chip *c)
         return 12;
     if (props & P_64KB)
         return 16;
-    return 14 + c->pipes_log2; /* VAR */
+    return c->gfx11 ? 18 : 14 + c->pipes_log2; /* gfx11: 256 KB; gfx10.3: VAR */
+}
+
+/* Fragments the address path lays a multisampled surface out with: gfx10 takes addrlib's
+ * numFrags (0 = one), gfx11 always every sample (Gfx11Lib addresses with numSamples). */
+static uint32_t address_frags(const tmu_surface_desc *d, const g10_chip *c)
+{
+    return (d->fragments || c->gfx11) ? d->samples : 1u;
 }
 
 static tmu_status check_desc(const tmu_surface_desc *d, const g10_chip *c, tmu_diag *diag)
 {
     const uint32_t sw = d->swizzle_mode;
-    const char *name = sw == SW_LINEAR_GENERAL ? "SW_LINEAR_GENERAL" : tmu_amd_swizzle_mode_name(sw);
-    if (sw >= SW_COUNT || mode_props[sw] == 0)
+    const tmu_amd_gen gen = c->gfx11 ? TMU_AMD_GFX11 : c->rb_plus ? TMU_AMD_GFX10_3 : TMU_AMD_GFX10;
+    const char *name = sw == SW_LINEAR_GENERAL ? "SW_LINEAR_GENERAL"
+                                               : tmu_amd_swizzle_mode_name_gen(gen, sw);
+    if (sw >= SW_COUNT || c->props[sw] == 0)
         return tmu_diag_set(diag, TMU_ERR_INVALID_ARGUMENT, 0, 0, -1,
-                            "swizzle_mode %u (%s): not a gfx10 swizzle mode", sw, name);
-    const uint32_t p = mode_props[sw];
+                            "swizzle_mode %u (%s): not a %s swizzle mode", sw, name,
+                            tmu_amd_gen_name(gen));
+    const uint32_t p = c->props[sw];
     if ((unsigned)d->rsrc > TMU_SURF_3D)
         return tmu_diag_set(diag, TMU_ERR_INVALID_ARGUMENT, 0, 0, -1,
                             "rsrc %d: must be 1D, 2D or 3D", (int)d->rsrc);
-    if ((p & P_VAR) && !c->rb_plus)
+    if ((p & P_VAR) && !c->rb_plus && !c->gfx11)
         return tmu_diag_set(diag, TMU_ERR_INVALID_ARGUMENT, 0, 0, -1,
                             "swizzle_mode %s: variable-size blocks exist on gfx10.3 only", name);
     const uint32_t frags = d->samples;
@@ -255,7 +325,8 @@ static tmu_status check_desc(const tmu_surface_desc *d, const g10_chip *c, tmu_d
                             d->fragments, frags);
     if (frags > 8)
         return tmu_diag_set(diag, TMU_ERR_INVALID_ARGUMENT, 0, 0, -1,
-                            "samples %u: gfx10 surfaces have at most 8 fragments", frags);
+                            "samples %u: %s surfaces have at most 8 fragments", frags,
+                            tmu_amd_gen_name(gen));
     if (d->rsrc != TMU_SURF_2D && (msaa || display))
         return tmu_diag_set(diag, TMU_ERR_INVALID_ARGUMENT, 0, 0, -1,
                             "rsrc %s: %s surfaces must be 2D", rname[d->rsrc],
@@ -271,18 +342,23 @@ static tmu_status check_desc(const tmu_surface_desc *d, const g10_chip *c, tmu_d
                             name);
     if (display) {
         uint64_t ok = d->bpp > 64    ? 0
+                      : c->gfx11     ? dcn32_modes
                       : c->dcn20     ? (d->bpp == 64 ? dcn20_modes_64 : dcn20_modes)
                                      : (d->bpp == 64 ? dcn21_modes_64 : dcn21_modes);
         if (!((ok >> sw) & 1))
             return tmu_diag_set(diag, TMU_ERR_INVALID_ARGUMENT, 0, 0, -1,
                                 "flags DISPLAY: %s at %u bpp cannot be scanned out (DCN %s)", name,
-                                d->bpp, c->dcn20 ? "2.0" : "2.1+");
+                                d->bpp, c->gfx11 ? "3.2" : c->dcn20 ? "2.0" : "2.1+");
     }
-    if (!((rsrc_modes[d->rsrc] >> sw) & 1))
+    if (!((c->rsrc_modes[d->rsrc] >> sw) & 1))
         return tmu_diag_set(diag, TMU_ERR_INVALID_ARGUMENT, 0, 0, -1,
                             "swizzle_mode %s: not allowed for %s surfaces", name, rname[d->rsrc]);
     if (prt && d->rsrc != TMU_SURF_1D &&
-        !(((d->rsrc == TMU_SURF_3D ? prt_modes_3d : prt_modes_2d) >> sw) & 1))
+        !(((d->rsrc == TMU_SURF_3D ? prt_modes_3d
+                                   : c->gfx11          ? prt_modes_2d_g11
+                                                       : prt_modes_2d) >>
+           sw) &
+          1))
         return tmu_diag_set(diag, TMU_ERR_INVALID_ARGUMENT, 0, 0, -1,
                             "flags PRT: %s is not a partially-resident mode for %s surfaces", name,
                             rname[d->rsrc]);
@@ -327,12 +403,46 @@ static tmu_status check_desc(const tmu_surface_desc *d, const g10_chip *c, tmu_d
 
 /* ---- swizzle patterns -------------------------------------------------------------------- */
 
-/* The pattern family addrlib picks for a mode, resource type and fragment count (before the RB+
- * twin is taken); -1 when there is none. */
-static int pattern_family(uint32_t sw, tmu_surf_rsrc rsrc, uint32_t frags)
+/* The gfx11 pattern family addrlib picks (Gfx11Lib::GetSwizzlePatternInfo); -1 when there is
+ * none (3D SW_256KB_D_X: addrlib's table for it is commented out). */
+static int pattern_family_g11(uint32_t sw, tmu_surf_rsrc rsrc, int aa)
 {
-    const uint32_t p = mode_props[sw];
+    const uint32_t p = mode_props_g11[sw];
+    const int big = (p & P_VAR) != 0;
+    if (p & (P_Z | P_RTOPT))
+        return (big ? TMU_GFX11_FAM_256K_ZR_X_1AA : TMU_GFX11_FAM_64K_ZR_X_1AA) + aa;
+    if (rsrc == TMU_SURF_3D) {
+        switch (sw) {
+        case 26: return TMU_GFX11_FAM_64K_D3_X;
+        case 5: return TMU_GFX11_FAM_4K_S3;
+        case 21: return TMU_GFX11_FAM_4K_S3_X;
+        case 9: return TMU_GFX11_FAM_64K_S3;
+        case 25: return TMU_GFX11_FAM_64K_S3_X;
+        case 17: return TMU_GFX11_FAM_64K_S3_T;
+        case 29: return TMU_GFX11_FAM_256K_S3_X;
+        default: return -1;
+        }
+    }
+    switch (sw) {
+    case 2: return TMU_GFX11_FAM_256_D;
+    case 6: return TMU_GFX11_FAM_4K_D;
+    case 22: return TMU_GFX11_FAM_4K_D_X;
+    case 10: return TMU_GFX11_FAM_64K_D;
+    case 26: return TMU_GFX11_FAM_64K_D_X;
+    case 18: return TMU_GFX11_FAM_64K_D_T;
+    case 30: return TMU_GFX11_FAM_256K_D_X;
+    default: return -1;
+    }
+}
+
+/* The pattern family addrlib picks for a mode, resource type and fragment count (gfx10: before
+ * the RB+ twin is taken); -1 when there is none. */
+static int pattern_family(uint32_t sw, tmu_surf_rsrc rsrc, uint32_t frags, const g10_chip *c)
+{
+    const uint32_t p = c->props[sw];
     const int aa = frags >= 8 ? 3 : frags >= 4 ? 2 : frags >= 2 ? 1 : 0;
+    if (c->gfx11)
+        return pattern_family_g11(sw, rsrc, aa);
     if (p & P_VAR)
         return ((p & P_RTOPT) ? TMU_GFX10_FAM_RBP_VAR_R_X_1AA : TMU_GFX10_FAM_RBP_VAR_Z_X_1AA) + aa;
     if (rsrc == TMU_SURF_3D) {
@@ -367,15 +477,34 @@ static int pattern_family(uint32_t sw, tmu_surf_rsrc rsrc, uint32_t frags)
     }
 }
 
+/* One generation's pattern tables (amd_gfx10_patterns.c, amd_gfx11_patterns.c). */
+typedef struct pattern_set {
+    const uint64_t *bits;
+    const uint16_t (*low8)[8];
+    const uint16_t (*quad)[4];
+    const uint16_t (*pattern)[4];
+    const uint16_t *entry;
+    const uint8_t *items; /* gfx11: PATINFO maxItemCount per entry; NULL for gfx10 */
+    const tmu_gfx10_family_span *family;
+} pattern_set;
+
+static const pattern_set patterns_g10 = {tmu_gfx10_bits,    tmu_gfx10_low8,  tmu_gfx10_quad,
+                                         tmu_gfx10_pattern, tmu_gfx10_entry, NULL,
+                                         tmu_gfx10_family};
+static const pattern_set patterns_g11 = {tmu_gfx11_bits,    tmu_gfx11_low8,  tmu_gfx11_quad,
+                                         tmu_gfx11_pattern, tmu_gfx11_entry, tmu_gfx11_items,
+                                         tmu_gfx11_family};
+
 /* Fills the XOR tables of `g` from the pattern's address bits below 2^blk_log2. */
-static void build_pattern_tables(g10_impl *g, const uint16_t pat[4], uint32_t blk_log2)
+static void build_pattern_tables(g10_impl *g, const pattern_set *ps, const uint16_t pat[4],
+                                 uint32_t blk_log2)
 {
     uint64_t bit[20];
     for (unsigned i = 0; i < 8; i++)
-        bit[i] = tmu_gfx10_bits[tmu_gfx10_low8[pat[0]][i]];
+        bit[i] = ps->bits[ps->low8[pat[0]][i]];
     for (unsigned q = 0; q < 3; q++)
         for (unsigned j = 0; j < 4; j++)
-            bit[8 + 4 * q + j] = tmu_gfx10_bits[tmu_gfx10_quad[pat[1 + q]][j]];
+            bit[8 + 4 * q + j] = ps->bits[ps->quad[pat[1 + q]][j]];
     /* contribution of each coordinate bit: channel c (x, y, z, s), bit k */
     uint32_t contrib[4][12];
     memset(contrib, 0, sizeof contrib);
@@ -406,22 +535,34 @@ static void build_pattern_tables(g10_impl *g, const uint16_t pat[4], uint32_t bl
 static tmu_status setup_pattern(g10_impl *g, const tmu_surface_desc *d, const g10_chip *c,
                                 tmu_diag *diag)
 {
-    const uint32_t p = mode_props[d->swizzle_mode];
-    /* fragments 0: addrlib's address call runs with one fragment (the 1xaa pattern) */
-    int fam = pattern_family(d->swizzle_mode, d->rsrc, d->fragments ? d->samples : 1);
+    const uint32_t p = c->props[d->swizzle_mode];
+    const tmu_amd_gen gen = c->gfx11 ? TMU_AMD_GFX11 : c->rb_plus ? TMU_AMD_GFX10_3 : TMU_AMD_GFX10;
+    const char *name = tmu_amd_swizzle_mode_name_gen(gen, d->swizzle_mode);
+    static const char *const rname[3] = {"1D", "2D", "3D"};
+    /* gfx10 fragments 0: addrlib's address call runs with one fragment (the 1xaa pattern) */
+    const uint32_t afrags = address_frags(d, c);
+    int fam = pattern_family(d->swizzle_mode, d->rsrc, afrags, c);
     if (fam < 0)
-        return tmu_diag_set(diag, TMU_ERR_INVALID_ARGUMENT, 0, 0, -1,
-                            "swizzle_mode %s: addrlib has no swizzle pattern for it",
-                            tmu_amd_swizzle_mode_name(d->swizzle_mode));
+        return tmu_diag_set(diag, TMU_ERR_UNSUPPORTED, 0, 0, -1,
+                            "swizzle_mode %s: addrlib has no swizzle pattern for %s surfaces in "
+                            "it (its addresses fail)",
+                            name, rname[d->rsrc]);
     if (c->rb_plus && fam < TMU_GFX10_FAM_RBP_256_S)
         fam += TMU_GFX10_FAM_RBP_DELTA;
+    const pattern_set *ps = c->gfx11 ? &patterns_g11 : &patterns_g10;
     uint32_t entry = (p & P_XOR) ? c->config * 5 + g->elem_log2 : g->elem_log2;
-    const tmu_gfx10_family_span *span = &tmu_gfx10_family[fam];
+    const tmu_gfx10_family_span *span = &ps->family[fam];
     if (entry >= span->count)
         return tmu_diag_set(diag, TMU_ERR_UNSUPPORTED, 0, 0, -1,
-                            "swizzle_mode %s: no pattern for this pipe configuration",
-                            tmu_amd_swizzle_mode_name(d->swizzle_mode));
-    build_pattern_tables(g, tmu_gfx10_pattern[tmu_gfx10_entry[span->first + entry]], g->blk_log2);
+                            "swizzle_mode %s: no pattern for this pipe configuration", name);
+    /* gfx11 addresses single-sample surfaces through equations made from the patterns, and makes
+     * none from a pattern bit of more than three terms (Gfx11Lib::InitEquationTable) */
+    if (ps->items && afrags == 1 && ps->items[span->first + entry] > 3)
+        return tmu_diag_set(diag, TMU_ERR_UNSUPPORTED, 0, 0, -1,
+                            "swizzle_mode %s: %s surfaces of %u bpp on this pipe configuration "
+                            "have no address equation in addrlib (its addresses fail)",
+                            name, rname[d->rsrc], d->bpp);
+    build_pattern_tables(g, ps, ps->pattern[ps->entry[span->first + entry]], g->blk_log2);
     return TMU_OK;
 }
 
@@ -505,10 +646,10 @@ static uint32_t max_tail_levels(uint32_t blk_log2, int thick)
 static void layout_tiled(tmu_surface *s, g10_impl *g, const tmu_surface_desc *d,
                          const g10_chip *c)
 {
-    const uint32_t p = mode_props[d->swizzle_mode];
+    const uint32_t p = c->props[d->swizzle_mode];
     const uint32_t e = g->elem_log2, bpe = 1u << e, frags = d->samples;
-    /* fragments the address path lays the surface out with (fragments 0: one) */
-    const uint32_t afrags = d->fragments ? frags : 1u;
+    /* fragments the address path lays the surface out with (gfx10 fragments 0: one) */
+    const uint32_t afrags = address_frags(d, c);
     const int is3d = d->rsrc == TMU_SURF_3D;
     const int thick = is3d && (p & (P_STD | P_DISP));
     const uint32_t blk_log2 = g->blk_log2;
@@ -582,7 +723,9 @@ static void layout_tiled(tmu_surface *s, g10_impl *g, const tmu_surface_desc *d,
         tail_w >>= 1;
     }
     uint32_t fit_w = tail_w, fit_h = tail_h;
-    if (c->z_tail_fix && (p & P_Z) && e <= 1) {
+    /* gfx10: Z mips of 8/16-bit elements keep smaller tails except on Navi10; gfx11: Z and R */
+    const int small_tail = c->gfx11 ? (p & (P_Z | P_RTOPT)) != 0 : (c->z_tail_fix && (p & P_Z));
+    if (small_tail && e <= 1) {
         fit_w /= micro2d_w[e] / micro2d_w[2];
         fit_h /= micro2d_h[e] / micro2d_h[2];
     }
@@ -601,7 +744,8 @@ static void layout_tiled(tmu_surface *s, g10_impl *g, const tmu_surface_desc *d,
         tmu_surface_level *l = &s->level[m];
         l->pitch = align_pow2(mw, bw);
         l->padded_height = align_pow2(mh, bh);
-        l->padded_depth = is3d ? nslices : 1;
+        /* gfx11 reports the level's own padded depth (thin: 1), gfx10 the surface's */
+        l->padded_depth = c->gfx11 ? align_pow2(md, bd) : is3d ? nslices : 1;
         l->slice_size = (uint64_t)l->pitch * l->padded_height * bpe;
         const uint32_t stored = thick ? align_pow2(md, bd) : nslices;
         l->size = l->slice_size * stored;
@@ -634,6 +778,7 @@ static void layout_tiled(tmu_surface *s, g10_impl *g, const tmu_surface_desc *d,
     const uint32_t depth_units =
         thick ? align_pow2(tail_depth, micro3d_d[e]) / micro3d_d[e] : 1;
     uint32_t tp = tail_w, th = tail_h;
+    uint32_t td = thick ? align_pow2(tail_depth, micro3d_d[e]) : 1; /* gfx11's tail depths */
     for (uint32_t m = first_tail; m < d->levels; m++) {
         tmu_surface_level *l = &s->level[m];
         const uint32_t slot = max_tail - 1 - (m - first_tail);
@@ -642,7 +787,7 @@ static void layout_tiled(tmu_surface *s, g10_impl *g, const tmu_surface_desc *d,
         l->mip_tail_offset = at;
         l->pitch = tp;
         l->padded_height = th;
-        l->padded_depth = is3d ? nslices : 1;
+        l->padded_depth = c->gfx11 ? td : is3d ? nslices : 1;
         l->in_tail = 1;
         l->size = 0;
         l->slice_size = 0;
@@ -667,6 +812,8 @@ static void layout_tiled(tmu_surface *s, g10_impl *g, const tmu_surface_desc *d,
         g->level[m].pitch = tp >> wl; /* < one block: the block index is always 0 */
         tp = max_u32(tp >> 1, uw);
         th = max_u32(th >> 1, uh);
+        if (thick)
+            td = align_pow2(max_u32(td >> 1, 1), micro3d_d[e]);
     }
     g->slice_stride = thick ? chain << dl : chain;
 }
@@ -683,7 +830,7 @@ tmu_status tmu_layout_gfx10_init(tmu_surface *surf, const tmu_amd_chip *chip,
         return st;
     g10_impl *g = impl_of(surf);
     memset(g, 0, sizeof *g);
-    const uint32_t p = mode_props[desc->swizzle_mode];
+    const uint32_t p = c.props[desc->swizzle_mode];
     g->elem_log2 = (uint8_t)log2u(desc->bpp >> 3);
     g->blk_log2 = (uint8_t)block_log2_of(p, &c);
     set_extents(surf, desc);

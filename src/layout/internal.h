@@ -18,7 +18,7 @@ tmu_status tmu_layout_gfx9_init(tmu_surface *surf, const tmu_amd_chip *chip,
 uint64_t tmu_layout_gfx9_address(const tmu_surface *surf, uint32_t level, uint32_t x, uint32_t y,
                                  uint32_t slice, uint32_t sample);
 
-/* AMD gfx10 and gfx10.3 (Navi): amd_gfx10.c. */
+/* AMD gfx10, gfx10.3 (Navi) and gfx11 (RDNA3): amd_gfx10.c. */
 tmu_status tmu_layout_gfx10_init(tmu_surface *surf, const tmu_amd_chip *chip,
                                  const tmu_surface_desc *desc, tmu_diag *diag);
 uint64_t tmu_layout_gfx10_address(const tmu_surface *surf, uint32_t level, uint32_t x,

@@ -27,14 +27,15 @@ static const char *const tile_type_names[TMU_AMD_TILE_TYPE_COUNT] = {
     "DISPLAYABLE", "NON_DISPLAYABLE", "DEPTH_SAMPLE_ORDER", "ROTATED", "THICK",
 };
 
-/* addrlib AddrSwizzleMode, in its numbering (= the T# SW_MODE field). */
+/* addrlib AddrSwizzleMode, in its numbering (= the T# SW_MODE field; 32, SW_LINEAR_GENERAL, is
+ * addrlib's own and no T# value). */
 static const char *const swizzle_names[] = {
     "SW_LINEAR",   "SW_256B_S",   "SW_256B_D",   "SW_256B_R",   "SW_4KB_Z",    "SW_4KB_S",
     "SW_4KB_D",    "SW_4KB_R",    "SW_64KB_Z",   "SW_64KB_S",   "SW_64KB_D",   "SW_64KB_R",
     "SW_VAR_Z",    "SW_VAR_S",    "SW_VAR_D",    "SW_VAR_R",    "SW_64KB_Z_T", "SW_64KB_S_T",
     "SW_64KB_D_T", "SW_64KB_R_T", "SW_4KB_Z_X",  "SW_4KB_S_X",  "SW_4KB_D_X",  "SW_4KB_R_X",
     "SW_64KB_Z_X", "SW_64KB_S_X", "SW_64KB_D_X", "SW_64KB_R_X", "SW_VAR_Z_X",  "SW_VAR_S_X",
-    "SW_VAR_D_X",  "SW_VAR_R_X",
+    "SW_VAR_D_X",  "SW_VAR_R_X",  "SW_LINEAR_GENERAL",
 };
 #define SWIZZLE_COUNT (sizeof swizzle_names / sizeof swizzle_names[0])
 
@@ -53,6 +54,17 @@ const char *tmu_amd_swizzle_mode_name(uint32_t swizzle_mode)
     return swizzle_mode < SWIZZLE_COUNT ? swizzle_names[swizzle_mode] : "invalid";
 }
 
+/* gfx11's names of modes 28..31 (addrlib addrtypes.h ADDR_SW_256KB_*) */
+static const char *const swizzle_names_256k[4] = {"SW_256KB_Z_X", "SW_256KB_S_X", "SW_256KB_D_X",
+                                                  "SW_256KB_R_X"};
+
+const char *tmu_amd_swizzle_mode_name_gen(tmu_amd_gen gen, uint32_t swizzle_mode)
+{
+    if (gen == TMU_AMD_GFX11 && swizzle_mode >= 28 && swizzle_mode <= 31)
+        return swizzle_names_256k[swizzle_mode - 28];
+    return tmu_amd_swizzle_mode_name(swizzle_mode);
+}
+
 int tmu_amd_swizzle_mode_from_name(const char *name)
 {
     if (!name)
@@ -61,6 +73,11 @@ int tmu_amd_swizzle_mode_from_name(const char *name)
         const char *n = swizzle_names[i];
         if (strcasecmp(name, n) == 0 || strcasecmp(name, n + 3) == 0)
             return (int)i;
+    }
+    for (size_t i = 0; i < 4; i++) {
+        const char *n = swizzle_names_256k[i];
+        if (strcasecmp(name, n) == 0 || strcasecmp(name, n + 3) == 0)
+            return 28 + (int)i;
     }
     return -1;
 }
@@ -74,6 +91,7 @@ const char *tmu_amd_gen_name(tmu_amd_gen gen)
     case TMU_AMD_GFX9: return "gfx9";
     case TMU_AMD_GFX10: return "gfx10";
     case TMU_AMD_GFX10_3: return "gfx10.3";
+    case TMU_AMD_GFX11: return "gfx11";
     }
     return "invalid";
 }
@@ -124,6 +142,7 @@ tmu_status tmu_surface_init_amd(tmu_surface *surf, const tmu_amd_chip *chip,
         break;
     case TMU_AMD_GFX10:
     case TMU_AMD_GFX10_3:
+    case TMU_AMD_GFX11:
         surf->kind = TMU_LAYOUT_AMD_GFX9;
         st = tmu_layout_gfx10_init(surf, chip, d, diag);
         break;

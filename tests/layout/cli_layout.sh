@@ -39,7 +39,7 @@ check man-section 0 '.SS "tmu layout"' -- "$tmu" help --man
 # ---- chip presets: names, generations and GB_ADDR_CONFIG of the vectors' '#chip' rows ----
 "$tmu" layout --chips > chips.txt
 check chips-ps4 0 "(ps4)" -- cat chips.txt
-for f in "$D/amd-tiling-gfx6-8.tsv" "$D/amd-tiling-gfx9-10.tsv"; do
+for f in "$D/amd-tiling-gfx6-8.tsv" "$D/amd-tiling-gfx9-10.tsv" "$D/amd-tiling-gfx11.tsv"; do
   grep '^#chip' "$f" | while IFS="$(printf '\t')" read -r _ name gen cmd; do
     cfg=$(echo "$cmd" | sed -n 's/.*gb_addr_config=\(0x[0-9a-f]*\).*/\1/p')
     fam=$(echo "$cmd" | sed -n 's/.* family=\([0-9]*\).*/\1/p')
@@ -48,7 +48,7 @@ for f in "$D/amd-tiling-gfx6-8.tsv" "$D/amd-tiling-gfx9-10.tsv"; do
 done > want_chips.txt
 awk 'NR > 1 { print $1, $2, $3, $5 }' chips.txt > got_chips.txt
 check chips-match-vectors 0 "" -- diff want_chips.txt got_chips.txt
-check chips-count 0 "14" -- sh -c "wc -l < got_chips.txt"
+check chips-count 0 "19" -- sh -c "wc -l < got_chips.txt"
 check chips-json 0 '{"name": "liverpool", "gen": "gfx7", "family": 120, "revision": 0, "gb_addr_config": "0x00000003"}' -- "$tmu" layout --chips --json
 
 # ---- conformance rows: surface / level lines and every sample address ----
@@ -135,7 +135,7 @@ if command -v python3 >/dev/null 2>&1; then
   "$tmu" layout --chip vega10 --swizzle SW_64KB_S_X --bpp 32 --size 100x2x7 --levels 3 --at 1,0,6,0,2 --json > j.json
   check json-parses 0 "ok" -- python3 -c "import json,sys; o=json.load(open('j.json')); assert len(o['levels'])==3 and o['at'][0]['level']==2; print('ok')"
   "$tmu" layout --chips --json > c.json
-  check json-chips-parses 0 "14" -- python3 -c "import json; print(len(json.load(open('c.json'))))"
+  check json-chips-parses 0 "19" -- python3 -c "import json; print(len(json.load(open('c.json'))))"
 fi
 
 # ---- detile: element (x, y) of the linear output = the tiled bytes at addrlib's address ----
@@ -239,7 +239,7 @@ fi
 
 # ---- bad command lines: exit 2, the usage on stderr ----
 P="--chip ps4 --tile-index 10 --bpp 32 --size 64x64"
-usage chip-unknown "layout: --chip: unknown chip 'ps5' (chips: tahiti, bonaire, hawaii, kaveri, liverpool, tonga, polaris10, polaris12, vega10, raven, navi10, navi14, navi21, navi21_8pipe; ps4 = liverpool)" -- "$tmu" layout --chip ps5 --tile-index 1 --bpp 32 --size 4x4
+usage chip-unknown "layout: --chip: unknown chip 'ps5' (chips: tahiti, bonaire, hawaii, kaveri, liverpool, tonga, polaris10, polaris12, vega10, raven, navi10, navi14, navi21, navi21_8pipe, gfx11_32pipe, gfx11_16pipe, gfx11_8pipe, gfx11_4pipe_2pkr, gfx11_2pipe_1pkr; ps4 = liverpool)" -- "$tmu" layout --chip ps5 --tile-index 1 --bpp 32 --size 4x4
 usage chip-missing "layout: --chip: missing" -- "$tmu" layout --tile-index 1 --bpp 32 --size 4x4
 usage tile-on-gfx9 "layout: --tile-index: vega10 is gfx9: give its swizzle mode with --swizzle" -- "$tmu" layout --chip vega10 --tile-index 1 --bpp 32 --size 4x4
 usage swizzle-on-gfx7 "layout: --swizzle: liverpool is gfx7: give its GB_TILE_MODE index with --tile-index" -- "$tmu" layout --chip ps4 --swizzle SW_64KB_S --bpp 32 --size 4x4

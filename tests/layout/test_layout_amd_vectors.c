@@ -49,6 +49,7 @@ static tmu_amd_gen gen_from(const char *s)
     if (strcmp(s, "gfx9") == 0) return TMU_AMD_GFX9;
     if (strcmp(s, "gfx10") == 0) return TMU_AMD_GFX10;
     if (strcmp(s, "gfx10.3") == 0) return TMU_AMD_GFX10_3;
+    if (strcmp(s, "gfx11") == 0) return TMU_AMD_GFX11;
     fprintf(stderr, "unknown generation %s\n", s);
     exit(2);
 }

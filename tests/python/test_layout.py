@@ -13,6 +13,7 @@ from conftest import read_tsv
 
 GFX6 = "amd-tiling-gfx6-8.tsv"
 GFX9 = "amd-tiling-gfx9-10.tsv"
+GFX11 = "amd-tiling-gfx11.tsv"
 
 
 def _chip_rows(path):
@@ -32,8 +33,8 @@ def _gfx6_rows(data_dir, every=1):
             yield f
 
 
-def _gfx9_rows(data_dir, every=1):
-    for i, f in enumerate(read_tsv(os.path.join(data_dir, GFX9))):
+def _gfx9_rows(data_dir, every=1, name=GFX9):
+    for i, f in enumerate(read_tsv(os.path.join(data_dir, name))):
         if i % every == 0:
             yield f
 
@@ -61,7 +62,8 @@ def test_amd_chips_are_the_vectors_registers(data_dir):
     chips = {c["name"]: c for c in tmu.amd_chips()}
     want = _chip_rows(os.path.join(data_dir, GFX6))
     want.update(_chip_rows(os.path.join(data_dir, GFX9)))
-    assert set(chips) == set(want) and len(chips) == 14
+    want.update(_chip_rows(os.path.join(data_dir, GFX11)))
+    assert set(chips) == set(want) and len(chips) == 19
     for name, (gen, kv) in want.items():
         c = chips[name]
         assert c["gen"] == gen
@@ -94,9 +96,11 @@ def test_gfx6_8_rows_info_and_addresses(data_dir):
     assert rows > 4000 and addresses > 300000
 
 
-def test_gfx9_10_rows_info_and_addresses(data_dir):
+@pytest.mark.parametrize("name,every,min_rows,min_addresses",
+                         [(GFX9, 1, 2800, 240000), (GFX11, 2, 1499, 150000)])
+def test_gfx9_10_11_rows_info_and_addresses(data_dir, name, every, min_rows, min_addresses):
     rows = addresses = 0
-    for f in _gfx9_rows(data_dir):
+    for f in _gfx9_rows(data_dir, every, name):
         s = _gfx9_surface(f)
         i = s.info
         got = (i["pitch"], i["height"], i["depth"], i["size"], i["slice_size"], i["base_align"]) + i["block"] + (
@@ -110,7 +114,7 @@ def test_gfx9_10_rows_info_and_addresses(data_dir):
             assert s.address(x, y, sl, sm, m) == a, (f[:12], x, y, sl, sm, m)
             addresses += 1
         rows += 1
-    assert rows > 2800 and addresses > 240000
+    assert rows > min_rows and addresses > min_addresses
 
 
 # ---- detile / retile against addrlib's addresses ---------------------------------------------------

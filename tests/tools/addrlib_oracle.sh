@@ -109,7 +109,9 @@ vectors() {
 # the surface base.  Surfaces addrlib refuses, and surfaces for which Addr2ComputeSurfaceAddrFromCoord
 # fails (gfx11: 3d SW_256KB_D_X, which has no swizzle pattern, and 3d SW_64KB_D_X at 64/128 bpp,
 # whose pattern addrlib turns into no equation) are absent; '#stats' rows at the end count them per
-# chip, resource type and mode.
+# chip, resource type and mode.  SW_LINEAR_GENERAL (32: addrlib's own, no T# value) is left out:
+# Addr2ComputeSurfaceAddrFromCoord addresses it as SW_LINEAR (Lib::ComputeSurfaceAddrFromCoordLinear
+# does not pass the mode on), which disagrees with addrlib's own surface info for it.
 EOF
   # shellcheck disable=SC2086
   "$bin" vectors "$seed" "$n" $chips

@@ -21,10 +21,12 @@
     "surface (the fields of tmu_surface_desc):\n"                                                \
     "  --chip NAME        chip preset: tahiti bonaire hawaii kaveri liverpool (ps4) tonga\n"      \
     "                     polaris10 polaris12 (gfx6-8), vega10 raven navi10 navi14 navi21\n"      \
-    "                     navi21_8pipe (gfx9-10.3); tmu layout --chips lists them\n"              \
+    "                     navi21_8pipe (gfx9-10.3), gfx11_32pipe gfx11_16pipe gfx11_8pipe\n"     \
+    "                     gfx11_4pipe_2pkr gfx11_2pipe_1pkr (gfx11); tmu layout --chips\n"       \
+    "                     lists them\n"                                                           \
     "  --tile-index N     gfx6-8: the GB_TILE_MODE index (T# TILING_INDEX), 0..31\n"              \
     "  --swizzle MODE     gfx9+: the swizzle mode, by addrlib's name (SW_64KB_S_X or 64KB_S_X)\n" \
-    "                     or number (T# SW_MODE, 0..31)\n"                                        \
+    "                     or number (T# SW_MODE, 0..31; gfx11: 28..31 = SW_256KB_Z_X ...)\n"    \
     "  --bpp B            bits per element: 8, 16, 32, 64, 128 (BCn: 64 or 128-bit blocks)\n"    \
     "  --size WxH[xS]     level-0 extent in elements; S = slices: array layers, 6 x cubes or\n"   \
     "                     the depth of a volume (default 1)\n"                                    \
@@ -291,7 +293,7 @@ static int amd_finish(void *ctx)
     if (!la->chip)
         return tmu_cli_usage_error("--chip", "missing (tmu layout --chips lists the presets)");
     int gfx9 = la->chip->gen == TMU_AMD_GFX9 || la->chip->gen == TMU_AMD_GFX10 ||
-               la->chip->gen == TMU_AMD_GFX10_3;
+               la->chip->gen == TMU_AMD_GFX10_3 || la->chip->gen == TMU_AMD_GFX11;
     if (la->have_tile_index && la->have_swizzle)
         return tmu_cli_usage_error("--swizzle", "give either --tile-index (gfx6-8) or --swizzle "
                                                 "(gfx9+), not both");
@@ -444,7 +446,7 @@ static int print_head(const void *ctx, const tmu_surface *s, int json)
         print_flags(stdout, d->flags, 1);
         if (is_gfx9(s))
             printf("], \"swizzle\": \"%s\", \"pipe_bank_xor\": %u}",
-                   tmu_amd_swizzle_mode_name(d->swizzle_mode), d->pipe_bank_xor);
+                   tmu_amd_swizzle_mode_name_gen(s->gen, d->swizzle_mode), d->pipe_bank_xor);
         else
             printf("], \"tile_index\": %d}", (int)d->tile_index);
         printf(", \"size\": %llu, \"base_align\": %u", (unsigned long long)s->size, s->base_align);
@@ -457,7 +459,7 @@ static int print_head(const void *ctx, const tmu_surface *s, int json)
     }
     printf("chip %s (%s), ", la->chip->name, tmu_amd_gen_name(s->gen));
     if (is_gfx9(s))
-        printf("%s %s", rsrc_name(d->rsrc), tmu_amd_swizzle_mode_name(d->swizzle_mode));
+        printf("%s %s", rsrc_name(d->rsrc), tmu_amd_swizzle_mode_name_gen(s->gen, d->swizzle_mode));
     else
         printf("tile index %d", (int)d->tile_index);
     printf(", %u bpp, %ux%u, %u slice%s, %u level%s, %u sample%s, flags ", d->bpp, d->width,
