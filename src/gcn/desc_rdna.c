@@ -458,22 +458,6 @@ int rdna_sdesc_print(const tmu_gcn_sdesc *desc, char *buf, size_t size)
 
 #define SFAIL(st, bit, ...) return tmu_diag_set(diag, st, 0, 0, bit, __VA_ARGS__)
 
-/* Swizzle-mode block size log2 (addrlib AddrSwizzleMode: 0 linear, 1-3 256 B, 4-7 and 20-23
- * 4 KiB, 8-11, 16-19, 24-27 64 KiB; 12-15 and 28-31 variable-size, which no RDNA1/2 chip
- * enables) and whether it carries a pipe/bank XOR (16-31). */
-static unsigned sw_block_log2(uint32_t sw)
-{
-    if (sw == 0)
-        return 0;
-    if (sw <= 3)
-        return 8;
-    if ((sw >= 4 && sw <= 7) || (sw >= 20 && sw <= 23))
-        return 12;
-    if ((sw >= 8 && sw <= 11) || (sw >= 16 && sw <= 19) || (sw >= 24 && sw <= 27))
-        return 16;
-    return 0;
-}
-
 tmu_status rdna_tdesc_surface(const tmu_gcn_tdesc *desc, const tmu_texture *shape,
                               const tmu_amd_chip *chip, tmu_surface *surf, uint64_t *base,
                               tmu_diag *diag)
@@ -485,11 +469,10 @@ tmu_status rdna_tdesc_surface(const tmu_gcn_tdesc *desc, const tmu_texture *shap
         chip = tmu_gcn_default_chip(gen);
     if (!chip)
         SFAIL(TMU_ERR_INVALID_ARGUMENT, -1, "no chip preset for %s", tmu_gcn_gen_name(gen));
-    const tmu_amd_gen agen = gen == TMU_GCN_GFX10 ? TMU_AMD_GFX10 : TMU_AMD_GFX10_3;
-    if (gen == TMU_GCN_GFX11 && sw != 0)
-        SFAIL(TMU_ERR_UNSUPPORTED, 3 * 32 + 20,
-              "SW_MODE %u (%s) on gfx11: the layout module has no gfx11 swizzle modes (addrlib "
-              "Gfx11Lib); only SW_LINEAR (0) gfx11 images run", sw, tmu_amd_swizzle_mode_name(sw));
+    const tmu_amd_gen agen = gen == TMU_GCN_GFX10    ? TMU_AMD_GFX10
+                             : gen == TMU_GCN_GFX103 ? TMU_AMD_GFX10_3
+                                                     : TMU_AMD_GFX11;
+    const char *swname = tmu_amd_swizzle_mode_name_gen(agen, sw);
     if (chip->gen != agen)
         SFAIL(TMU_ERR_INVALID_ARGUMENT, -1, "chip %s is %s, but the T# is %s (give a %s chip)",
               chip->name, tmu_amd_gen_name(chip->gen), tmu_gcn_gen_name(gen), tmu_amd_gen_name(agen));
@@ -517,10 +500,10 @@ tmu_status rdna_tdesc_surface(const tmu_gcn_tdesc *desc, const tmu_texture *shap
     if (fi->bytes != 1 && fi->bytes != 2 && fi->bytes != 4 && fi->bytes != 8 && fi->bytes != 16)
         SFAIL(TMU_ERR_UNSUPPORTED, 32 + 20, "FORMAT %u (%s, %u-bit texels): addrlib's 3x expansion "
               "of 96-bit texels is not modelled", f[TMU_GCN_T_FORMAT], fi->name, fi->bytes * 8u);
-    unsigned blk = sw_block_log2(sw);
+    unsigned blk = gcn_sw_block_log2(agen, sw);
     if (sw != 0 && !blk)
         SFAIL(TMU_ERR_UNSUPPORTED, 3 * 32 + 20, "SW_MODE %u (%s) is not a swizzle mode tmu lays out "
-              "on %s", sw, tmu_amd_swizzle_mode_name(sw), tmu_gcn_gen_name(gen));
+              "on %s", sw, swname, tmu_gcn_gen_name(gen));
     tmu_surface_desc sd;
     memset(&sd, 0, sizeof sd);
     sd.bpp = fi->bytes * 8u;
@@ -540,25 +523,17 @@ tmu_status rdna_tdesc_surface(const tmu_gcn_tdesc *desc, const tmu_texture *shap
     sd.fragments = sd.samples;
     uint64_t addr = ((uint64_t)f[TMU_GCN_T_BASE_ADDRESS] << 8) |
                     ((uint64_t)f[TMU_GCN_T_BASE_ADDRESS_HI] << 40);
-    if (sw >= 16) {
-        unsigned ilv = 8u + ((chip->gb_addr_config >> 3) & 7u);
-        uint64_t low = addr & ((1ull << blk) - 1);
-        if (low & ((1ull << ilv) - 1))
-            SFAIL(TMU_ERR_UNSUPPORTED, 0,
-                  "BASE_ADDRESS 0x%x: SW_MODE %u (%s) takes a %u-byte block whose low bits hold a "
-                  "pipe/bank XOR in %u-byte units; bits below that are not modelled",
-                  f[TMU_GCN_T_BASE_ADDRESS], sw, tmu_amd_swizzle_mode_name(sw), 1u << blk, 1u << ilv);
-        sd.pipe_bank_xor = (uint32_t)(low >> ilv);
-        addr -= low;
-    }
+    tmu_status st = gcn_take_pipe_bank_xor(desc, chip, swname, blk, &addr, &sd.pipe_bank_xor, diag);
+    if (st != TMU_OK)
+        return st;
     tmu_diag why;
-    tmu_status st = tmu_surface_init_amd(surf, chip, &sd, &why);
+    st = tmu_surface_init_amd(surf, chip, &sd, &why);
     if (st != TMU_OK) {
         const char *reason = why.message, *colon = strstr(reason, ": ");
         if (colon)
             reason = colon + 2;
         SFAIL(st, 3 * 32 + 20, "SW_MODE %u (%s) on %s, %u-bit texels %ux%ux%u, MAX_MIP + 1 = %u "
-              "levels, %u samples: no addrlib layout: %.70s", sw, tmu_amd_swizzle_mode_name(sw),
+              "levels, %u samples: no addrlib layout: %.70s", sw, swname,
               chip->name, sd.bpp, sd.width, sd.height, sd.slices, sd.levels, sd.samples, reason);
     }
     if (addr >= (1ull << 48) || surf->size > (1ull << 48) - addr)

@@ -23,6 +23,15 @@ void rdna_format_split(tmu_gcn_gen gen, unsigned format, unsigned *dfmt, unsigne
 tmu_status rdna_tdesc_surface(const tmu_gcn_tdesc *desc, const tmu_texture *shape,
                               const tmu_amd_chip *chip, tmu_surface *surf, uint64_t *base,
                               tmu_diag *diag);
+/* Shared with tiled.c (gfx9).  Block size log2 of swizzle mode `sw` on `gen` (gfx9 .. gfx11): 8,
+ * 12, 16, gfx11's 18 for 28..31; 0 for SW_LINEAR and modes without a fixed block. */
+unsigned gcn_sw_block_log2(tmu_amd_gen gen, uint32_t sw);
+/* For a _T / _X SW_MODE (16..31), splits the pipe/bank XOR off *addr (the T# base address; its
+ * bits below the 2^blk block, in pipe-interleave units) into *pipe_bank_xor; 0 for other modes.
+ * TMU_ERR_UNSUPPORTED naming BASE_ADDRESS when bits below the interleave are set. */
+tmu_status gcn_take_pipe_bank_xor(const tmu_gcn_tdesc *desc, const tmu_amd_chip *chip,
+                                  const char *swname, unsigned blk, uint64_t *addr,
+                                  uint32_t *pipe_bank_xor, tmu_diag *diag);
 tmu_status rdna_tdesc_for_texture(tmu_gcn_gen gen, const tmu_texture *shape, uint64_t address,
                                   tmu_gcn_tdesc *out, uint64_t *size, tmu_diag *diag);
 

@@ -31,9 +31,10 @@
 
 const tmu_amd_chip *tmu_gcn_default_chip(tmu_gcn_gen gen)
 {
-    /* gfx11: navi21's linear layout (the layout module has no gfx11 chip; docs/rdna-mimg.md) */
+    /* gfx11: Mesa's 16-pipe gfx11 test configuration, as navi21 is its 16-pipe gfx10.3 one */
     static const char *const names[TMU_GCN_GEN_ALL] = {"tahiti", "bonaire", "tonga", "tonga",
-                                                       "vega10", "navi10", "navi21", "navi21"};
+                                                       "vega10", "navi10", "navi21",
+                                                       "gfx11_16pipe"};
     return (unsigned)gen < TMU_GCN_GEN_ALL ? tmu_amd_chip_find(names[gen]) : NULL;
 }
 
@@ -62,20 +63,37 @@ static unsigned micro_mode(tmu_amd_gen gen, uint32_t reg)
 enum { MICRO_DISPLAY = 0, MICRO_DEPTH = 2, ARRAY_LINEAR_GENERAL = 0, ARRAY_LINEAR_ALIGNED = 1 };
 
 /* gfx9 swizzle modes: block size log2 (0 = not a gfx9 mode) and whether it carries an XOR. */
-static unsigned sw_block_log2(uint32_t sw)
+unsigned gcn_sw_block_log2(tmu_amd_gen gen, uint32_t sw)
 {
-    if (sw >= 1 && sw <= 3)
-        return 8;
-    if ((sw >= 4 && sw <= 7) || (sw >= 20 && sw <= 23))
-        return 12;
-    if ((sw >= 8 && sw <= 11) || (sw >= 16 && sw <= 19) || (sw >= 24 && sw <= 27))
-        return 16;
-    return 0;
+    /* addrlib AddrSwizzleMode: 1-3 256 B, 4-7 and 20-23 4 KiB, 8-11, 16-19, 24-27 64 KiB;
+     * 12-15 and 28-31 variable-size on gfx9-10.3 (no chip tmu knows enables them), and 28-31
+     * the 256 KiB modes on gfx11 (Gfx11Lib) */
+    static const uint8_t blk[32] = {0,  8,  8,  8,  12, 12, 12, 12, 16, 16, 16,
+                                    16, 0,  0,  0,  0,  16, 16, 16, 16, 12, 12,
+                                    12, 12, 16, 16, 16, 16, 0,  0,  0,  0};
+    if (sw >= 32)
+        return 0;
+    return gen == TMU_AMD_GFX11 && sw >= 28 ? 18u : blk[sw];
 }
 
-static int sw_has_xor(uint32_t sw)
+tmu_status gcn_take_pipe_bank_xor(const tmu_gcn_tdesc *desc, const tmu_amd_chip *chip,
+                                  const char *swname, unsigned blk, uint64_t *addr,
+                                  uint32_t *pipe_bank_xor, tmu_diag *diag)
 {
-    return sw >= 16 && sw <= 31;
+    const uint32_t sw = desc->f[TMU_GCN_T_SW_MODE];
+    *pipe_bank_xor = 0;
+    if (sw < 16 || sw > 31) /* the _T and _X modes carry one */
+        return TMU_OK;
+    unsigned ilv = 8u + ((chip->gb_addr_config >> 3) & 7u);
+    uint64_t low = *addr & ((1ull << blk) - 1);
+    if (low & ((1ull << ilv) - 1))
+        SFAIL(TMU_ERR_UNSUPPORTED, 0,
+              "BASE_ADDRESS 0x%x: SW_MODE %u (%s) takes a %u-byte block whose low bits hold a "
+              "pipe/bank XOR in %u-byte units; bits below that are not modelled",
+              desc->f[TMU_GCN_T_BASE_ADDRESS], sw, swname, 1u << blk, 1u << ilv);
+    *pipe_bank_xor = (uint32_t)(low >> ilv);
+    *addr -= low;
+    return TMU_OK;
 }
 
 static int sw_is_z(uint32_t sw)
@@ -188,7 +206,7 @@ tmu_status tmu_gcn_tdesc_surface(const tmu_gcn_tdesc *desc, const tmu_texture *s
                     ((uint64_t)f[TMU_GCN_T_BASE_ADDRESS_HI] << 40);
     if (gfx9) {
         uint32_t sw = f[TMU_GCN_T_SW_MODE];
-        unsigned blk = sw_block_log2(sw);
+        unsigned blk = gcn_sw_block_log2(TMU_AMD_GFX9, sw);
         if (!blk)
             SFAIL(TMU_ERR_UNSUPPORTED, 3 * 32 + 20, "SW_MODE %u (%s) is not a gfx9 swizzle mode", sw,
                   tmu_amd_swizzle_mode_name(sw));
@@ -204,17 +222,10 @@ tmu_status tmu_gcn_tdesc_surface(const tmu_gcn_tdesc *desc, const tmu_texture *s
         /* as the conformance vectors (Mesa): a multisampled Z-order surface is a depth buffer */
         sd.flags = !ms ? TMU_SURF_TEXTURE : sw_is_z(sw) ? TMU_SURF_DEPTH : TMU_SURF_COLOR;
         sd.fragments = sd.samples; /* the hardware stores every sample (layout.h) */
-        if (sw_has_xor(sw)) {
-            unsigned ilv = 8u + ((chip->gb_addr_config >> 3) & 7u);
-            uint64_t low = addr & ((1ull << blk) - 1);
-            if (low & ((1ull << ilv) - 1))
-                SFAIL(TMU_ERR_UNSUPPORTED, 0,
-                      "BASE_ADDRESS 0x%x: SW_MODE %u (%s) takes a %u-byte block whose low bits hold a "
-                      "pipe/bank XOR in %u-byte units; bits below that are not modelled",
-                      f[TMU_GCN_T_BASE_ADDRESS], sw, tmu_amd_swizzle_mode_name(sw), 1u << blk, 1u << ilv);
-            sd.pipe_bank_xor = (uint32_t)(low >> ilv);
-            addr -= low;
-        }
+        tmu_status xst = gcn_take_pipe_bank_xor(desc, chip, tmu_amd_swizzle_mode_name(sw), blk, &addr,
+                                                &sd.pipe_bank_xor, diag);
+        if (xst != TMU_OK)
+            return xst;
     } else {
         int32_t idx = (int32_t)f[TMU_GCN_T_TILING_INDEX];
         uint32_t reg = chip->tile_mode[idx];

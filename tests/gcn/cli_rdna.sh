@@ -106,7 +106,20 @@ err=$("$TMU" gcn run --gpu gfx9 --wave 32 -e 's_waitcnt 0' 2>&1); rc=$?
 contains "wave32 gfx9" "a gfx9 wave has 64 lanes, not 32" "$err"
 check_rc "wave32 gfx9 rc" 2 $rc
 err=$("$TMU" gcn run --gpu gfx11 --texture s8=checker:4x4,swizzle=64KB_S_X -e 's_waitcnt 0' 2>&1); rc=$?
-contains "gfx11 swizzled" "the layout module has no gfx11 swizzle modes" "$err"
+contains "gfx11 2d _S refused" "SW_MODE 25 (SW_64KB_S_X) on gfx11_16pipe" "$err"
+contains "gfx11 2d _S reason" "not allowed for 2D surfaces" "$err"
+check_rc "gfx11 2d _S rc" 1 $rc
+# a swizzled gfx11 image (256 KiB R mode, pipe/bank XOR 700) reads the checker: white where x + y
+# is even
+out=$("$TMU" gcn run --gpu gfx11 --texture s8=checker:4x4,swizzle=256KB_R_X,xor=700 --lanes 0-3 \
+      --vgpr v4=0,1,2,3 --vgpr v5=1 -e 'image_load v0, v[4:5], s[8:15] dmask:0x1 dim:SQ_RSRC_IMG_2D unorm' 2>&1)
+rc=$?
+check_rc "gfx11 swizzled rc" 0 $rc
+contains "gfx11 swizzled lane 1" "v0[1] = 0x3f800000 1" "$out"
+contains "gfx11 swizzled lane 3" "v0[3] = 0x3f800000 1" "$out"
+err=$("$TMU" gcn run --gpu gfx11 --chip navi21 -e 's_waitcnt 0' 2>&1); rc=$?
+contains "gfx11 chip" "navi21 is a gfx10.3 chip; --gpu gfx11 takes gfx11_32pipe" "$err"
+check_rc "gfx11 chip rc" 2 $rc
 out=$("$TMU" gcn desc --gpu gfx10.3 0x1000 0x04d00000 0x3c003 0x90000fac 0 0 0 0 2>&1); rc=$?
 check_rc "desc gfx10.3 rc" 0 $rc
 contains "desc gfx10.3 format" "FORMAT              = 77 (32_32_32_32_FLOAT)" "$out"

@@ -2,8 +2,9 @@
  * ISA's text syntax and address rules (shared/reference/rdna-mimg.md §4, gcn-mimg.md §3) writes
  * one program for gfx9 and the same program for an RDNA generation (dim: instead of da, exact
  * address counts, NSA lists in scattered VGPRs, T# words placed by hand at ROCR-Runtime's bit
- * positions, linear or swizzled on gfx10 / gfx10.3, on the navi10 / navi14 / navi21 /
- * navi21_8pipe presets), fills both textures with the same texels,
+ * positions, linear or swizzled (with a pipe/bank XOR in BASE_ADDRESS for _T / _X modes), on the
+ * navi10 / navi14 / navi21 / navi21_8pipe / gfx11_* presets), fills both textures with the same
+ * texels,
  * runs both from their text and compares every VGPR the instruction writes, bit for bit.  The
  * cases are those where the ISA gives both generations the same meaning: loads, samples (with
  * LOD, bias, LZ, user derivatives, depth compare), gather4, get_resinfo, stores and atomics
@@ -73,6 +74,10 @@ static const struct {
 /* Swizzle modes (addrlib AddrSwizzleMode numbers) of gfx10 / gfx10.3 textures: linear, the
  * 256 B, 4 KiB and 64 KiB S / D modes, their _T / _X forms and 64KB_R_X. */
 static const unsigned sw_modes[] = {0, 0, 0, 1, 2, 5, 6, 9, 10, 17, 18, 21, 22, 25, 26, 27};
+/* gfx11 (RDNA3) ones: linear, the D, Z and R modes 2D images take, the S modes of 3D images (the
+ * layout refuses a mode the shape cannot take: skipped), the 256 KiB modes 28-31. */
+static const unsigned sw_modes_g11[] = {0,  0,  0,  2,  6,  10, 18, 22, 26, 24,
+                                        27, 28, 30, 31, 5,  9,  17, 21, 25, 29};
 
 /* One address component: a dword (full = 1) or a 16-bit half. */
 typedef struct comp {
@@ -120,7 +125,7 @@ static void fill(const tmu_texture *t, uint32_t levels, uint32_t salt)
 static tmu_surface surf_rdna;
 
 typedef struct stats {
-    unsigned cases, skipped, nsa, a16, d16, swizzled, writes, per_gen[3];
+    unsigned cases, skipped, nsa, a16, d16, swizzled, writes, per_gen[3], swizzled_gen[3];
 } stats;
 
 static int run_case(rig *g9, rig *rd, tmu_gcn_gen gen, stats *st)
@@ -150,7 +155,8 @@ static int run_case(rig *g9, rig *rd, tmu_gcn_gen gen, stats *st)
     while (big >>= 1)
         chain++;
     uint32_t levels = 1 + below(chain);
-    unsigned sw = gen == TMU_GCN_GFX11 ? 0 : sw_modes[below(sizeof sw_modes / sizeof sw_modes[0])];
+    unsigned sw = gen == TMU_GCN_GFX11 ? sw_modes_g11[below(sizeof sw_modes_g11 / sizeof sw_modes_g11[0])]
+                                       : sw_modes[below(sizeof sw_modes / sizeof sw_modes[0])];
     tmu_texture shape = rig_shape(dims[di].tdim, fmt, w, h, d, layers, levels), t9, tr;
     if (layers > 6 && dims[di].cube)
         shape.dim = TMU_DIM_CUBE_ARRAY;
@@ -160,6 +166,10 @@ static int run_case(rig *g9, rig *rd, tmu_gcn_gen gen, stats *st)
     unsigned fcode = gen == TMU_GCN_GFX11 ? fmts[fi].f11 : fmts[fi].f10;
     unsigned depth = dims[di].type == 10 ? d - 1 : dims[di].arrayed ? layers - 1 : 0;
     dw[0] = (uint32_t)(RIG_BASE >> 8);
+    /* _T / _X modes (16-31): a pipe/bank XOR in BASE_ADDRESS, in 256-byte units below the block
+     * (4 KiB: 20-23; 64 KiB: 16-19, 24-27; gfx11's 256 KiB: 28-31) */
+    if (sw >= 16)
+        dw[0] |= below(sw >= 20 && sw <= 23 ? 16u : sw >= 28 ? 1024u : 256u);
     dw[1] = fcode << 20 | ((w - 1) & 3u) << 30;
     dw[2] = (w - 1) >> 2 | (h - 1) << 14;
     dw[3] = 4u | 5u << 3 | 6u << 6 | 7u << 9 | (levels - 1) << 16 | sw << 20 | dims[di].type << 28;
@@ -169,9 +179,12 @@ static int run_case(rig *g9, rig *rd, tmu_gcn_gen gen, stats *st)
     else
         dw[5] = (levels - 1) << 4;
     rig_sgprs(rd, 0, dw, 8);
-    /* the chip presets of the generation (gfx11: navi21's linear layout) */
-    static const char *const chips[2][2] = {{"navi10", "navi14"}, {"navi21", "navi21_8pipe"}};
-    rd->env.chip = tmu_amd_chip_find(chips[gen != TMU_GCN_GFX10][below(2)]);
+    /* the chip presets of the generation */
+    static const char *const chips[3][5] = {
+        {"navi10", "navi14", "navi10", "navi14", "navi10"},
+        {"navi21", "navi21_8pipe", "navi21", "navi21_8pipe", "navi21"},
+        {"gfx11_32pipe", "gfx11_16pipe", "gfx11_8pipe", "gfx11_4pipe_2pkr", "gfx11_2pipe_1pkr"}};
+    rd->env.chip = tmu_amd_chip_find(chips[gen - TMU_GCN_GFX10][below(5)]);
     tmu_gcn_tdesc td;
     if (tmu_gcn_tdesc_decode(gen, dw, 8, &td, &rd->diag) != TMU_OK)
         fail_msg("T# decode: %s", rd->diag.message);
@@ -404,6 +417,7 @@ static int run_case(rig *g9, rig *rd, tmu_gcn_gen gen, stats *st)
     st->a16 += a16;
     st->d16 += d16;
     st->swizzled += sw != 0;
+    st->swizzled_gen[gen - TMU_GCN_GFX10] += sw != 0;
     st->writes += kind == K_STORE || kind == K_ATOMIC;
     st->per_gen[gen - TMU_GCN_GFX10]++;
     return 1;
@@ -419,17 +433,20 @@ static void test_equivalence(void **state)
     stats st = {0};
     static const tmu_gcn_gen gens[3] = {TMU_GCN_GFX10, TMU_GCN_GFX103, TMU_GCN_GFX11};
     for (int g = 0; g < 3; g++)
-        rig_init(&rd[g], gens[g], 2u << 20);
+        rig_init(&rd[g], gens[g], 4u << 20);
     for (unsigned i = 0; i < n; i++)
         run_case(&g9, &rd[i % 3], gens[i % 3], &st);
     for (int g = 0; g < 3; g++)
         rig_free(&rd[g]);
     printf("rdna equivalence: %u cases bit-identical to gfx9 (gfx10 %u, gfx10.3 %u, gfx11 %u; NSA %u, A16 "
-           "%u, D16 %u, swizzled %u, stores and atomics %u), %u skipped (refused by both or a layout "
-           "addrlib refuses)\n", st.cases, st.per_gen[0], st.per_gen[1], st.per_gen[2], st.nsa, st.a16,
-           st.d16, st.swizzled, st.writes, st.skipped);
+           "%u, D16 %u, swizzled %u (gfx10 %u, gfx10.3 %u, gfx11 %u), stores and atomics %u), %u "
+           "skipped (refused by both or a layout addrlib refuses)\n",
+           st.cases, st.per_gen[0], st.per_gen[1], st.per_gen[2], st.nsa, st.a16, st.d16, st.swizzled,
+           st.swizzled_gen[0], st.swizzled_gen[1], st.swizzled_gen[2], st.writes, st.skipped);
     assert_true(st.cases > n / 2);
     assert_true(st.nsa > 0 && st.a16 > 0 && st.d16 > 0 && st.swizzled > 0 && st.writes > 0);
+    for (int g = 0; g < 3; g++)
+        assert_true(st.swizzled_gen[g] > 0);
     rig_free(&g9);
 }
 

@@ -1,7 +1,8 @@
 /* Hand-worked cases of RDNA (gfx10, gfx10.3, gfx11) MIMG execution.  Every expected value is
  * worked out by hand: T# words are built here from the bit positions of AMD's ROCR-Runtime
  * resource_nv.h / resource_gfx11.h (not through tmu's descriptor tables), texel addresses from
- * addrlib's linear rule (rows of 256-byte multiples), s_waitcnt words are llvm-mc 16's
+ * addrlib's linear rule (rows of 256-byte multiples) or, for swizzled gfx11 images, addrlib's own
+ * addresses (rows of tests/data/amd-tiling-gfx11.tsv), s_waitcnt words are llvm-mc 16's
  * encodings, and the FORMAT names come from llvm-mc 16 (the file given as argv[1],
  * tests/data/rdna-buf-formats.tsv). */
 #include <math.h>
@@ -365,13 +366,84 @@ static void test_refusals(void **state)
                      TMU_ERR_UNSUPPORTED);
     assert_non_null(strstr(r.diag.message, "FORMAT 200"));
     rig_free(&r);
-    /* gfx11 swizzled images: the layout module has no gfx11 modes */
-    rig_init(&r, TMU_GCN_GFX11, 1 << 18);
+    /* gfx11 2D images take no _S mode (addrlib Gfx11Rsrc2dSwModeMask), 3D ones no SW_256KB_D_X
+     * address (addrlib has no pattern for it) */
+    rig_init(&r, TMU_GCN_GFX11, 1 << 20);
     hand_t sw = {RIG_BASE, 22, 8, 4, 0, 9, 0, 0, 25 /* 64KB_S_X */, 0, 0, 0};
     hand_texture(&r, 8, &sw, NULL);
     assert_int_equal(rig_run(&r, "image_load v0, v[4:5], s[8:15] dmask:0x1 dim:SQ_RSRC_IMG_2D unorm"),
+                     TMU_ERR_INVALID_ARGUMENT);
+    assert_non_null(strstr(r.diag.message, "SW_64KB_S_X"));
+    assert_non_null(strstr(r.diag.message, "not allowed for 2D surfaces"));
+    hand_t vol = {RIG_BASE, 22, 8, 4, 3, 10, 0, 0, 30 /* 256KB_D_X */, 0, 0, 0};
+    hand_texture(&r, 8, &vol, NULL);
+    assert_int_equal(rig_run(&r, "image_load v0, v[4:6], s[8:15] dmask:0x1 dim:SQ_RSRC_IMG_3D unorm"),
                      TMU_ERR_UNSUPPORTED);
-    assert_non_null(strstr(r.diag.message, "gfx11"));
+    assert_non_null(strstr(r.diag.message, "SW_256KB_D_X"));
+    rig_free(&r);
+}
+
+/* gfx11 swizzled images: texels read from where addrlib puts them.  The expected addresses are
+ * addrlib's own (Mesa 22.3.6 Gfx11Lib through tests/tools/addrlib_oracle.sh), rows of
+ * tests/data/amd-tiling-gfx11.tsv, not tmu's; the pipe/bank XOR rides in BASE_ADDRESS bits 8 and
+ * up, as Mesa's radv / radeonsi place it (va | tile_swizzle << 8). */
+static void test_gfx11_swizzled(void **state)
+{
+    (void)state;
+    /* row 1002: gfx11_16pipe (the default gfx11 chip), 2d SW_256KB_Z_X, 32 bpp, 8x7, 4 levels,
+     * pipe_bank_xor 218; (x, y, level) -> byte offset from the surface base */
+    static const unsigned at[][4] = {{0, 0, 0, 19968}, {7, 6, 0, 20212}, {1, 3, 0, 20012},
+                                     {3, 2, 1, 115252}, {2, 2, 1, 115248}, {1, 0, 2, 166404},
+                                     {0, 0, 3, 182784}};
+    const unsigned n = sizeof at / sizeof at[0];
+    rig r;
+    rig_init(&r, TMU_GCN_GFX11, 1 << 20);
+    /* FORMAT 20 = 32_UINT on gfx11; TYPE 9 = 2D; LAST_LEVEL 3, MAX_MIP 3; SW_MODE 28 */
+    hand_t t = {RIG_BASE + (218u << 8), 20, 8, 7, 0, 9, 0, 3, 28, 3, 0, 0};
+    hand_texture(&r, 8, &t, NULL);
+    for (unsigned i = 0; i < n; i++) {
+        uint32_t v = 0xa5000000u + i;
+        memcpy(r.mem + at[i][3], &v, 4);
+    }
+    for (unsigned l = 0; l < 64; l++) {
+        r.w->vgpr[4][l] = at[l % n][0];
+        r.w->vgpr[5][l] = at[l % n][1];
+        r.w->vgpr[6][l] = at[l % n][2];
+        r.w->vgpr[0][l] = 0;
+    }
+    assert_int_equal(run(&r, "image_load_mip v0, v[4:6], s[8:15] dmask:0x1 dim:SQ_RSRC_IMG_2D unorm"),
+                     TMU_OK);
+    tmu_gcn_wave_wait(r.w, 0, 0);
+    for (unsigned l = 0; l < 64; l++)
+        assert_int_equal(r.w->vgpr[0][l], 0xa5000000u + l % n);
+    rig_free(&r);
+
+    /* row 2070: gfx11_4pipe_2pkr, 2d SW_256KB_R_X, 32 bpp, 95x937, 2 samples (color),
+     * pipe_bank_xor 763; (x, y, sample) -> byte offset.  gfx11 gives each sample its own place. */
+    static const unsigned ms[][4] = {{0, 0, 0, 62208}, {1, 0, 0, 62216}, {94, 936, 1, 985252},
+                                     {15, 16, 1, 63660}, {16, 15, 1, 58708}, {8, 8, 0, 60160}};
+    const unsigned nm = sizeof ms / sizeof ms[0];
+    rig_init(&r, TMU_GCN_GFX11, 2 << 20);
+    r.env.chip = tmu_amd_chip_find("gfx11_4pipe_2pkr");
+    assert_non_null(r.env.chip);
+    /* TYPE 14 = 2D_MSAA, LAST_LEVEL 1 = log2(2 samples) */
+    hand_t m = {RIG_BASE + (763u << 8), 20, 95, 937, 0, 14, 0, 1, 31, 0, 0, 0};
+    hand_texture(&r, 8, &m, NULL);
+    for (unsigned i = 0; i < nm; i++) {
+        uint32_t v = 0x5a000000u + i;
+        memcpy(r.mem + ms[i][3], &v, 4);
+    }
+    for (unsigned l = 0; l < 64; l++) {
+        r.w->vgpr[4][l] = ms[l % nm][0];
+        r.w->vgpr[5][l] = ms[l % nm][1];
+        r.w->vgpr[6][l] = ms[l % nm][2];
+        r.w->vgpr[0][l] = 0;
+    }
+    assert_int_equal(run(&r, "image_load v0, v[4:6], s[8:15] dmask:0x1 dim:SQ_RSRC_IMG_2D_MSAA unorm"),
+                     TMU_OK);
+    tmu_gcn_wave_wait(r.w, 0, 0);
+    for (unsigned l = 0; l < 64; l++)
+        assert_int_equal(r.w->vgpr[0][l], 0x5a000000u + l % nm);
     rig_free(&r);
 }
 
@@ -387,7 +459,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_texel_address), cmocka_unit_test(test_a16_and_nsa),
         cmocka_unit_test(test_g16),          cmocka_unit_test(test_waitcnt_words),
         cmocka_unit_test(test_vscnt),        cmocka_unit_test(test_wave32),
-        cmocka_unit_test(test_refusals),
+        cmocka_unit_test(test_refusals),     cmocka_unit_test(test_gfx11_swizzled),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -100,9 +100,10 @@ static void run_usage(FILE *out)
             "  --chip NAME           the chip whose address registers lay out tiled T#s: tahiti\n"
             "                        (gfx6), bonaire, hawaii, kaveri, liverpool = ps4 (gfx7),\n"
             "                        tonga, polaris10, polaris12 (gfx8), vega10, raven (gfx9),\n"
-            "                        navi10, navi14 (gfx10), navi21, navi21_8pipe (gfx10.3;\n"
-            "                        gfx11: its linear images); default tahiti, bonaire,\n"
-            "                        tonga (gfx8, gfx81), vega10, navi10, navi21 (gfx10.3, gfx11)\n"
+            "                        navi10, navi14 (gfx10), navi21, navi21_8pipe (gfx10.3),\n"
+            "                        gfx11_32pipe, gfx11_16pipe, gfx11_8pipe, gfx11_4pipe_2pkr,\n"
+            "                        gfx11_2pipe_1pkr (gfx11); default tahiti, bonaire, tonga\n"
+            "                        (gfx8, gfx81), vega10, navi10, navi21, gfx11_16pipe\n"
             "  --sgpr sN=V[,V...]    s[N], s[N+1], ... (decimal or 0x hex)\n"
             "  --vgpr vN=V[,V...]    vN for lanes 0, 1, ...; one value sets every lane; a value\n"
             "                        with '.', 'e', inf or nan is a float, else an integer\n"
@@ -138,8 +139,8 @@ static void run_usage(FILE *out)
             "  png       r8g8b8a8_unorm (srgb=1: _srgb) from a PNG file, one 2d level\n"
             "  KEYs: dim=1d|2d|3d|cube|a1d|a2d|acube layers=N levels=N srgb=0|1 at=ADDR\n"
             "        tiling=N (gfx6-8 TILING_INDEX 0-31 of the chip's table; default 8 = linear)\n"
-            "        swizzle=MODE (gfx9, gfx10, gfx10.3 SW_MODE: a number or a name such as\n"
-            "        64KB_S_X; default linear; gfx11 runs linear images only) xor=N (_X/_T\n"
+            "        swizzle=MODE (gfx9, gfx10, gfx10.3, gfx11 SW_MODE: a number or a name such\n"
+            "        as 64KB_S_X or, on gfx11, 256KB_R_X; default linear) xor=N (_X/_T\n"
             "        modes: the pipe/bank XOR in BASE_ADDRESS)\n"
             "        sparse=TWxTH[xTD][:L/X/Y[/Z]+...] a partially resident image: tiles of TWxTH\n"
             "        texels, all resident but the listed ones (level L, tile X, Y, layer or depth\n"
@@ -425,8 +426,8 @@ static int opt_texture(run_state *st, const char *arg)
             if (m >= 0)
                 swizzle = m;
         } else if (!strcmp(o, "xor")) {
-            if (tmu_cli_parse_int(v, 0, 255, &xor_bits))
-                return tmu_cli_error(where, "xor must be a pipe/bank XOR 0..255, not '%s'", v);
+            if (tmu_cli_parse_int(v, 0, 1023, &xor_bits)) /* 10 bits: gfx11's 256 KiB blocks */
+                return tmu_cli_error(where, "xor must be a pipe/bank XOR 0..1023, not '%s'", v);
         } else if (!strcmp(o, "sparse")) {
             if (st->nprt >= MAX_SPARSE)
                 return tmu_cli_error(where, "more than %d sparse textures", MAX_SPARSE);
@@ -900,10 +901,9 @@ static int opt_vreg(const char *opt, const char *v, unsigned span, unsigned *out
 /* The generation a chip preset serves (gfx81 takes gfx8 chips). */
 static int chip_fits(const tmu_amd_chip *c, tmu_gcn_gen gen)
 {
-    /* gfx11: a gfx10.3 chip lays out its linear images (docs/rdna-mimg.md section 12) */
     static const tmu_amd_gen g[TMU_GCN_GEN_ALL] = {TMU_AMD_GFX6, TMU_AMD_GFX7,  TMU_AMD_GFX8,
                                                    TMU_AMD_GFX8, TMU_AMD_GFX9,  TMU_AMD_GFX10,
-                                                   TMU_AMD_GFX10_3, TMU_AMD_GFX10_3};
+                                                   TMU_AMD_GFX10_3, TMU_AMD_GFX11};
     return (unsigned)gen < TMU_GCN_GEN_ALL && c->gen == g[gen];
 }
 
