@@ -48,22 +48,22 @@ static const char *const nfmt_gfx8[16] = {"UNORM", "SNORM",     "USCALED", "SSCA
 static const char *const nfmt_gfx9[16] = {"UNORM", "SNORM",      "USCALED", "SSCALED",
                                           "UINT",  "SINT",       "RESERVED_6", "FLOAT",
                                           "METADATA", "SRGB",    "UNORM_UINT"};
-static const char *const dst_sel[8] = {"0", "1", NULL, NULL, "X", "Y", "Z", "W"};
-static const char *const img_type[16] = {NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
-                                         "1D", "2D", "3D", "CUBE", "1D_ARRAY", "2D_ARRAY",
-                                         "2D_MSAA", "2D_MSAA_ARRAY"};
-static const char *const clamp_mode[8] = {"WRAP", "MIRROR", "CLAMP_LAST_TEXEL",
-                                          "MIRROR_ONCE_LAST_TEXEL", "CLAMP_HALF_BORDER",
-                                          "MIRROR_ONCE_HALF_BORDER", "CLAMP_BORDER",
-                                          "MIRROR_ONCE_BORDER"};
-static const char *const aniso[8] = {"1x", "2x", "4x", "8x", "16x"};
-static const char *const cmp_func[8] = {"NEVER",   "LESS",     "EQUAL",  "LEQUAL",
-                                        "GREATER", "NOTEQUAL", "GEQUAL", "ALWAYS"};
-static const char *const filter_mode[4] = {"BLEND", "MIN", "MAX"};
-static const char *const xy_filter[4] = {"POINT", "BILINEAR", "ANISO_POINT", "ANISO_BILINEAR"};
-static const char *const zmip_filter[4] = {"NONE", "POINT", "LINEAR"};
-static const char *const border_type[4] = {"TRANS_BLACK", "OPAQUE_BLACK", "OPAQUE_WHITE",
-                                           "REGISTER"};
+const char *const gcn_dst_sel[8] = {"0", "1", NULL, NULL, "X", "Y", "Z", "W"};
+const char *const gcn_img_type[16] = {NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
+                                      "1D", "2D", "3D", "CUBE", "1D_ARRAY", "2D_ARRAY",
+                                      "2D_MSAA", "2D_MSAA_ARRAY"};
+const char *const gcn_clamp_mode[8] = {"WRAP", "MIRROR", "CLAMP_LAST_TEXEL",
+                                       "MIRROR_ONCE_LAST_TEXEL", "CLAMP_HALF_BORDER",
+                                       "MIRROR_ONCE_HALF_BORDER", "CLAMP_BORDER",
+                                       "MIRROR_ONCE_BORDER"};
+const char *const gcn_aniso[8] = {"1x", "2x", "4x", "8x", "16x"};
+const char *const gcn_cmp_func[8] = {"NEVER",   "LESS",     "EQUAL",  "LEQUAL",
+                                     "GREATER", "NOTEQUAL", "GEQUAL", "ALWAYS"};
+const char *const gcn_filter_mode[4] = {"BLEND", "MIN", "MAX"};
+const char *const gcn_xy_filter[4] = {"POINT", "BILINEAR", "ANISO_POINT", "ANISO_BILINEAR"};
+const char *const gcn_zmip_filter[4] = {"NONE", "POINT", "LINEAR"};
+const char *const gcn_border_type[4] = {"TRANS_BLACK", "OPAQUE_BLACK", "OPAQUE_WHITE",
+                                        "REGISTER"};
 
 #define P TMU_GCN_DK_PLAIN
 #define H TMU_GCN_DK_HEX
@@ -87,10 +87,10 @@ static const tmu_gcn_desc_field_info tfields[] = {
     {TMU_GCN_T_HEIGHT, "HEIGHT", 2, 14, 14, G_ALL, M1, NULL, 0},
     {TMU_GCN_T_PERF_MOD, "PERF_MOD", 2, 28, 3, G_ALL, P, NULL, 0},
     {TMU_GCN_T_INTERLACED, "INTERLACED", 2, 31, 1, G6_8, P, NULL, 0},
-    {TMU_GCN_T_DST_SEL_X, "DST_SEL_X", 3, 0, 3, G_ALL, E, NV(dst_sel)},
-    {TMU_GCN_T_DST_SEL_Y, "DST_SEL_Y", 3, 3, 3, G_ALL, E, NV(dst_sel)},
-    {TMU_GCN_T_DST_SEL_Z, "DST_SEL_Z", 3, 6, 3, G_ALL, E, NV(dst_sel)},
-    {TMU_GCN_T_DST_SEL_W, "DST_SEL_W", 3, 9, 3, G_ALL, E, NV(dst_sel)},
+    {TMU_GCN_T_DST_SEL_X, "DST_SEL_X", 3, 0, 3, G_ALL, E, NV(gcn_dst_sel)},
+    {TMU_GCN_T_DST_SEL_Y, "DST_SEL_Y", 3, 3, 3, G_ALL, E, NV(gcn_dst_sel)},
+    {TMU_GCN_T_DST_SEL_Z, "DST_SEL_Z", 3, 6, 3, G_ALL, E, NV(gcn_dst_sel)},
+    {TMU_GCN_T_DST_SEL_W, "DST_SEL_W", 3, 9, 3, G_ALL, E, NV(gcn_dst_sel)},
     {TMU_GCN_T_BASE_LEVEL, "BASE_LEVEL", 3, 12, 4, G_ALL, P, NULL, 0},
     {TMU_GCN_T_LAST_LEVEL, "LAST_LEVEL", 3, 16, 4, G_ALL, P, NULL, 0},
     {TMU_GCN_T_TILING_INDEX, "TILING_INDEX", 3, 20, 5, G6_8, P, NULL, 0},
@@ -98,7 +98,7 @@ static const tmu_gcn_desc_field_info tfields[] = {
     {TMU_GCN_T_POW2_PAD, "POW2_PAD", 3, 25, 1, G6_8, P, NULL, 0},
     {TMU_GCN_T_MTYPE2, "MTYPE_2", 3, 26, 1, G7_8, P, NULL, 0},
     {TMU_GCN_T_ATC, "ATC", 3, 27, 1, G7_8, P, NULL, 0},
-    {TMU_GCN_T_TYPE, "TYPE", 3, 28, 4, G_ALL, E, NV(img_type)},
+    {TMU_GCN_T_TYPE, "TYPE", 3, 28, 4, G_ALL, E, NV(gcn_img_type)},
     {TMU_GCN_T_DEPTH, "DEPTH", 4, 0, 13, G6_8, M1, NULL, 0},
     {TMU_GCN_T_DEPTH, "DEPTH", 4, 0, 13, G9, P, NULL, 0},
     {TMU_GCN_T_PITCH, "PITCH", 4, 13, 14, G6_8, M1, NULL, 0},
@@ -124,11 +124,11 @@ static const tmu_gcn_desc_field_info tfields[] = {
 };
 
 static const tmu_gcn_desc_field_info sfields[] = {
-    {TMU_GCN_S_CLAMP_X, "CLAMP_X", 0, 0, 3, G_ALL, E, NV(clamp_mode)},
-    {TMU_GCN_S_CLAMP_Y, "CLAMP_Y", 0, 3, 3, G_ALL, E, NV(clamp_mode)},
-    {TMU_GCN_S_CLAMP_Z, "CLAMP_Z", 0, 6, 3, G_ALL, E, NV(clamp_mode)},
-    {TMU_GCN_S_MAX_ANISO_RATIO, "MAX_ANISO_RATIO", 0, 9, 3, G_ALL, E, NV(aniso)},
-    {TMU_GCN_S_DEPTH_COMPARE_FUNC, "DEPTH_COMPARE_FUNC", 0, 12, 3, G_ALL, E, NV(cmp_func)},
+    {TMU_GCN_S_CLAMP_X, "CLAMP_X", 0, 0, 3, G_ALL, E, NV(gcn_clamp_mode)},
+    {TMU_GCN_S_CLAMP_Y, "CLAMP_Y", 0, 3, 3, G_ALL, E, NV(gcn_clamp_mode)},
+    {TMU_GCN_S_CLAMP_Z, "CLAMP_Z", 0, 6, 3, G_ALL, E, NV(gcn_clamp_mode)},
+    {TMU_GCN_S_MAX_ANISO_RATIO, "MAX_ANISO_RATIO", 0, 9, 3, G_ALL, E, NV(gcn_aniso)},
+    {TMU_GCN_S_DEPTH_COMPARE_FUNC, "DEPTH_COMPARE_FUNC", 0, 12, 3, G_ALL, E, NV(gcn_cmp_func)},
     {TMU_GCN_S_FORCE_UNNORMALIZED, "FORCE_UNNORMALIZED", 0, 15, 1, G_ALL, P, NULL, 0},
     {TMU_GCN_S_ANISO_THRESHOLD, "ANISO_THRESHOLD", 0, 16, 3, G_ALL, P, NULL, 0},
     {TMU_GCN_S_MC_COORD_TRUNC, "MC_COORD_TRUNC", 0, 19, 1, G_ALL, P, NULL, 0},
@@ -136,7 +136,7 @@ static const tmu_gcn_desc_field_info sfields[] = {
     {TMU_GCN_S_ANISO_BIAS, "ANISO_BIAS", 0, 21, 6, G_ALL, P, NULL, 0},
     {TMU_GCN_S_TRUNC_COORD, "TRUNC_COORD", 0, 27, 1, G_ALL, P, NULL, 0},
     {TMU_GCN_S_DISABLE_CUBE_WRAP, "DISABLE_CUBE_WRAP", 0, 28, 1, G_ALL, P, NULL, 0},
-    {TMU_GCN_S_FILTER_MODE, "FILTER_MODE", 0, 29, 2, G_ALL, E, NV(filter_mode)},
+    {TMU_GCN_S_FILTER_MODE, "FILTER_MODE", 0, 29, 2, G_ALL, E, NV(gcn_filter_mode)},
     {TMU_GCN_S_COMPAT_MODE, "COMPAT_MODE", 0, 31, 1, G8P, P, NULL, 0},
     {TMU_GCN_S_MIN_LOD, "MIN_LOD", 1, 0, 12, G_ALL, U48, NULL, 0},
     {TMU_GCN_S_MAX_LOD, "MAX_LOD", 1, 12, 12, G_ALL, U48, NULL, 0},
@@ -144,10 +144,10 @@ static const tmu_gcn_desc_field_info sfields[] = {
     {TMU_GCN_S_PERF_Z, "PERF_Z", 1, 28, 4, G_ALL, P, NULL, 0},
     {TMU_GCN_S_LOD_BIAS, "LOD_BIAS", 2, 0, 14, G_ALL, S58, NULL, 0},
     {TMU_GCN_S_LOD_BIAS_SEC, "LOD_BIAS_SEC", 2, 14, 6, G_ALL, P, NULL, 0},
-    {TMU_GCN_S_XY_MAG_FILTER, "XY_MAG_FILTER", 2, 20, 2, G_ALL, E, NV(xy_filter)},
-    {TMU_GCN_S_XY_MIN_FILTER, "XY_MIN_FILTER", 2, 22, 2, G_ALL, E, NV(xy_filter)},
-    {TMU_GCN_S_Z_FILTER, "Z_FILTER", 2, 24, 2, G_ALL, E, NV(zmip_filter)},
-    {TMU_GCN_S_MIP_FILTER, "MIP_FILTER", 2, 26, 2, G_ALL, E, NV(zmip_filter)},
+    {TMU_GCN_S_XY_MAG_FILTER, "XY_MAG_FILTER", 2, 20, 2, G_ALL, E, NV(gcn_xy_filter)},
+    {TMU_GCN_S_XY_MIN_FILTER, "XY_MIN_FILTER", 2, 22, 2, G_ALL, E, NV(gcn_xy_filter)},
+    {TMU_GCN_S_Z_FILTER, "Z_FILTER", 2, 24, 2, G_ALL, E, NV(gcn_zmip_filter)},
+    {TMU_GCN_S_MIP_FILTER, "MIP_FILTER", 2, 26, 2, G_ALL, E, NV(gcn_zmip_filter)},
     {TMU_GCN_S_MIP_POINT_PRECLAMP, "MIP_POINT_PRECLAMP", 2, 28, 1, G_ALL, P, NULL, 0},
     {TMU_GCN_S_DISABLE_LSB_CEIL, "DISABLE_LSB_CEIL", 2, 29, 1, G6_8, P, NULL, 0},
     {TMU_GCN_S_DISABLE_LSB_CEIL, "BLEND_ZERO_PRT", 2, 29, 1, G9, P, NULL, 0},
@@ -155,7 +155,7 @@ static const tmu_gcn_desc_field_info sfields[] = {
     {TMU_GCN_S_ANISO_OVERRIDE, "ANISO_OVERRIDE", 2, 31, 1, G8P, P, NULL, 0},
     {TMU_GCN_S_BORDER_COLOR_PTR, "BORDER_COLOR_PTR", 3, 0, 12, G_ALL, P, NULL, 0},
     {TMU_GCN_S_SKIP_DEGAMMA, "SKIP_DEGAMMA", 3, 12, 1, G9, P, NULL, 0},
-    {TMU_GCN_S_BORDER_COLOR_TYPE, "BORDER_COLOR_TYPE", 3, 30, 2, G_ALL, E, NV(border_type)},
+    {TMU_GCN_S_BORDER_COLOR_TYPE, "BORDER_COLOR_TYPE", 3, 30, 2, G_ALL, E, NV(gcn_border_type)},
 };
 
 #define NT (sizeof(tfields) / sizeof(tfields[0]))
@@ -237,11 +237,12 @@ tmu_status tmu_gcn_tdesc_decode(tmu_gcn_gen gen, const uint32_t *dw, unsigned nd
     if (ndw != 4 && ndw != 8)
         return tmu_diag_set(diag, TMU_ERR_INVALID, 0, 0, -1,
                             "a T# has 8 dwords (4 with R128), not %u", ndw);
-    if (TMU_GCN_GEN_IS_RDNA(gen))
-        return rdna_tdesc_decode(gen, dw, ndw, out, diag);
     out->gen = gen;
     out->dwords = ndw;
-    decode_rows(tfields, NT, gen, dw, ndw, out->f, TMU_GCN_T_COUNT);
+    if (TMU_GCN_GEN_IS_RDNA(gen))
+        rdna_tdesc_decode(gen, dw, ndw, out);
+    else
+        decode_rows(tfields, NT, gen, dw, ndw, out->f, TMU_GCN_T_COUNT);
     if (out->f[TMU_GCN_T_TYPE] < 8)
         return tmu_diag_set(diag, TMU_ERR_INVALID, 0, 0, 3 * 32 + 28,
                             "TYPE %u is not an image type (8-15; 0-7 are buffer/reserved)",
@@ -288,7 +289,47 @@ tmu_status tmu_gcn_sdesc_encode(const tmu_gcn_sdesc *desc, uint32_t dw[4], tmu_d
     return encode_rows(sfields, NS, desc->gen, desc->f, TMU_GCN_S_COUNT, dw, 4, diag);
 }
 
-/* One "dN[hi:lo] NAME = value (meaning)" line. */
+int gcn_desc_meaning(const tmu_gcn_desc_field_info *r, uint32_t v, char *meaning, size_t size)
+{
+    switch (r->kind) {
+    case TMU_GCN_DK_HEX:
+        snprintf(meaning, size, "0x%x", v);
+        return 1;
+    case TMU_GCN_DK_MINUS1:
+        snprintf(meaning, size, "%u (stored %u)", v + 1, v);
+        return 1;
+    case TMU_GCN_DK_U4_8:
+        snprintf(meaning, size, "%u (%.4f)", v, v / 256.0);
+        return 1;
+    case TMU_GCN_DK_S5_8: {
+        int32_t s = (int32_t)(v << 18) >> 18; /* sign-extend 14 bits */
+        snprintf(meaning, size, "%u (%.4f)", v, s / 256.0);
+        return 1;
+    }
+    case TMU_GCN_DK_ENUM:
+        snprintf(meaning, size, "%u (%s)", v,
+                 v < r->nvalues && r->values[v] ? r->values[v] : "reserved");
+        return 1;
+    default:
+        snprintf(meaning, size, "%u", v);
+        return 0;
+    }
+}
+
+int gcn_desc_print_line(char *buf, size_t size, size_t *len, const tmu_gcn_desc_field_info *r,
+                        const char *meaning)
+{
+    int w = snprintf(buf + *len, size - *len, "d%u[%u:%u] %-19s = %s\n", r->dword,
+                     r->lo + r->width - 1, r->lo, r->name, meaning);
+    if (w < 0 || (size_t)w >= size - *len) {
+        buf[*len] = 0;
+        return -1;
+    }
+    *len += (size_t)w;
+    return 0;
+}
+
+/* One "dN[hi:lo] NAME = value (meaning)" line per field. */
 static int print_rows(const tmu_gcn_desc_field_info *rows, size_t n, tmu_gcn_gen gen,
                       const uint32_t *f, unsigned ndw, char *buf, size_t size)
 {
@@ -300,37 +341,10 @@ static int print_rows(const tmu_gcn_desc_field_info *rows, size_t n, tmu_gcn_gen
         const tmu_gcn_desc_field_info *r = &rows[i];
         if (!((r->gens >> gen) & 1) || r->dword >= ndw)
             continue;
-        uint32_t v = f[r->id];
-        char meaning[64] = "";
-        switch (r->kind) {
-        case TMU_GCN_DK_HEX:
-            snprintf(meaning, sizeof meaning, "0x%x", v);
-            break;
-        case TMU_GCN_DK_MINUS1:
-            snprintf(meaning, sizeof meaning, "%u (stored %u)", v + 1, v);
-            break;
-        case TMU_GCN_DK_U4_8:
-            snprintf(meaning, sizeof meaning, "%u (%.4f)", v, v / 256.0);
-            break;
-        case TMU_GCN_DK_S5_8: {
-            int32_t s = (int32_t)(v << 18) >> 18; /* sign-extend 14 bits */
-            snprintf(meaning, sizeof meaning, "%u (%.4f)", v, s / 256.0);
-            break;
-        }
-        case TMU_GCN_DK_ENUM:
-            snprintf(meaning, sizeof meaning, "%u (%s)", v,
-                     v < r->nvalues && r->values[v] ? r->values[v] : "reserved");
-            break;
-        default:
-            snprintf(meaning, sizeof meaning, "%u", v);
-        }
-        int w = snprintf(buf + len, size - len, "d%u[%u:%u] %-19s = %s\n", r->dword,
-                         r->lo + r->width - 1, r->lo, r->name, meaning);
-        if (w < 0 || (size_t)w >= size - len) {
-            buf[len] = 0;
+        char meaning[64];
+        gcn_desc_meaning(r, f[r->id], meaning, sizeof meaning);
+        if (gcn_desc_print_line(buf, size, &len, r, meaning))
             return -1;
-        }
-        len += (size_t)w;
     }
     return (int)len;
 }

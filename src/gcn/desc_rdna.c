@@ -25,92 +25,58 @@
 #define GR 0xe0u   /* every RDNA generation */
 
 typedef struct rdna_format {
-    uint8_t code;
     const char *name;
     uint8_t dfmt, nfmt; /* the gfx9 DATA_FORMAT / NUM_FORMAT of the same name; 0xff none */
+    uint8_t code10, code11; /* the FORMAT value on gfx10 / gfx10.3 and on gfx11; 0 = absent */
 } rdna_format;
 
 /* clang-format off */
-static const rdna_format fmt_gfx10[] = {
-    {1, "8_UNORM", 1, 0}, {2, "8_SNORM", 1, 1}, {3, "8_USCALED", 1, 2}, {4, "8_SSCALED", 1, 3},
-    {5, "8_UINT", 1, 4}, {6, "8_SINT", 1, 5}, {7, "16_UNORM", 2, 0}, {8, "16_SNORM", 2, 1},
-    {9, "16_USCALED", 2, 2}, {10, "16_SSCALED", 2, 3}, {11, "16_UINT", 2, 4},
-    {12, "16_SINT", 2, 5}, {13, "16_FLOAT", 2, 7}, {14, "8_8_UNORM", 3, 0},
-    {15, "8_8_SNORM", 3, 1}, {16, "8_8_USCALED", 3, 2}, {17, "8_8_SSCALED", 3, 3},
-    {18, "8_8_UINT", 3, 4}, {19, "8_8_SINT", 3, 5}, {20, "32_UINT", 4, 4}, {21, "32_SINT", 4, 5},
-    {22, "32_FLOAT", 4, 7}, {23, "16_16_UNORM", 5, 0}, {24, "16_16_SNORM", 5, 1},
-    {25, "16_16_USCALED", 5, 2}, {26, "16_16_SSCALED", 5, 3}, {27, "16_16_UINT", 5, 4},
-    {28, "16_16_SINT", 5, 5}, {29, "16_16_FLOAT", 5, 7}, {30, "10_11_11_UNORM", 6, 0},
-    {31, "10_11_11_SNORM", 6, 1}, {32, "10_11_11_USCALED", 6, 2}, {33, "10_11_11_SSCALED", 6, 3},
-    {34, "10_11_11_UINT", 6, 4}, {35, "10_11_11_SINT", 6, 5}, {36, "10_11_11_FLOAT", 6, 7},
-    {37, "11_11_10_UNORM", 7, 0}, {38, "11_11_10_SNORM", 7, 1}, {39, "11_11_10_USCALED", 7, 2},
-    {40, "11_11_10_SSCALED", 7, 3}, {41, "11_11_10_UINT", 7, 4}, {42, "11_11_10_SINT", 7, 5},
-    {43, "11_11_10_FLOAT", 7, 7}, {44, "10_10_10_2_UNORM", 8, 0}, {45, "10_10_10_2_SNORM", 8, 1},
-    {46, "10_10_10_2_USCALED", 8, 2}, {47, "10_10_10_2_SSCALED", 8, 3},
-    {48, "10_10_10_2_UINT", 8, 4}, {49, "10_10_10_2_SINT", 8, 5}, {50, "2_10_10_10_UNORM", 9, 0},
-    {51, "2_10_10_10_SNORM", 9, 1}, {52, "2_10_10_10_USCALED", 9, 2},
-    {53, "2_10_10_10_SSCALED", 9, 3}, {54, "2_10_10_10_UINT", 9, 4}, {55, "2_10_10_10_SINT", 9, 5},
-    {56, "8_8_8_8_UNORM", 10, 0}, {57, "8_8_8_8_SNORM", 10, 1}, {58, "8_8_8_8_USCALED", 10, 2},
-    {59, "8_8_8_8_SSCALED", 10, 3}, {60, "8_8_8_8_UINT", 10, 4}, {61, "8_8_8_8_SINT", 10, 5},
-    {62, "32_32_UINT", 11, 4}, {63, "32_32_SINT", 11, 5}, {64, "32_32_FLOAT", 11, 7},
-    {65, "16_16_16_16_UNORM", 12, 0}, {66, "16_16_16_16_SNORM", 12, 1},
-    {67, "16_16_16_16_USCALED", 12, 2}, {68, "16_16_16_16_SSCALED", 12, 3},
-    {69, "16_16_16_16_UINT", 12, 4}, {70, "16_16_16_16_SINT", 12, 5},
-    {71, "16_16_16_16_FLOAT", 12, 7}, {72, "32_32_32_UINT", 13, 4}, {73, "32_32_32_SINT", 13, 5},
-    {74, "32_32_32_FLOAT", 13, 7}, {75, "32_32_32_32_UINT", 14, 4},
-    {76, "32_32_32_32_SINT", 14, 5}, {77, "32_32_32_32_FLOAT", 14, 7}, {128, "8_SRGB", 1, 9},
-    {129, "8_8_SRGB", 3, 9}, {130, "8_8_8_8_SRGB", 10, 9}, {133, "5_6_5_UNORM", 16, 0},
-    {134, "1_5_5_5_UNORM", 17, 0}, {135, "5_5_5_1_UNORM", 18, 0}, {141, "8_24_UNORM", 20, 0},
-    {142, "8_24_UINT", 20, 4}, {143, "24_8_UNORM", 21, 0}, {144, "24_8_UINT", 21, 4},
-};
-static const rdna_format fmt_gfx11[] = {
-    {1, "8_UNORM", 1, 0}, {2, "8_SNORM", 1, 1}, {3, "8_USCALED", 1, 2}, {4, "8_SSCALED", 1, 3},
-    {5, "8_UINT", 1, 4}, {6, "8_SINT", 1, 5}, {7, "16_UNORM", 2, 0}, {8, "16_SNORM", 2, 1},
-    {9, "16_USCALED", 2, 2}, {10, "16_SSCALED", 2, 3}, {11, "16_UINT", 2, 4},
-    {12, "16_SINT", 2, 5}, {13, "16_FLOAT", 2, 7}, {14, "8_8_UNORM", 3, 0},
-    {15, "8_8_SNORM", 3, 1}, {16, "8_8_USCALED", 3, 2}, {17, "8_8_SSCALED", 3, 3},
-    {18, "8_8_UINT", 3, 4}, {19, "8_8_SINT", 3, 5}, {20, "32_UINT", 4, 4}, {21, "32_SINT", 4, 5},
-    {22, "32_FLOAT", 4, 7}, {23, "16_16_UNORM", 5, 0}, {24, "16_16_SNORM", 5, 1},
-    {25, "16_16_USCALED", 5, 2}, {26, "16_16_SSCALED", 5, 3}, {27, "16_16_UINT", 5, 4},
-    {28, "16_16_SINT", 5, 5}, {29, "16_16_FLOAT", 5, 7}, {30, "10_11_11_FLOAT", 6, 7},
-    {31, "11_11_10_FLOAT", 7, 7}, {32, "10_10_10_2_UNORM", 8, 0}, {33, "10_10_10_2_SNORM", 8, 1},
-    {34, "10_10_10_2_UINT", 8, 4}, {35, "10_10_10_2_SINT", 8, 5}, {36, "2_10_10_10_UNORM", 9, 0},
-    {37, "2_10_10_10_SNORM", 9, 1}, {38, "2_10_10_10_USCALED", 9, 2},
-    {39, "2_10_10_10_SSCALED", 9, 3}, {40, "2_10_10_10_UINT", 9, 4}, {41, "2_10_10_10_SINT", 9, 5},
-    {42, "8_8_8_8_UNORM", 10, 0}, {43, "8_8_8_8_SNORM", 10, 1}, {44, "8_8_8_8_USCALED", 10, 2},
-    {45, "8_8_8_8_SSCALED", 10, 3}, {46, "8_8_8_8_UINT", 10, 4}, {47, "8_8_8_8_SINT", 10, 5},
-    {48, "32_32_UINT", 11, 4}, {49, "32_32_SINT", 11, 5}, {50, "32_32_FLOAT", 11, 7},
-    {51, "16_16_16_16_UNORM", 12, 0}, {52, "16_16_16_16_SNORM", 12, 1},
-    {53, "16_16_16_16_USCALED", 12, 2}, {54, "16_16_16_16_SSCALED", 12, 3},
-    {55, "16_16_16_16_UINT", 12, 4}, {56, "16_16_16_16_SINT", 12, 5},
-    {57, "16_16_16_16_FLOAT", 12, 7}, {58, "32_32_32_UINT", 13, 4}, {59, "32_32_32_SINT", 13, 5},
-    {60, "32_32_32_FLOAT", 13, 7}, {61, "32_32_32_32_UINT", 14, 4},
-    {62, "32_32_32_32_SINT", 14, 5}, {63, "32_32_32_32_FLOAT", 14, 7}, {64, "8_SRGB", 1, 9},
-    {65, "8_8_SRGB", 3, 9}, {66, "8_8_8_8_SRGB", 10, 9}, {67, "5_9_9_9_FLOAT", 34, 7},
-    {68, "5_6_5_UNORM", 16, 0}, {69, "1_5_5_5_UNORM", 17, 0}, {70, "5_5_5_1_UNORM", 18, 0},
-    {71, "4_4_4_4_UNORM", 19, 0}, {72, "4_4_UNORM", 255, 0}, {73, "1_UNORM", 255, 0},
-    {74, "1_REVERSED_UNORM", 255, 0}, {75, "32_FLOAT_CLAMP", 255, 255}, {76, "8_24_UNORM", 20, 0},
-    {77, "8_24_UINT", 20, 4}, {78, "24_8_UNORM", 21, 0}, {79, "24_8_UINT", 21, 4},
-    {80, "X24_8_32_UINT", 22, 4}, {81, "X24_8_32_FLOAT", 22, 7},
+/* name, gfx9 DATA_FORMAT / NUM_FORMAT, FORMAT code on gfx10 / gfx10.3, on gfx11 (0: none) */
+static const rdna_format fmts[] = {
+    {"8_UNORM", 1, 0, 1, 1}, {"8_SNORM", 1, 1, 2, 2}, {"8_USCALED", 1, 2, 3, 3},
+    {"8_SSCALED", 1, 3, 4, 4}, {"8_UINT", 1, 4, 5, 5}, {"8_SINT", 1, 5, 6, 6},
+    {"16_UNORM", 2, 0, 7, 7}, {"16_SNORM", 2, 1, 8, 8}, {"16_USCALED", 2, 2, 9, 9},
+    {"16_SSCALED", 2, 3, 10, 10}, {"16_UINT", 2, 4, 11, 11}, {"16_SINT", 2, 5, 12, 12},
+    {"16_FLOAT", 2, 7, 13, 13}, {"8_8_UNORM", 3, 0, 14, 14}, {"8_8_SNORM", 3, 1, 15, 15},
+    {"8_8_USCALED", 3, 2, 16, 16}, {"8_8_SSCALED", 3, 3, 17, 17}, {"8_8_UINT", 3, 4, 18, 18},
+    {"8_8_SINT", 3, 5, 19, 19}, {"32_UINT", 4, 4, 20, 20}, {"32_SINT", 4, 5, 21, 21},
+    {"32_FLOAT", 4, 7, 22, 22}, {"16_16_UNORM", 5, 0, 23, 23}, {"16_16_SNORM", 5, 1, 24, 24},
+    {"16_16_USCALED", 5, 2, 25, 25}, {"16_16_SSCALED", 5, 3, 26, 26}, {"16_16_UINT", 5, 4, 27, 27},
+    {"16_16_SINT", 5, 5, 28, 28}, {"16_16_FLOAT", 5, 7, 29, 29}, {"10_11_11_UNORM", 6, 0, 30, 0},
+    {"10_11_11_SNORM", 6, 1, 31, 0}, {"10_11_11_USCALED", 6, 2, 32, 0},
+    {"10_11_11_SSCALED", 6, 3, 33, 0}, {"10_11_11_UINT", 6, 4, 34, 0},
+    {"10_11_11_SINT", 6, 5, 35, 0}, {"10_11_11_FLOAT", 6, 7, 36, 30},
+    {"11_11_10_UNORM", 7, 0, 37, 0}, {"11_11_10_SNORM", 7, 1, 38, 0},
+    {"11_11_10_USCALED", 7, 2, 39, 0}, {"11_11_10_SSCALED", 7, 3, 40, 0},
+    {"11_11_10_UINT", 7, 4, 41, 0}, {"11_11_10_SINT", 7, 5, 42, 0},
+    {"11_11_10_FLOAT", 7, 7, 43, 31}, {"10_10_10_2_UNORM", 8, 0, 44, 32},
+    {"10_10_10_2_SNORM", 8, 1, 45, 33}, {"10_10_10_2_USCALED", 8, 2, 46, 0},
+    {"10_10_10_2_SSCALED", 8, 3, 47, 0}, {"10_10_10_2_UINT", 8, 4, 48, 34},
+    {"10_10_10_2_SINT", 8, 5, 49, 35}, {"2_10_10_10_UNORM", 9, 0, 50, 36},
+    {"2_10_10_10_SNORM", 9, 1, 51, 37}, {"2_10_10_10_USCALED", 9, 2, 52, 38},
+    {"2_10_10_10_SSCALED", 9, 3, 53, 39}, {"2_10_10_10_UINT", 9, 4, 54, 40},
+    {"2_10_10_10_SINT", 9, 5, 55, 41}, {"8_8_8_8_UNORM", 10, 0, 56, 42},
+    {"8_8_8_8_SNORM", 10, 1, 57, 43}, {"8_8_8_8_USCALED", 10, 2, 58, 44},
+    {"8_8_8_8_SSCALED", 10, 3, 59, 45}, {"8_8_8_8_UINT", 10, 4, 60, 46},
+    {"8_8_8_8_SINT", 10, 5, 61, 47}, {"32_32_UINT", 11, 4, 62, 48}, {"32_32_SINT", 11, 5, 63, 49},
+    {"32_32_FLOAT", 11, 7, 64, 50}, {"16_16_16_16_UNORM", 12, 0, 65, 51},
+    {"16_16_16_16_SNORM", 12, 1, 66, 52}, {"16_16_16_16_USCALED", 12, 2, 67, 53},
+    {"16_16_16_16_SSCALED", 12, 3, 68, 54}, {"16_16_16_16_UINT", 12, 4, 69, 55},
+    {"16_16_16_16_SINT", 12, 5, 70, 56}, {"16_16_16_16_FLOAT", 12, 7, 71, 57},
+    {"32_32_32_UINT", 13, 4, 72, 58}, {"32_32_32_SINT", 13, 5, 73, 59},
+    {"32_32_32_FLOAT", 13, 7, 74, 60}, {"32_32_32_32_UINT", 14, 4, 75, 61},
+    {"32_32_32_32_SINT", 14, 5, 76, 62}, {"32_32_32_32_FLOAT", 14, 7, 77, 63},
+    {"8_SRGB", 1, 9, 128, 64}, {"8_8_SRGB", 3, 9, 129, 65}, {"8_8_8_8_SRGB", 10, 9, 130, 66},
+    {"5_6_5_UNORM", 16, 0, 133, 68}, {"1_5_5_5_UNORM", 17, 0, 134, 69},
+    {"5_5_5_1_UNORM", 18, 0, 135, 70}, {"8_24_UNORM", 20, 0, 141, 76},
+    {"8_24_UINT", 20, 4, 142, 77}, {"24_8_UNORM", 21, 0, 143, 78}, {"24_8_UINT", 21, 4, 144, 79},
+    {"5_9_9_9_FLOAT", 34, 7, 0, 67}, {"4_4_4_4_UNORM", 19, 0, 0, 71}, {"4_4_UNORM", 255, 0, 0, 72},
+    {"1_UNORM", 255, 0, 0, 73}, {"1_REVERSED_UNORM", 255, 0, 0, 74},
+    {"32_FLOAT_CLAMP", 255, 255, 0, 75}, {"X24_8_32_UINT", 22, 4, 0, 80},
+    {"X24_8_32_FLOAT", 22, 7, 0, 81},
 };
 /* clang-format on */
 
-static const char *const dst_sel[8] = {"0", "1", NULL, NULL, "X", "Y", "Z", "W"};
-static const char *const img_type[16] = {NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
-                                         "1D", "2D", "3D", "CUBE", "1D_ARRAY", "2D_ARRAY",
-                                         "2D_MSAA", "2D_MSAA_ARRAY"};
-static const char *const clamp_mode[8] = {"WRAP", "MIRROR", "CLAMP_LAST_TEXEL",
-                                          "MIRROR_ONCE_LAST_TEXEL", "CLAMP_HALF_BORDER",
-                                          "MIRROR_ONCE_HALF_BORDER", "CLAMP_BORDER",
-                                          "MIRROR_ONCE_BORDER"};
-static const char *const aniso[8] = {"1x", "2x", "4x", "8x", "16x"};
-static const char *const cmp_func[8] = {"NEVER",   "LESS",     "EQUAL",  "LEQUAL",
-                                        "GREATER", "NOTEQUAL", "GEQUAL", "ALWAYS"};
-static const char *const filter_mode[4] = {"BLEND", "MIN", "MAX"};
-static const char *const xy_filter[4] = {"POINT", "BILINEAR", "ANISO_POINT", "ANISO_BILINEAR"};
-static const char *const zmip_filter[4] = {"NONE", "POINT", "LINEAR"};
-static const char *const border_type[4] = {"TRANS_BLACK", "OPAQUE_BLACK", "OPAQUE_WHITE",
-                                           "REGISTER"};
 static const char *const bc_swizzle[8] = {"XYZW", "XWYZ", "WZYX", "WXYZ", "ZYXW", "YXWZ"};
 
 #define P TMU_GCN_DK_PLAIN
@@ -145,15 +111,15 @@ static const rdna_row trows[] = {
     RS(TMU_GCN_T_WIDTH, "WIDTH_HI", 2, 0, 12, GR, 2),
     R(TMU_GCN_T_HEIGHT, "HEIGHT", 2, 14, 14, GR, M1),
     R(TMU_GCN_T_RESOURCE_LEVEL, "RESOURCE_LEVEL", 2, 31, 1, G10, P),
-    RE(TMU_GCN_T_DST_SEL_X, "DST_SEL_X", 3, 0, 3, GR, dst_sel),
-    RE(TMU_GCN_T_DST_SEL_Y, "DST_SEL_Y", 3, 3, 3, GR, dst_sel),
-    RE(TMU_GCN_T_DST_SEL_Z, "DST_SEL_Z", 3, 6, 3, GR, dst_sel),
-    RE(TMU_GCN_T_DST_SEL_W, "DST_SEL_W", 3, 9, 3, GR, dst_sel),
+    RE(TMU_GCN_T_DST_SEL_X, "DST_SEL_X", 3, 0, 3, GR, gcn_dst_sel),
+    RE(TMU_GCN_T_DST_SEL_Y, "DST_SEL_Y", 3, 3, 3, GR, gcn_dst_sel),
+    RE(TMU_GCN_T_DST_SEL_Z, "DST_SEL_Z", 3, 6, 3, GR, gcn_dst_sel),
+    RE(TMU_GCN_T_DST_SEL_W, "DST_SEL_W", 3, 9, 3, GR, gcn_dst_sel),
     R(TMU_GCN_T_BASE_LEVEL, "BASE_LEVEL", 3, 12, 4, GR, P),
     R(TMU_GCN_T_LAST_LEVEL, "LAST_LEVEL", 3, 16, 4, GR, P),
     R(TMU_GCN_T_SW_MODE, "SW_MODE", 3, 20, 5, GR, P),
     RE(TMU_GCN_T_BC_SWIZZLE, "BC_SWIZZLE", 3, 25, 3, GR, bc_swizzle),
-    RE(TMU_GCN_T_TYPE, "TYPE", 3, 28, 4, GR, img_type),
+    RE(TMU_GCN_T_TYPE, "TYPE", 3, 28, 4, GR, gcn_img_type),
     R(TMU_GCN_T_DEPTH, "DEPTH", 4, 0, 13, GR, P),
     R(TMU_GCN_T_PITCH_MSB, "PITCH_MSB", 4, 13, 1, G103 | G11, P),
     R(TMU_GCN_T_BASE_ARRAY, "BASE_ARRAY", 4, 16, 13, GR, P),
@@ -186,11 +152,11 @@ static const rdna_row trows[] = {
 };
 
 static const rdna_row srows[] = {
-    RE(TMU_GCN_S_CLAMP_X, "CLAMP_X", 0, 0, 3, GR, clamp_mode),
-    RE(TMU_GCN_S_CLAMP_Y, "CLAMP_Y", 0, 3, 3, GR, clamp_mode),
-    RE(TMU_GCN_S_CLAMP_Z, "CLAMP_Z", 0, 6, 3, GR, clamp_mode),
-    RE(TMU_GCN_S_MAX_ANISO_RATIO, "MAX_ANISO_RATIO", 0, 9, 3, GR, aniso),
-    RE(TMU_GCN_S_DEPTH_COMPARE_FUNC, "DEPTH_COMPARE_FUNC", 0, 12, 3, GR, cmp_func),
+    RE(TMU_GCN_S_CLAMP_X, "CLAMP_X", 0, 0, 3, GR, gcn_clamp_mode),
+    RE(TMU_GCN_S_CLAMP_Y, "CLAMP_Y", 0, 3, 3, GR, gcn_clamp_mode),
+    RE(TMU_GCN_S_CLAMP_Z, "CLAMP_Z", 0, 6, 3, GR, gcn_clamp_mode),
+    RE(TMU_GCN_S_MAX_ANISO_RATIO, "MAX_ANISO_RATIO", 0, 9, 3, GR, gcn_aniso),
+    RE(TMU_GCN_S_DEPTH_COMPARE_FUNC, "DEPTH_COMPARE_FUNC", 0, 12, 3, GR, gcn_cmp_func),
     R(TMU_GCN_S_FORCE_UNNORMALIZED, "FORCE_UNNORMALIZED", 0, 15, 1, GR, P),
     R(TMU_GCN_S_ANISO_THRESHOLD, "ANISO_THRESHOLD", 0, 16, 3, GR, P),
     R(TMU_GCN_S_MC_COORD_TRUNC, "MC_COORD_TRUNC", 0, 19, 1, GR, P),
@@ -198,7 +164,7 @@ static const rdna_row srows[] = {
     R(TMU_GCN_S_ANISO_BIAS, "ANISO_BIAS", 0, 21, 6, GR, P),
     R(TMU_GCN_S_TRUNC_COORD, "TRUNC_COORD", 0, 27, 1, GR, P),
     R(TMU_GCN_S_DISABLE_CUBE_WRAP, "DISABLE_CUBE_WRAP", 0, 28, 1, GR, P),
-    RE(TMU_GCN_S_FILTER_MODE, "FILTER_MODE", 0, 29, 2, GR, filter_mode),
+    RE(TMU_GCN_S_FILTER_MODE, "FILTER_MODE", 0, 29, 2, GR, gcn_filter_mode),
     R(TMU_GCN_S_SKIP_DEGAMMA, "SKIP_DEGAMMA", 0, 31, 1, GR, P),
     R(TMU_GCN_S_MIN_LOD, "MIN_LOD", 1, 0, 12, GR, U48),
     R(TMU_GCN_S_MAX_LOD, "MAX_LOD", 1, 12, 12, GR, U48),
@@ -206,17 +172,17 @@ static const rdna_row srows[] = {
     R(TMU_GCN_S_PERF_Z, "PERF_Z", 1, 28, 4, GR, P),
     R(TMU_GCN_S_LOD_BIAS, "LOD_BIAS", 2, 0, 14, GR, S58),
     R(TMU_GCN_S_LOD_BIAS_SEC, "LOD_BIAS_SEC", 2, 14, 6, GR, P),
-    RE(TMU_GCN_S_XY_MAG_FILTER, "XY_MAG_FILTER", 2, 20, 2, GR, xy_filter),
-    RE(TMU_GCN_S_XY_MIN_FILTER, "XY_MIN_FILTER", 2, 22, 2, GR, xy_filter),
-    RE(TMU_GCN_S_Z_FILTER, "Z_FILTER", 2, 24, 2, GR, zmip_filter),
-    RE(TMU_GCN_S_MIP_FILTER, "MIP_FILTER", 2, 26, 2, GR, zmip_filter),
+    RE(TMU_GCN_S_XY_MAG_FILTER, "XY_MAG_FILTER", 2, 20, 2, GR, gcn_xy_filter),
+    RE(TMU_GCN_S_XY_MIN_FILTER, "XY_MIN_FILTER", 2, 22, 2, GR, gcn_xy_filter),
+    RE(TMU_GCN_S_Z_FILTER, "Z_FILTER", 2, 24, 2, GR, gcn_zmip_filter),
+    RE(TMU_GCN_S_MIP_FILTER, "MIP_FILTER", 2, 26, 2, GR, gcn_zmip_filter),
     R(TMU_GCN_S_MIP_POINT_PRECLAMP, "MIP_POINT_PRECLAMP", 2, 28, 1, G10, P),
     R(TMU_GCN_S_ANISO_OVERRIDE, "ANISO_OVERRIDE", 2, 29, 1, GR, P),
     R(TMU_GCN_S_BLEND_ZERO_PRT, "BLEND_ZERO_PRT", 2, 30, 1, GR, P),
     R(TMU_GCN_S_DERIV_ADJUST_EN, "DERIV_ADJUST_EN", 2, 31, 1, GR, P),
     R(TMU_GCN_S_BORDER_COLOR_PTR, "BORDER_COLOR_PTR", 3, 0, 12, G10, P),
     R(TMU_GCN_S_BORDER_COLOR_PTR, "BORDER_COLOR_PTR", 3, 18, 12, G11, P),
-    RE(TMU_GCN_S_BORDER_COLOR_TYPE, "BORDER_COLOR_TYPE", 3, 30, 2, GR, border_type),
+    RE(TMU_GCN_S_BORDER_COLOR_TYPE, "BORDER_COLOR_TYPE", 3, 30, 2, GR, gcn_border_type),
 };
 
 #define NT (sizeof(trows) / sizeof(trows[0]))
@@ -293,18 +259,9 @@ static tmu_status encode_rows(const rdna_row *rows, size_t n, tmu_gcn_gen gen, c
     return TMU_OK;
 }
 
-tmu_status rdna_tdesc_decode(tmu_gcn_gen gen, const uint32_t *dw, unsigned ndw,
-                             tmu_gcn_tdesc *out, tmu_diag *diag)
+void rdna_tdesc_decode(tmu_gcn_gen gen, const uint32_t *dw, unsigned ndw, tmu_gcn_tdesc *out)
 {
-    out->gen = gen;
-    out->dwords = ndw;
     decode_rows(trows, NT, gen, dw, ndw, out->f, TMU_GCN_T_COUNT);
-    if (out->f[TMU_GCN_T_TYPE] < 8)
-        return tmu_diag_set(diag, TMU_ERR_INVALID, 0, 0, 3 * 32 + 28,
-                            "TYPE %u is not an image type (8-15; 0-7 are buffer/reserved)",
-                            out->f[TMU_GCN_T_TYPE]);
-    tmu_diag_clear(diag);
-    return TMU_OK;
 }
 
 tmu_status rdna_tdesc_encode(const tmu_gcn_tdesc *desc, uint32_t *dw, tmu_diag *diag)
@@ -325,12 +282,9 @@ tmu_status rdna_sdesc_encode(const tmu_gcn_sdesc *desc, uint32_t dw[4], tmu_diag
 
 static const rdna_format *format_row(tmu_gcn_gen gen, unsigned code)
 {
-    const rdna_format *t = gen == TMU_GCN_GFX11 ? fmt_gfx11 : fmt_gfx10;
-    size_t n = gen == TMU_GCN_GFX11 ? sizeof fmt_gfx11 / sizeof fmt_gfx11[0]
-                                    : sizeof fmt_gfx10 / sizeof fmt_gfx10[0];
-    for (size_t i = 0; i < n; i++)
-        if (t[i].code == code)
-            return &t[i];
+    for (size_t i = 0; code != 0 && i < sizeof fmts / sizeof fmts[0]; i++)
+        if ((gen == TMU_GCN_GFX11 ? fmts[i].code11 : fmts[i].code10) == code)
+            return &fmts[i];
     return NULL;
 }
 
@@ -408,38 +362,21 @@ static int print_rows(const rdna_row *rows, size_t n, tmu_gcn_gen gen, const uin
             continue;
         uint32_t v = (f[r->id] >> row->shift) & mask_of(r->width);
         char meaning[80];
-        switch (r->kind) {
-        case TMU_GCN_DK_HEX: snprintf(meaning, sizeof meaning, "0x%x", v); break;
-        case TMU_GCN_DK_MINUS1: snprintf(meaning, sizeof meaning, "%u (stored %u)", v + 1, v); break;
-        case TMU_GCN_DK_U4_8: snprintf(meaning, sizeof meaning, "%u (%.4f)", v, v / 256.0); break;
-        case TMU_GCN_DK_S5_8: {
-            int32_t s = (int32_t)(v << 18) >> 18;
-            snprintf(meaning, sizeof meaning, "%u (%.4f)", v, s / 256.0);
-            break;
-        }
-        case TMU_GCN_DK_ENUM:
-            snprintf(meaning, sizeof meaning, "%u (%s)", v,
-                     v < r->nvalues && r->values[v] ? r->values[v] : "reserved");
-            break;
-        default:
+        /* plain fields: the FORMAT name, and the pieces of split fields with the whole value */
+        if (!gcn_desc_meaning(r, v, meaning, sizeof meaning)) {
             if (is_t && r->id == TMU_GCN_T_FORMAT) {
                 const char *nm = tmu_gcn_rdna_format_name(gen, v);
                 snprintf(meaning, sizeof meaning, "%u (%s)", v, nm ? nm : "reserved");
             } else if (is_t && r->id == TMU_GCN_T_WIDTH && row->shift == 2) {
-                snprintf(meaning, sizeof meaning, "%u (WIDTH %u, stored %u)", v, f[r->id] + 1, f[r->id]);
+                snprintf(meaning, sizeof meaning, "%u (WIDTH %u, stored %u)", v, f[r->id] + 1,
+                         f[r->id]);
             } else if (is_t && r->id == TMU_GCN_T_MIN_LOD && row->shift == 5) {
-                snprintf(meaning, sizeof meaning, "%u (MIN_LOD %u = %.4f)", v, f[r->id], f[r->id] / 256.0);
-            } else {
-                snprintf(meaning, sizeof meaning, "%u", v);
+                snprintf(meaning, sizeof meaning, "%u (MIN_LOD %u = %.4f)", v, f[r->id],
+                         f[r->id] / 256.0);
             }
         }
-        int w = snprintf(buf + len, size - len, "d%u[%u:%u] %-19s = %s\n", r->dword,
-                         r->lo + r->width - 1, r->lo, r->name, meaning);
-        if (w < 0 || (size_t)w >= size - len) {
-            buf[len] = 0;
+        if (gcn_desc_print_line(buf, size, &len, r, meaning))
             return -1;
-        }
-        len += (size_t)w;
     }
     return (int)len;
 }
@@ -492,26 +429,16 @@ tmu_status rdna_tdesc_surface(const tmu_gcn_tdesc *desc, const tmu_texture *shap
         SFAIL(TMU_ERR_UNSUPPORTED, 4 * 32,
               "DEPTH %u / PITCH_MSB %u of a %s image on %s is a custom row pitch, which is not "
               "modelled (0: addrlib's pitch)", f[TMU_GCN_T_DEPTH], f[TMU_GCN_T_PITCH_MSB],
-              img_type[f[TMU_GCN_T_TYPE] & 15] ? img_type[f[TMU_GCN_T_TYPE] & 15] : "?",
+              gcn_img_type[f[TMU_GCN_T_TYPE] & 15] ? gcn_img_type[f[TMU_GCN_T_TYPE] & 15] : "?",
               tmu_gcn_gen_name(gen));
-    const tmu_format_info *fi = tmu_format_get(shape->format);
-    if (!fi)
-        SFAIL(TMU_ERR_INVALID_ARGUMENT, -1, "tmu_gcn_tdesc_surface: shape without a format");
-    if (fi->bytes != 1 && fi->bytes != 2 && fi->bytes != 4 && fi->bytes != 8 && fi->bytes != 16)
-        SFAIL(TMU_ERR_UNSUPPORTED, 32 + 20, "FORMAT %u (%s, %u-bit texels): addrlib's 3x expansion "
-              "of 96-bit texels is not modelled", f[TMU_GCN_T_FORMAT], fi->name, fi->bytes * 8u);
+    tmu_surface_desc sd;
+    tmu_status st = gcn_shape_surface_desc(shape, "FORMAT", f[TMU_GCN_T_FORMAT], &sd, diag);
+    if (st != TMU_OK)
+        return st;
     unsigned blk = gcn_sw_block_log2(agen, sw);
     if (sw != 0 && !blk)
         SFAIL(TMU_ERR_UNSUPPORTED, 3 * 32 + 20, "SW_MODE %u (%s) is not a swizzle mode tmu lays out "
               "on %s", sw, swname, tmu_gcn_gen_name(gen));
-    tmu_surface_desc sd;
-    memset(&sd, 0, sizeof sd);
-    sd.bpp = fi->bytes * 8u;
-    sd.width = shape->width;
-    sd.height = shape->height;
-    sd.slices = vol ? shape->depth : shape->layers;
-    sd.samples = ms ? shape->samples : 1u;
-    sd.tile_index = -1;
     uint32_t chain = ms ? 1u : f[TMU_GCN_T_MAX_MIP] + 1;
     if (chain < shape->levels)
         SFAIL(TMU_ERR_INVALID, gen == TMU_GCN_GFX11 ? 32 + 16 : 5 * 32 + 4,
@@ -523,7 +450,7 @@ tmu_status rdna_tdesc_surface(const tmu_gcn_tdesc *desc, const tmu_texture *shap
     sd.fragments = sd.samples;
     uint64_t addr = ((uint64_t)f[TMU_GCN_T_BASE_ADDRESS] << 8) |
                     ((uint64_t)f[TMU_GCN_T_BASE_ADDRESS_HI] << 40);
-    tmu_status st = gcn_take_pipe_bank_xor(desc, chip, swname, blk, &addr, &sd.pipe_bank_xor, diag);
+    st = gcn_take_pipe_bank_xor(desc, chip, swname, blk, &addr, &sd.pipe_bank_xor, diag);
     if (st != TMU_OK)
         return st;
     tmu_diag why;

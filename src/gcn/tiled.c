@@ -96,6 +96,28 @@ tmu_status gcn_take_pipe_bank_xor(const tmu_gcn_tdesc *desc, const tmu_amd_chip 
     return TMU_OK;
 }
 
+tmu_status gcn_shape_surface_desc(const tmu_texture *shape, const char *format_field,
+                                  unsigned format_value, tmu_surface_desc *sd, tmu_diag *diag)
+{
+    const tmu_format_info *fi = tmu_format_get(shape->format);
+    if (!fi)
+        SFAIL(TMU_ERR_INVALID_ARGUMENT, -1, "tmu_gcn_tdesc_surface: shape without a format");
+    if (fi->bytes != 1 && fi->bytes != 2 && fi->bytes != 4 && fi->bytes != 8 && fi->bytes != 16)
+        SFAIL(TMU_ERR_UNSUPPORTED, 32 + 20,
+              "%s %u (%s, %u-bit texels): addrlib's 3x expansion of 96-bit texels in tiled "
+              "and RDNA images is not modelled", format_field, format_value, fi->name, fi->bytes * 8u);
+    const int ms = shape->dim == TMU_DIM_2D_MS || shape->dim == TMU_DIM_2D_MS_ARRAY;
+    memset(sd, 0, sizeof *sd);
+    sd->bpp = fi->bytes * 8u;
+    sd->width = shape->width;
+    sd->height = shape->height;
+    sd->slices = shape->dim == TMU_DIM_3D ? shape->depth : shape->layers;
+    sd->samples = ms ? shape->samples : 1u;
+    sd->levels = ms ? 1u : shape->levels;
+    sd->tile_index = -1;
+    return TMU_OK;
+}
+
 static int sw_is_z(uint32_t sw)
 {
     return sw % 4 == 0;
@@ -183,25 +205,12 @@ tmu_status tmu_gcn_tdesc_surface(const tmu_gcn_tdesc *desc, const tmu_texture *s
     if (gfx9 && f[TMU_GCN_T_ARRAY_PITCH])
         SFAIL(TMU_ERR_UNSUPPORTED, 5 * 32 + 13, "ARRAY_PITCH = %u (quilted 3D views) is not modelled",
               f[TMU_GCN_T_ARRAY_PITCH]);
-    const tmu_format_info *fi = tmu_format_get(shape->format);
-    if (!fi)
-        SFAIL(TMU_ERR_INVALID_ARGUMENT, -1, "tmu_gcn_tdesc_surface: shape without a format");
-    if (fi->bytes != 1 && fi->bytes != 2 && fi->bytes != 4 && fi->bytes != 8 && fi->bytes != 16)
-        SFAIL(TMU_ERR_UNSUPPORTED, 32 + 20,
-              "DATA_FORMAT %u (%s, %u-bit texels) in a tiled image: addrlib's 3x expansion of "
-              "96-bit texels is not modelled", f[TMU_GCN_T_DATA_FORMAT], fi->name, fi->bytes * 8u);
     const int ms = shape->dim == TMU_DIM_2D_MS || shape->dim == TMU_DIM_2D_MS_ARRAY;
     const int vol = shape->dim == TMU_DIM_3D;
-
     tmu_surface_desc sd;
-    memset(&sd, 0, sizeof sd);
-    sd.bpp = fi->bytes * 8u;
-    sd.width = shape->width;
-    sd.height = shape->height;
-    sd.slices = vol ? shape->depth : shape->layers;
-    sd.samples = ms ? shape->samples : 1u;
-    sd.levels = ms ? 1u : shape->levels;
-    sd.tile_index = -1;
+    tmu_status dst = gcn_shape_surface_desc(shape, "DATA_FORMAT", f[TMU_GCN_T_DATA_FORMAT], &sd, diag);
+    if (dst != TMU_OK)
+        return dst;
     uint64_t addr = ((uint64_t)f[TMU_GCN_T_BASE_ADDRESS] << 8) |
                     ((uint64_t)f[TMU_GCN_T_BASE_ADDRESS_HI] << 40);
     if (gfx9) {

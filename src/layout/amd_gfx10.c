@@ -90,8 +90,10 @@ enum {
 #define SW_LINEAR_GENERAL 32u
 #define SW_COUNT 33u
 
-/* What gfx10 makes of each mode; 0 = a mode gfx10 does not have. */
-static const uint16_t mode_props_g10[SW_COUNT] = {
+/* What each mode is, the same on gfx10, gfx10.3 and gfx11 (Gfx10Lib / Gfx11Lib
+ * SwizzleModeTable); 28-31 are variable-size blocks on gfx10.3 and the 256 KB modes on gfx11.
+ * Which modes a generation has: gen_modes_g10 / gen_modes_g11 below. */
+static const uint16_t mode_props[SW_COUNT] = {
     [0] = P_LINEAR,
     [1] = P_256B | P_STD,            /* SW_256B_S */
     [2] = P_256B | P_DISP,           /* SW_256B_D */
@@ -108,36 +110,23 @@ static const uint16_t mode_props_g10[SW_COUNT] = {
     [25] = P_64KB | P_STD | P_XOR,   /* SW_64KB_S_X */
     [26] = P_64KB | P_DISP | P_XOR,  /* SW_64KB_D_X */
     [27] = P_64KB | P_RTOPT | P_XOR, /* SW_64KB_R_X */
-    [28] = P_VAR | P_Z | P_XOR,      /* SW_VAR_Z_X */
-    [31] = P_VAR | P_RTOPT | P_XOR,  /* SW_VAR_R_X */
+    [28] = P_VAR | P_Z | P_XOR,      /* SW_VAR_Z_X; gfx11 SW_256KB_Z_X */
+    [29] = P_VAR | P_STD | P_XOR,    /* gfx11 SW_256KB_S_X */
+    [30] = P_VAR | P_DISP | P_XOR,   /* gfx11 SW_256KB_D_X */
+    [31] = P_VAR | P_RTOPT | P_XOR,  /* SW_VAR_R_X; gfx11 SW_256KB_R_X */
     [32] = P_LINEAR,                 /* SW_LINEAR_GENERAL */
 };
 
-/* gfx11 (Gfx11Lib::SwizzleModeTable): no _S / _R modes of 256 B, no 64 KB _Z / _S_T variants of
- * gfx9, no VAR blocks; 28..31 are the 256 KB _X modes. */
-static const uint16_t mode_props_g11[SW_COUNT] = {
-    [0] = P_LINEAR,
-    [2] = P_256B | P_DISP,           /* SW_256B_D */
-    [5] = P_4KB | P_STD,             /* SW_4KB_S */
-    [6] = P_4KB | P_DISP,            /* SW_4KB_D */
-    [9] = P_64KB | P_STD,            /* SW_64KB_S */
-    [10] = P_64KB | P_DISP,          /* SW_64KB_D */
-    [17] = P_64KB | P_STD | P_XOR,   /* SW_64KB_S_T */
-    [18] = P_64KB | P_DISP | P_XOR,  /* SW_64KB_D_T */
-    [21] = P_4KB | P_STD | P_XOR,    /* SW_4KB_S_X */
-    [22] = P_4KB | P_DISP | P_XOR,   /* SW_4KB_D_X */
-    [24] = P_64KB | P_Z | P_XOR,     /* SW_64KB_Z_X */
-    [25] = P_64KB | P_STD | P_XOR,   /* SW_64KB_S_X */
-    [26] = P_64KB | P_DISP | P_XOR,  /* SW_64KB_D_X */
-    [27] = P_64KB | P_RTOPT | P_XOR, /* SW_64KB_R_X */
-    [28] = P_VAR | P_Z | P_XOR,      /* SW_256KB_Z_X */
-    [29] = P_VAR | P_STD | P_XOR,    /* SW_256KB_S_X */
-    [30] = P_VAR | P_DISP | P_XOR,   /* SW_256KB_D_X */
-    [31] = P_VAR | P_RTOPT | P_XOR,  /* SW_256KB_R_X */
-    [32] = P_LINEAR,                 /* SW_LINEAR_GENERAL */
-};
 
 #define M(n) (1ull << (n))
+/* The modes of gfx10 / gfx10.3 and of gfx11 (no _S / _R modes of 256 B, no 4KB_R_X, no VAR
+ * blocks; the 256 KB modes). */
+static const uint64_t gen_modes_g10 = M(0) | M(1) | M(2) | M(5) | M(6) | M(9) | M(10) | M(17) |
+                                      M(18) | M(21) | M(22) | M(23) | M(24) | M(25) | M(26) |
+                                      M(27) | M(28) | M(31) | M(32);
+static const uint64_t gen_modes_g11 = M(0) | M(2) | M(5) | M(6) | M(9) | M(10) | M(17) | M(18) |
+                                      M(21) | M(22) | M(24) | M(25) | M(26) | M(27) | M(28) |
+                                      M(29) | M(30) | M(31) | M(32);
 /* Modes each resource type takes (SW_LINEAR_GENERAL rides with SW_LINEAR). */
 static const uint64_t rsrc_modes_g10[3] = {
     [TMU_SURF_1D] = M(0) | M(32) | M(24) | M(27) | M(28) | M(31),
@@ -232,7 +221,7 @@ typedef struct g10_chip {
     uint32_t config;    /* row of the XOR pattern tables (pipe / packer configuration) */
     int rb_plus;        /* gfx10.3 tables and VAR blocks */
     int gfx11;          /* gfx11 tables, 256 KB blocks, its display and mip-tail rules */
-    const uint16_t *props;    /* mode_props_g10 / _g11 */
+    uint64_t modes;           /* gen_modes_g10 / _g11 */
     const uint64_t *rsrc_modes; /* rsrc_modes_g10 / _g11 */
     int dcn20;          /* display rules of DCN 2.0 */
     int z_tail_fix;     /* 8/16-bit Z mip tails shrunk ("dsMipmapHtileFix") */
@@ -255,7 +244,7 @@ static tmu_status decode_chip(const tmu_amd_chip *chip, g10_chip *c, tmu_diag *d
     c->pipes_log2 = pipes;
     c->rb_plus = chip->gen == TMU_AMD_GFX10_3;
     c->gfx11 = chip->gen == TMU_AMD_GFX11;
-    c->props = c->gfx11 ? mode_props_g11 : mode_props_g10;
+    c->modes = c->gfx11 ? gen_modes_g11 : gen_modes_g10;
     c->rsrc_modes = c->gfx11 ? rsrc_modes_g11 : rsrc_modes_g10;
     int navi1x = chip->family == 143 && chip->revision < 40;
     c->dcn20 = navi1x;
@@ -299,11 +288,11 @@ static tmu_status check_desc(const tmu_surface_desc *d, const g10_chip *c, tmu_d
     const tmu_amd_gen gen = c->gfx11 ? TMU_AMD_GFX11 : c->rb_plus ? TMU_AMD_GFX10_3 : TMU_AMD_GFX10;
     const char *name = sw == SW_LINEAR_GENERAL ? "SW_LINEAR_GENERAL"
                                                : tmu_amd_swizzle_mode_name_gen(gen, sw);
-    if (sw >= SW_COUNT || c->props[sw] == 0)
+    if (sw >= SW_COUNT || !((c->modes >> sw) & 1))
         return tmu_diag_set(diag, TMU_ERR_INVALID_ARGUMENT, 0, 0, -1,
                             "swizzle_mode %u (%s): not a %s swizzle mode", sw, name,
                             tmu_amd_gen_name(gen));
-    const uint32_t p = c->props[sw];
+    const uint32_t p = mode_props[sw];
     if ((unsigned)d->rsrc > TMU_SURF_3D)
         return tmu_diag_set(diag, TMU_ERR_INVALID_ARGUMENT, 0, 0, -1,
                             "rsrc %d: must be 1D, 2D or 3D", (int)d->rsrc);
@@ -407,7 +396,7 @@ static tmu_status check_desc(const tmu_surface_desc *d, const g10_chip *c, tmu_d
  * none (3D SW_256KB_D_X: addrlib's table for it is commented out). */
 static int pattern_family_g11(uint32_t sw, tmu_surf_rsrc rsrc, int aa)
 {
-    const uint32_t p = mode_props_g11[sw];
+    const uint32_t p = mode_props[sw];
     const int big = (p & P_VAR) != 0;
     if (p & (P_Z | P_RTOPT))
         return (big ? TMU_GFX11_FAM_256K_ZR_X_1AA : TMU_GFX11_FAM_64K_ZR_X_1AA) + aa;
@@ -439,7 +428,7 @@ static int pattern_family_g11(uint32_t sw, tmu_surf_rsrc rsrc, int aa)
  * the RB+ twin is taken); -1 when there is none. */
 static int pattern_family(uint32_t sw, tmu_surf_rsrc rsrc, uint32_t frags, const g10_chip *c)
 {
-    const uint32_t p = c->props[sw];
+    const uint32_t p = mode_props[sw];
     const int aa = frags >= 8 ? 3 : frags >= 4 ? 2 : frags >= 2 ? 1 : 0;
     if (c->gfx11)
         return pattern_family_g11(sw, rsrc, aa);
@@ -535,7 +524,7 @@ static void build_pattern_tables(g10_impl *g, const pattern_set *ps, const uint1
 static tmu_status setup_pattern(g10_impl *g, const tmu_surface_desc *d, const g10_chip *c,
                                 tmu_diag *diag)
 {
-    const uint32_t p = c->props[d->swizzle_mode];
+    const uint32_t p = mode_props[d->swizzle_mode];
     const tmu_amd_gen gen = c->gfx11 ? TMU_AMD_GFX11 : c->rb_plus ? TMU_AMD_GFX10_3 : TMU_AMD_GFX10;
     const char *name = tmu_amd_swizzle_mode_name_gen(gen, d->swizzle_mode);
     static const char *const rname[3] = {"1D", "2D", "3D"};
@@ -646,7 +635,7 @@ static uint32_t max_tail_levels(uint32_t blk_log2, int thick)
 static void layout_tiled(tmu_surface *s, g10_impl *g, const tmu_surface_desc *d,
                          const g10_chip *c)
 {
-    const uint32_t p = c->props[d->swizzle_mode];
+    const uint32_t p = mode_props[d->swizzle_mode];
     const uint32_t e = g->elem_log2, bpe = 1u << e, frags = d->samples;
     /* fragments the address path lays the surface out with (gfx10 fragments 0: one) */
     const uint32_t afrags = address_frags(d, c);
@@ -830,7 +819,7 @@ tmu_status tmu_layout_gfx10_init(tmu_surface *surf, const tmu_amd_chip *chip,
         return st;
     g10_impl *g = impl_of(surf);
     memset(g, 0, sizeof *g);
-    const uint32_t p = c.props[desc->swizzle_mode];
+    const uint32_t p = mode_props[desc->swizzle_mode];
     g->elem_log2 = (uint8_t)log2u(desc->bpp >> 3);
     g->blk_log2 = (uint8_t)block_log2_of(p, &c);
     set_extents(surf, desc);

@@ -33,21 +33,25 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     unsigned nreg = take_regions(&r, mode, regions);
     uint32_t border[2][4];
     take_borders(&r, border);
-    static const char *const chips[4] = {"navi10", "navi14", "navi21", "navi21_8pipe"};
-    const tmu_amd_chip *chip = (mode & 0x40) ? tmu_amd_chip_find(chips[take(&r, 1) % 4]) : NULL;
+    /* a preset of any generation (a wrong one must be refused), gfx11's included */
+    static const char *const chips[8] = {"navi10",       "navi14",           "navi21",
+                                         "navi21_8pipe", "gfx11_32pipe",     "gfx11_16pipe",
+                                         "gfx11_8pipe",  "gfx11_2pipe_1pkr"};
+    const tmu_amd_chip *chip = (mode & 0x40) ? tmu_amd_chip_find(chips[take(&r, 1) % 8]) : NULL;
     tmu_gcn_env env = {regions, nreg, &border[0][0], 2, NULL, 0, chip};
     unsigned srsrc, ssamp;
     uint32_t t[8], s[4];
     take_descriptors(&r, &srsrc, &ssamp, t, s);
     if (mode & 1) { /* a small image at the first region (T# fields: ROCR's bit positions) */
         static const unsigned fmts10[6] = {1, 22, 56, 71, 77, 130}, fmts11[6] = {1, 22, 42, 57, 63, 66};
-        static const unsigned sws[8] = {0, 0, 0, 1, 5, 9, 21, 25};
+        /* linear, gfx10 / gfx10.3 modes and gfx11's (the 256 KiB ones 28-31 too) */
+        static const unsigned sws[16] = {0, 0, 0, 1, 5, 9, 21, 25, 2, 6, 10, 22, 26, 27, 28, 31};
         unsigned f = take(&r, 1) % 6;
         t[0] = (uint32_t)(regions[0].base >> 8);
         t[1] = (gen == TMU_GCN_GFX11 ? fmts11[f] : fmts10[f]) << 20 | (t[1] & (3u << 30 | 15u << 16 | 0xfu << 8)) |
                (uint32_t)(regions[0].base >> 40);
         t[2] &= 3u | 15u << 14;                      /* width, height <= 16 */
-        t[3] = (t[3] & ~(31u << 20 | 0xccu << 12)) | sws[take(&r, 1) % 8] << 20 | 8u << 28;
+        t[3] = (t[3] & ~(31u << 20 | 0xccu << 12)) | sws[take(&r, 1) % 16] << 20 | 8u << 28;
         t[4] &= 0x7u | 0x7u << 16;                  /* depth / last layer <= 7 */
         t[5] &= 0x3u << 4 | 0x1fu << 27;            /* MAX_MIP (gfx10), MIN_LOD_LO (gfx11) */
         t[6] &= ~(1u << 21);                        /* no DCC */

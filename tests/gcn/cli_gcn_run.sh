@@ -119,7 +119,7 @@ contains "raven xor" "BASE_ADDRESS 0x1000005: pipe/bank XOR 0x5 does not fit SW_
 # --chip: presets by name, of the --gpu generation, before a tiled --texture
 err=$("$TMU" gcn run --gpu gfx9 --chip navi99 -e "$SAMPLE" 2>&1); rc=$?
 check_rc "chip unknown rc" 2 $rc
-contains "chip unknown" "--chip: unknown chip 'navi99' (presets: tahiti, bonaire, hawaii, kaveri, liverpool (ps4), tonga, polaris10, polaris12, vega10, raven, navi10, navi14, navi21, navi21_8pipe)" "$err"
+contains "chip unknown" "--chip: unknown chip 'navi99' (presets: tahiti, bonaire, hawaii, kaveri, liverpool (ps4), tonga, polaris10, polaris12, vega10, raven, navi10, navi14, navi21, navi21_8pipe, gfx11_32pipe, gfx11_16pipe, gfx11_8pipe, gfx11_4pipe_2pkr, gfx11_2pipe_1pkr)" "$err"
 err=$("$TMU" gcn run --gpu gfx7 --chip tahiti -e "$SAMPLE" 2>&1); rc=$?
 check_rc "chip generation rc" 2 $rc
 contains "chip generation" "--chip: tahiti is a gfx6 chip; --gpu gfx7 takes bonaire, hawaii, kaveri, liverpool (ps4)" "$err"
