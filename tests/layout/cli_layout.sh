@@ -168,6 +168,22 @@ check vega-samples 0 "" -- test -s vsamples.txt
 while read -r x y a; do
   equal "detile-vega ($x,$y)" "$(bytes_at lv.bin $(( (y * 25 + x) * 4 )) 4)" "$(bytes_at tv.bin "$a" 4)"
 done < vsamples.txt
+# gfx11 (addrlib's Gfx11Lib): gfx11_8pipe SW_4KB_D_X 459x42, 9 levels, pipe/bank XOR 93, level 2
+G1="--chip gfx11_8pipe --swizzle SW_4KB_D_X --bpp 32 --size 459x42 --levels 9 --pipe-bank-xor 93"
+row=$(grep -v '^#' "$D/amd-tiling-gfx11.tsv" | awk -F'\t' '$1=="gfx11_8pipe" && $4=="SW_4KB_D_X" && $6==459 && $7==42 && $9==9 && $12==93' | head -1)
+check gfx11-row-found 0 "" -- test -n "$row"
+# shellcheck disable=SC2086
+ng=$(surface_size $G1)
+equal size-gfx11 "$ng" "$(echo "$row" | cut -f16)"
+noise "$ng" tg.bin
+# shellcheck disable=SC2086
+check detile-gfx11 0 "" -- "$tmu" detile $G1 --level 2 -o lg.bin tg.bin
+check detile-gfx11-size 0 "4560" -- sh -c "wc -c < lg.bin"   # level 2: 114x10 elements
+echo "$row" | cut -f29 | tr ' ' '\n' | awk -F'[,:]' '$5 == 2 { print $1, $2, $6 }' > gsamples.txt
+check gfx11-samples 0 "" -- test -s gsamples.txt
+while read -r x y a; do
+  equal "detile-gfx11 ($x,$y)" "$(bytes_at lg.bin $(( (y * 114 + x) * 4 )) 4)" "$(bytes_at tg.bin "$a" 4)"
+done < gsamples.txt
 # a rectangle = the same elements of the whole level's rows
 # shellcheck disable=SC2086
 check detile-rect 0 "" -- "$tmu" detile $T1 --rect 100,200,7,3 -o r1.bin t1.bin
@@ -212,6 +228,10 @@ roundtrip rt-vega-sx 2 5 --chip vega10 --swizzle SW_64KB_S_X --bpp 32 --size 100
 roundtrip rt-vega-tail 6 0 --chip vega10 --swizzle SW_64KB_D_X --bpp 128 --size 300x200 --levels 9 --pipe-bank-xor 5
 roundtrip rt-navi21-sx 0 0 --chip navi21 --swizzle SW_64KB_S_X --bpp 16 --size 333x129
 roundtrip rt-raven-3d 1 3 --chip raven --rsrc 3d --swizzle SW_64KB_S --bpp 32 --size 40x40x16 --levels 4
+# gfx11: 256 KiB modes (2D R with levels in the tail and an XOR, 3D S thick), a 3D thin Z mode
+roundtrip rt-gfx11-256r 4 0 --chip gfx11_16pipe --swizzle SW_256KB_R_X --bpp 32 --size 300x200 --levels 9 --pipe-bank-xor 700
+roundtrip rt-gfx11-256s 0 5 --chip gfx11_8pipe --rsrc 3d --swizzle SW_256KB_S_X --bpp 8 --size 70x10x9
+roundtrip rt-gfx11-z3d 1 2 --chip gfx11_2pipe_1pkr --rsrc 3d --swizzle SW_64KB_Z_X --bpp 64 --size 33x17x6 --levels 3
 # PNG (8, 16, 32-bit elements): the same bytes as the raw path
 if "$tmu" detile --chip ps4 --tile-index 10 --bpp 32 --size 16x16 -o p.png "$tmp/p0.bin" 2>&1 | grep -q "without libpng"; then
   echo "(no libpng: PNG round trips skipped)"

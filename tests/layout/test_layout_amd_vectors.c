@@ -1,6 +1,7 @@
 /* AMD addrlib conformance: every surface-info column and every sampled address of a vector
- * file made by AMD's own address library (tests/data/amd-tiling-gfx6-8.tsv and
- * amd-tiling-gfx9-10.tsv; their headers say how they were made) must agree with tmu's layout.
+ * file made by AMD's own address library (tests/data/amd-tiling-gfx6-8.tsv,
+ * amd-tiling-gfx9-10.tsv and amd-tiling-gfx11.tsv; their headers say how they were made) must
+ * agree with tmu's layout.
  *
  *   test_layout_amd_vectors FILE [--chip NAME] [--show N]
  *
