@@ -663,7 +663,8 @@ void tmu_cli_gcn_print_layout(FILE *f, const char *indent, const tmu_gcn_tdesc *
     if (t->gen >= TMU_GCN_GFX9) {
         fprintf(f, "%slayout (%s%s): SW_MODE %u = %s, pipe/bank XOR %u, surface at 0x%llx, %llu bytes "
                    "(%llu a slice), block %ux%ux%u, base alignment %u\n", indent, c->name, how,
-                s->desc.swizzle_mode, tmu_amd_swizzle_mode_name(s->desc.swizzle_mode), s->desc.pipe_bank_xor,
+                s->desc.swizzle_mode, tmu_amd_swizzle_mode_name_gen(s->gen, s->desc.swizzle_mode),
+                s->desc.pipe_bank_xor,
                 (unsigned long long)base, (unsigned long long)s->size, (unsigned long long)s->slice_size,
                 s->block_w, s->block_h, s->block_d, s->base_align);
         for (uint32_t n = 0; n < s->desc.levels; n++) {
