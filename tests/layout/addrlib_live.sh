@@ -1,0 +1,29 @@
+#!/bin/sh
+# AMD's addrlib, live (tests/tools/addrlib_oracle.sh: Mesa 22.3.6's src/amd/addrlib compiled
+# unmodified with a driver that calls its public entry points only), against the recorded vectors
+# and against tmu:
+#  1. addrlib recomputes every row and address of tests/data/amd-tiling-gfx9-10.tsv and
+#     amd-tiling-gfx11.tsv and finds no difference (the files are addrlib's output);
+#  2. fresh gfx11 surfaces (another seed than the recorded file's) made by addrlib are checked
+#     against tmu by test_layout_amd_vectors, every column and every address.
+# Skipped (exit 77) when the oracle is not built (run: tests/tools/addrlib_oracle.sh build).
+# usage: addrlib_live.sh ORACLE_SCRIPT DATA_DIR TEST_LAYOUT_AMD_VECTORS
+set -u
+oracle=$1 data=$2 checker=$3
+if ! "$oracle" path > /dev/null 2>&1; then
+  echo "SKIP: the addrlib oracle is not built ($oracle build)"
+  exit 77
+fi
+fail=0
+for f in amd-tiling-gfx9-10.tsv amd-tiling-gfx11.tsv; do
+  out=$("$oracle" check "$data/$f") || { echo "FAIL: addrlib disagrees with $f:"; echo "$out" | head -20; fail=1; }
+  echo "$f: $(echo "$out" | tail -1)"
+done
+tmp=${TMPDIR:-/tmp}/tmu_addrlib_live.$$
+trap 'rm -f "$tmp" "$tmp.out"' EXIT
+"$oracle" vectors 2026 40 > "$tmp" || { echo "FAIL: the oracle could not make vectors"; exit 1; }
+rows=$(grep -vc '^#' "$tmp")
+[ "$rows" -gt 150 ] || { echo "FAIL: only $rows lines of fresh vectors"; exit 1; }
+"$checker" "$tmp" > "$tmp.out" 2>&1 || { echo "FAIL: tmu disagrees with fresh addrlib vectors:"; fail=1; }
+tail -20 "$tmp.out"
+exit $fail
