@@ -576,8 +576,10 @@ struct tmu_surface;
 
 /* The chip (address registers) tmu assumes for the tiled T#s of a generation when the caller
  * gives none (tmu_gcn_env.chip NULL): gfx6 "tahiti", gfx7 "bonaire", gfx8 and gfx81 "tonga",
- * gfx9 "vega10" (tmu_amd_chip_find presets; `tmu gcn run --chip NAME` picks another).  Those are
- * the first chip of each generation.  PS4 code wants "liverpool" (alias "ps4"), Raven APUs
+ * gfx9 "vega10", gfx10 "navi10", gfx10.3 "navi21", gfx11 "gfx11_16pipe" (tmu_amd_chip_find
+ * presets; `tmu gcn run --chip NAME` picks another).  Those are the first chip of each
+ * generation (gfx11: Mesa's 16-pipe gfx11 test configuration, as navi21 is its 16-pipe gfx10.3
+ * one; a real gfx11 chip's GB_ADDR_CONFIG may differ).  PS4 code wants "liverpool" (alias "ps4"), Raven APUs
  * "raven"; a chip without a preset (Stoney among them) needs its own registers.  NULL for a
  * generation out of range. */
 const struct tmu_amd_chip *tmu_gcn_default_chip(tmu_gcn_gen gen);
