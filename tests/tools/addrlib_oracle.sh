@@ -42,23 +42,15 @@ bin=$top/addrlib-oracle
 here=$(cd "$(dirname "$0")" && pwd)
 
 die() { echo "addrlib_oracle: $*" >&2; exit 1; }
+# shellcheck source=tests/tools/mesa_tarball.sh
+. "$(cd "$(dirname "$0")" && pwd)/mesa_tarball.sh"
 
 chips="gfx11_32pipe:gfx11:145:1:0x00000545 gfx11_16pipe:gfx11:145:1:0x00000444
 gfx11_8pipe:gfx11:145:1:0x00000343 gfx11_4pipe_2pkr:gfx11:145:1:0x00000142
 gfx11_2pipe_1pkr:gfx11:145:1:0x00000041"
 
 build() {
-  mkdir -p "$dir"
-  tgz=$dir/mesa_$ver.orig.tar.gz
-  if [ ! -f "$tgz" ]; then
-    echo "download http://deb.debian.org/debian/pool/main/m/mesa/mesa_$ver.orig.tar.gz"
-    curl -sSfL -o "$tgz.part" "http://deb.debian.org/debian/pool/main/m/mesa/mesa_$ver.orig.tar.gz" ||
-      die "download failed"
-    mv "$tgz.part" "$tgz"
-  fi
-  got=$(sha256sum "$tgz" | cut -d' ' -f1)
-  echo "sha256 $got"
-  [ "$got" = "$sha" ] || die "$tgz: SHA-256 $got, expected $sha"
+  mesa_tarball
   rm -rf "$top"
   mkdir -p "$top/obj"
   echo "extract mesa-$ver/src/amd/addrlib"

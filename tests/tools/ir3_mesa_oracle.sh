@@ -40,19 +40,11 @@ top=$dir/mesa-$ver
 bin=$top/ir3-mesa-disasm
 
 die() { echo "ir3_mesa_oracle: $*" >&2; exit 1; }
+# shellcheck source=tests/tools/mesa_tarball.sh
+. "$(cd "$(dirname "$0")" && pwd)/mesa_tarball.sh"
 
 build() {
-  mkdir -p "$dir"
-  tgz=$dir/mesa_$ver.orig.tar.gz
-  if [ ! -f "$tgz" ]; then
-    echo "download http://deb.debian.org/debian/pool/main/m/mesa/mesa_$ver.orig.tar.gz"
-    curl -sSfL -o "$tgz.part" "http://deb.debian.org/debian/pool/main/m/mesa/mesa_$ver.orig.tar.gz" ||
-      die "download failed"
-    mv "$tgz.part" "$tgz"
-  fi
-  got=$(sha256sum "$tgz" | cut -d' ' -f1)
-  echo "sha256 $got"
-  [ "$got" = "$sha" ] || die "$tgz: SHA-256 $got, expected $sha"
+  mesa_tarball
   rm -rf "$top"
   echo "extract src/freedreno/isa src/compiler/isaspec src/util src/c11 src/gallium/include include"
   tar -xzf "$tgz" -C "$dir" "mesa-$ver/src/freedreno/isa" "mesa-$ver/src/compiler/isaspec" \
