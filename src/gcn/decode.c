@@ -74,8 +74,7 @@ unsigned tmu_gcn_inst_dwords(tmu_gcn_gen gen, uint32_t dword0)
 {
     if ((unsigned)gen >= TMU_GCN_GEN_ALL)
         return 0;
-    const tmu_gcn_field_info *fi = &tmu_gcn_fields[tmu_gcn_gens[gen].layout][TMU_GCN_F_NSA];
-    return 2u + ((dword0 >> fi->lo) & ((1u << fi->width) - 1)); /* width 0 on gfx6-9 */
+    return tmu_gcn_inst_len(gen, dword0);
 }
 
 /* Address VGPRs of an RDNA instruction (row ri - 1): the derived table by DIM and A16. */

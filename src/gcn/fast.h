@@ -34,30 +34,51 @@ static inline unsigned tmu_gcn_extract(tmu_gcn_gen gen, uint64_t word, tmu_gcn_m
     return ri;
 }
 
-/* RDNA: splits an instruction (dw[0 .. TMU_GCN_MAX_DWORDS-1], the dwords past its length zero)
- * into inst->f[] with the generation's column of the field table, sets gen and op, and returns
- * the opcode's row number + 1 (0: not defined on gen).  gen must be an RDNA generation.  As for
- * gfx6-9, the fields are written out one by one per layout, so every lo / width is a constant. */
+/* RDNA: the fields of an instruction (dw[0 .. TMU_GCN_MAX_DWORDS-1], the dwords past its
+ * length zero) into f[] by layout L's column of the field table (L = TMU_GCN_LAYOUT_GFX10 or
+ * _GFX11, a constant at each call).  As for gfx6-9, the fields are written out one by one, so
+ * every lo / width is a constant. */
 #define TMU_GCN_XR_(L, i)                                                                         \
-    inst->f[i] = (dw[tmu_gcn_fields[L][i].lo >> 5] >> (tmu_gcn_fields[L][i].lo & 31)) &           \
-                 (uint32_t)((1ull << tmu_gcn_fields[L][i].width) - 1);
+    f[i] = (dw[tmu_gcn_fields[L][i].lo >> 5] >> (tmu_gcn_fields[L][i].lo & 31)) &                 \
+           (uint32_t)((1ull << tmu_gcn_fields[L][i].width) - 1);
 #define TMU_GCN_XR4_(L, i) TMU_GCN_XR_(L, i) TMU_GCN_XR_(L, (i) + 1) TMU_GCN_XR_(L, (i) + 2)         \
     TMU_GCN_XR_(L, (i) + 3)
 #define TMU_GCN_XR_ALL_(L)                                                                        \
     TMU_GCN_XR4_(L, 0) TMU_GCN_XR4_(L, 4) TMU_GCN_XR4_(L, 8) TMU_GCN_XR4_(L, 12)                   \
     TMU_GCN_XR4_(L, 16) TMU_GCN_XR4_(L, 20) TMU_GCN_XR4_(L, 24) TMU_GCN_XR4_(L, 28)                \
     TMU_GCN_XR4_(L, 32)
+static inline __attribute__((always_inline)) void tmu_gcn_extract_rdna_f(tmu_gcn_layout L, const uint32_t *dw, uint32_t *f)
+{
+    _Static_assert(TMU_GCN_F_ALL == 36, "tmu_gcn_extract_rdna_f: one line per field");
+    TMU_GCN_XR_ALL_(L)
+}
+
+/* Dwords of the instruction starting with dword0 on gen (in range): 2 + the NSA field, by the
+ * field table (NSA has width 0 on gfx6-9). */
+static inline unsigned tmu_gcn_inst_len(tmu_gcn_gen gen, uint32_t dword0)
+{
+    const tmu_gcn_field_info *fi = &tmu_gcn_fields[tmu_gcn_gens[gen].layout][TMU_GCN_F_NSA];
+    return 2u + ((dword0 >> fi->lo) & ((1u << fi->width) - 1));
+}
+
+/* The opcode row number + 1 of RDNA fields f[] on gen (0: not defined). */
+static inline unsigned tmu_gcn_rdna_row(tmu_gcn_gen gen, const uint32_t *f)
+{
+    return tmu_gcn_op_index[gen][(f[TMU_GCN_F_OPCODE] | f[TMU_GCN_F_OP7] << 7) & 0xff];
+}
+
+/* RDNA: splits an instruction (as tmu_gcn_extract_rdna_f reads it) into inst->f[], sets gen
+ * and op, and returns the opcode's row number + 1 (0: not defined on gen).  gen must be an
+ * RDNA generation. */
 static inline unsigned tmu_gcn_extract_dwords(tmu_gcn_gen gen, const uint32_t *dw,
                                               tmu_gcn_mimg *inst)
 {
-    _Static_assert(TMU_GCN_F_ALL == 36, "tmu_gcn_extract_dwords: one line per field");
-    if (gen == TMU_GCN_GFX11) {
-        TMU_GCN_XR_ALL_(TMU_GCN_LAYOUT_GFX11)
-    } else {
-        TMU_GCN_XR_ALL_(TMU_GCN_LAYOUT_GFX10)
-    }
+    if (gen == TMU_GCN_GFX11)
+        tmu_gcn_extract_rdna_f(TMU_GCN_LAYOUT_GFX11, dw, inst->f);
+    else
+        tmu_gcn_extract_rdna_f(TMU_GCN_LAYOUT_GFX10, dw, inst->f);
     inst->gen = gen;
-    unsigned ri = tmu_gcn_op_index[gen][(inst->f[TMU_GCN_F_OPCODE] | inst->f[TMU_GCN_F_OP7] << 7) & 0xff];
+    unsigned ri = tmu_gcn_rdna_row(gen, inst->f);
     inst->op = ri ? &tmu_gcn_opcode_rows[ri - 1] : (const tmu_gcn_opcode_info *)0;
     return ri;
 }
@@ -73,6 +94,9 @@ static inline unsigned tmu_gcn_rdna_gather_like(tmu_gcn_gen gen, const tmu_gcn_o
            ((op->flags & TMU_GCN_OPF_MSAA) && gen == TMU_GCN_GFX11);
 }
 
+/* popcount of a DMASK, 0 counting as 1 (the VDATA register count before D16 and TFE). */
+static const uint8_t tmu_gcn_dmask_regs[16] = {1, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
+
 /* VDATA count of a non-BVH RDNA instruction (tmu_gcn_vdata_count's rule). */
 static inline unsigned tmu_gcn_rdna_vdata(const uint32_t *f, unsigned gather_like)
 {
@@ -82,44 +106,133 @@ static inline unsigned tmu_gcn_rdna_vdata(const uint32_t *f, unsigned gather_lik
     return ((n + p) >> p) + (f[TMU_GCN_F_TFE] & 1);
 }
 
-/* The RDNA rules of decode.c at once, for a freshly extracted instruction (fields within their
- * bits): true exactly when tmu_gcn_rdna_check accepts it, BVH left to the ordered check. */
-static inline bool tmu_gcn_rdna_fast_ok(const tmu_gcn_mimg *inst, unsigned ri)
+/* The fields of an RDNA instruction that its validity rules and its text read, as scalars
+ * (filled from f[] or straight from the dwords; local copies stay in registers). */
+typedef struct tmu_gcn_rdna_vals {
+    unsigned opc;   /* OP7:OPCODE */
+    unsigned enc, dmask, dim, nsa, a16, tfe, lwe, d16, ssamp, srsrc, vdata, vaddr;
+    unsigned ign;   /* the ignored fields OR-ed: must be 0 */
+    unsigned nz;    /* bit k: NSA address byte k + 1 is not 0 */
+} tmu_gcn_rdna_vals;
+
+#define TMU_GCN_RDNA_INLINE static inline __attribute__((always_inline))
+
+/* Field F of an RDNA instruction in d[0 .. TMU_GCN_MAX_DWORDS-1] (0 past its length) by
+ * layout L's column of the field table; L is a constant at each call, so is the position. */
+TMU_GCN_RDNA_INLINE uint32_t tmu_gcn_rdna_fld(tmu_gcn_layout L, unsigned F, const uint32_t *d)
 {
-    const uint32_t *f = inst->f;
-    if (!ri || f[TMU_GCN_F_ENCODING] != 0x3c)
+    const tmu_gcn_field_info *fi = &tmu_gcn_fields[L][F];
+    return (d[fi->lo >> 5] >> (fi->lo & 31)) & (uint32_t)((1ull << fi->width) - 1);
+}
+
+/* The NSA address bytes of d[] (layout L) as tmu_gcn_rdna_vals.nz. */
+TMU_GCN_RDNA_INLINE unsigned tmu_gcn_rdna_nz(tmu_gcn_layout L, const uint32_t *d)
+{
+    unsigned nz = 0;
+    for (unsigned k = 0; k < 12; k++)
+        nz |= (unsigned)(tmu_gcn_rdna_fld(L, TMU_GCN_F_ADDR1 + k, d) != 0) << k;
+    return nz;
+}
+
+/* The values of d[] (layout L); nz is computed only with NSA (else 0, as d's bytes are). */
+TMU_GCN_RDNA_INLINE void tmu_gcn_rdna_vals_d(tmu_gcn_layout L, const uint32_t *d,
+                                             tmu_gcn_rdna_vals *v)
+{
+#define TMU_GCN_F_(F) tmu_gcn_rdna_fld(L, TMU_GCN_F_##F, d)
+    v->opc = TMU_GCN_F_(OPCODE) | TMU_GCN_F_(OP7) << 7;
+    v->enc = TMU_GCN_F_(ENCODING);
+    v->dmask = TMU_GCN_F_(DMASK);
+    v->dim = TMU_GCN_F_(DIM);
+    v->nsa = TMU_GCN_F_(NSA);
+    v->a16 = TMU_GCN_F_(A16);
+    v->tfe = TMU_GCN_F_(TFE);
+    v->lwe = TMU_GCN_F_(LWE);
+    v->d16 = TMU_GCN_F_(D16);
+    v->ssamp = TMU_GCN_F_(SSAMP);
+    v->srsrc = TMU_GCN_F_(SRSRC);
+    v->vdata = TMU_GCN_F_(VDATA);
+    v->vaddr = TMU_GCN_F_(VADDR);
+    v->ign = TMU_GCN_F_(IGN_LO) | TMU_GCN_F_(IGN_MID) | TMU_GCN_F_(IGN_HI) | TMU_GCN_F_(IGN_TOP);
+#undef TMU_GCN_F_
+    v->nz = v->nsa ? tmu_gcn_rdna_nz(L, d) : 0u;
+}
+
+/* The values of fields f[]. */
+TMU_GCN_RDNA_INLINE void tmu_gcn_rdna_vals_f(const uint32_t *f, tmu_gcn_rdna_vals *v)
+{
+    v->opc = f[TMU_GCN_F_OPCODE] | f[TMU_GCN_F_OP7] << 7;
+    v->enc = f[TMU_GCN_F_ENCODING];
+    v->dmask = f[TMU_GCN_F_DMASK];
+    v->dim = f[TMU_GCN_F_DIM];
+    v->nsa = f[TMU_GCN_F_NSA];
+    v->a16 = f[TMU_GCN_F_A16];
+    v->tfe = f[TMU_GCN_F_TFE];
+    v->lwe = f[TMU_GCN_F_LWE];
+    v->d16 = f[TMU_GCN_F_D16];
+    v->ssamp = f[TMU_GCN_F_SSAMP];
+    v->srsrc = f[TMU_GCN_F_SRSRC];
+    v->vdata = f[TMU_GCN_F_VDATA];
+    v->vaddr = f[TMU_GCN_F_VADDR];
+    v->ign = f[TMU_GCN_F_IGN_LO] | f[TMU_GCN_F_IGN_MID] | f[TMU_GCN_F_IGN_HI] | f[TMU_GCN_F_IGN_TOP];
+    unsigned nz = 0;
+    for (unsigned k = 0; k < 12; k++)
+        nz |= (unsigned)(f[TMU_GCN_F_ADDR1 + k] != 0) << k;
+    v->nz = nz;
+}
+
+/* VDATA count of a non-BVH RDNA instruction from its values (tmu_gcn_vdata_count's rule). */
+TMU_GCN_RDNA_INLINE unsigned tmu_gcn_rdna_vdata_v(const tmu_gcn_rdna_vals *v, unsigned gather_like)
+{
+    unsigned n = gather_like ? 4u : tmu_gcn_dmask_regs[v->dmask & 15];
+    unsigned p = v->d16 & 1;
+    return ((n + p) >> p) + (v->tfe & 1);
+}
+
+/* The RDNA rules of decode.c at once, for the values of an instruction of gen (fields within
+ * their bits) whose opcode is row ri - 1 (0: none): true exactly when tmu_gcn_rdna_check
+ * accepts it, BVH left to the ordered check. */
+TMU_GCN_RDNA_INLINE bool tmu_gcn_rdna_vals_ok(tmu_gcn_gen gen, const tmu_gcn_rdna_vals *v,
+                                              unsigned ri)
+{
+    if (!ri || v->enc != 0x3c)
         return false;
     const tmu_gcn_opcode_info *op = &tmu_gcn_opcode_rows[ri - 1];
     if (op->cls == TMU_GCN_CLASS_BVH)
         return false;
-    const tmu_gcn_gen_info *g = &tmu_gcn_gens[inst->gen];
+    const tmu_gcn_gen_info *g = &tmu_gcn_gens[gen];
     const tmu_gcn_row_fast *rf = &tmu_gcn_row_fasts[ri - 1];
-    unsigned gl = tmu_gcn_rdna_gather_like(inst->gen, op);
-    unsigned dmask = f[TMU_GCN_F_DMASK], dim = f[TMU_GCN_F_DIM], nsa = f[TMU_GCN_F_NSA];
-    unsigned nv = tmu_gcn_rdna_vdata(f, gl);
-    unsigned n = rf->addr_n[dim * 2 + f[TMU_GCN_F_A16]];
-    unsigned bad = f[TMU_GCN_F_IGN_LO] | f[TMU_GCN_F_IGN_MID] | f[TMU_GCN_F_IGN_HI] |
-                   f[TMU_GCN_F_IGN_TOP];
-    bad |= (f[TMU_GCN_F_SSAMP] != 0) & !rf->sampler;
+    unsigned gl = tmu_gcn_rdna_gather_like(gen, op);
+    unsigned dmask = v->dmask, dim = v->dim, nsa = v->nsa;
+    unsigned nv = tmu_gcn_rdna_vdata_v(v, gl);
+    unsigned n = rf->addr_n[dim * 2 + v->a16];
+    unsigned bad = v->ign;
+    bad |= (v->ssamp != 0) & !rf->sampler;
     bad |= gl & !((0x0116u >> dmask) & 1);
-    bad |= !((rf->rdna_dmask_ok[f[TMU_GCN_F_TFE]] >> dmask) & 1);
-    bad |= !((g->srsrc_ok >> f[TMU_GCN_F_SRSRC]) & 1);
-    bad |= rf->sampler & !((g->ssamp_ok >> f[TMU_GCN_F_SSAMP]) & 1);
+    bad |= !((rf->rdna_dmask_ok[v->tfe] >> dmask) & 1);
+    bad |= !((g->srsrc_ok >> v->srsrc) & 1);
+    bad |= rf->sampler & !((g->ssamp_ok >> v->ssamp) & 1);
     bad |= ((op->flags & TMU_GCN_OPF_MSAA) != 0) & (dim < 6);
-    bad |= f[TMU_GCN_F_D16] & !rf->d16_ok;
-    bad |= gl & ((nv == 3) | (f[TMU_GCN_F_VDATA] > 252));
-    bad |= f[TMU_GCN_F_VDATA] + nv > 256;
+    bad |= v->d16 & !rf->d16_ok;
+    bad |= gl & ((nv == 3) | (v->vdata > 252));
+    bad |= v->vdata + nv > 256;
     bad |= !((rf->addr_ok[nsa != 0] >> n) & 1);
-    if (bad)
-        return false;
-    if (!nsa)
-        return f[TMU_GCN_F_VADDR] + n <= 256;
-    if (n < 2 || (inst->gen == TMU_GCN_GFX11 ? n > 5 : (n + 2) / 4 != nsa))
-        return false;
-    unsigned nz = 0; /* bit k: NSA byte k + 1 is not 0; bytes n .. 4 * nsa must be 0 */
-    for (unsigned k = 0; k < 12; k++)
-        nz |= (unsigned)(f[TMU_GCN_F_ADDR1 + k] != 0) << k;
-    return (nz >> (n - 1)) == 0; /* bytes past the NSA dwords are 0 (decoded from none) */
+    /* without NSA: the n VGPRs from VADDR end by v255; with NSA: 2..5 addresses on gfx11, the
+     * NSA dword count that n addresses need on gfx10, and the bytes past the n - 1 used ones
+     * are 0 (the bytes past the instruction's dwords are 0) */
+    if (nsa)
+        bad |= (n < 2) | (v->nz >> ((n - 1) & 15)) |
+               (gen == TMU_GCN_GFX11 ? n > 5 : (n + 2) / 4 != nsa);
+    else
+        bad |= v->vaddr + n > 256;
+    return !bad;
+}
+
+/* tmu_gcn_rdna_vals_ok over inst->f. */
+static inline bool tmu_gcn_rdna_fast_ok(const tmu_gcn_mimg *inst, unsigned ri)
+{
+    tmu_gcn_rdna_vals v;
+    tmu_gcn_rdna_vals_f(inst->f, &v);
+    return tmu_gcn_rdna_vals_ok(inst->gen, &v, ri);
 }
 
 /* The RDNA validity rules (decode.c, reference/rdna-mimg.md section 9) in order; ri as
@@ -127,8 +240,6 @@ static inline bool tmu_gcn_rdna_fast_ok(const tmu_gcn_mimg *inst, unsigned ri)
 tmu_status tmu_gcn_rdna_check(const tmu_gcn_mimg *inst, unsigned ri, tmu_status st,
                               tmu_diag *diag);
 
-/* popcount of a DMASK, 0 counting as 1 (the VDATA register count before D16 and TFE). */
-static const uint8_t tmu_gcn_dmask_regs[16] = {1, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
 
 /* VDATA register count of an instruction whose DMASK is legal for its row (tmu_gcn_vdata_count
  * in decode.c is the general form): DMASK bits (gather4: its one bit + 3), halved rounding up

@@ -204,40 +204,39 @@ static int print_valid(const tmu_gcn_mimg *inst, unsigned ri, const tmu_gcn_prin
  * so a TMU_GCN_TEXT_MAX buffer is written in place. */
 #define RDNA_TEXT_MAX TMU_GCN_TEXT_MAX
 
-static int print_rdna(const tmu_gcn_mimg *inst, unsigned ri, char *buf, size_t size)
+/* The text of a valid RDNA instruction of gen (layout L, a constant at each call) in d[]
+ * (TMU_GCN_MAX_DWORDS, 0 past its length; v its values, ri - 1 its opcode row), written at p,
+ * which has RDNA_TEXT_MAX bytes; returns the end of the text. */
+TMU_GCN_RDNA_INLINE char *put_rdna(tmu_gcn_gen gen, tmu_gcn_layout L, const uint32_t *d,
+                                   const tmu_gcn_rdna_vals *v, unsigned ri, char *p)
 {
-    const uint32_t *f = inst->f;
-    const tmu_gcn_gen_info *g = tmu_gcn_gen_info_get(inst->gen);
+    const tmu_gcn_gen_info *g = tmu_gcn_gen_info_get(gen);
     const tmu_gcn_row_fast *rf = &tmu_gcn_row_fasts[ri - 1];
     const tmu_gcn_opcode_info *op = &tmu_gcn_opcode_rows[ri - 1];
-    char local[RDNA_TEXT_MAX];
-    char *base = size >= RDNA_TEXT_MAX ? buf : local;
-    char *p = base;
     int bvh = op->cls == TMU_GCN_CLASS_BVH;
     memcpy(p, op->name, sizeof op->name);
     p += rf->name_len;
     *p++ = ' ';
-    p = put_vrange(p, f[TMU_GCN_F_VDATA],
-                   bvh ? 4u : tmu_gcn_rdna_vdata(f, tmu_gcn_rdna_gather_like(inst->gen, op)));
+    p = put_vrange(p, v->vdata, bvh ? 4u : tmu_gcn_rdna_vdata_v(v, tmu_gcn_rdna_gather_like(gen, op)));
     p[0] = ',';
     p[1] = ' ';
     p += 2;
-    unsigned a16 = f[TMU_GCN_F_A16];
-    unsigned n = rf->addr_n[(f[TMU_GCN_F_DIM] & 7) * 2 + a16];
-    if (!f[TMU_GCN_F_NSA]) {
-        p = put_vrange(p, f[TMU_GCN_F_VADDR], n);
+    unsigned a16 = v->a16;
+    unsigned n = rf->addr_n[(v->dim & 7) * 2 + a16];
+    if (!v->nsa) {
+        p = put_vrange(p, v->vaddr, n);
     } else {
         /* one VGPR per address; gfx11 BVH: one contiguous group per NSA byte */
         static const uint8_t bvh_groups[2][2][5] = {{{1, 1, 3, 3, 3}, {1, 1, 3, 3, 0}},
                                                     {{2, 1, 3, 3, 3}, {2, 1, 3, 3, 0}}};
         const uint8_t *size_of = NULL;
-        if (bvh && inst->gen == TMU_GCN_GFX11) {
+        if (bvh && gen == TMU_GCN_GFX11) {
             size_of = bvh_groups[(op->flags & TMU_GCN_OPF_BVH64) != 0][a16];
             n = 5 - a16;
         }
         *p++ = '[';
         for (unsigned k = 0; k < n; k++) {
-            unsigned reg = k ? f[TMU_GCN_F_ADDR1 + k - 1] : f[TMU_GCN_F_VADDR];
+            unsigned reg = k ? tmu_gcn_rdna_fld(L, TMU_GCN_F_ADDR1 + k - 1, d) : v->vaddr;
             if (size_of) {
                 p = put_vrange(p, reg, size_of[k]);
             } else { /* one VGPR: "vN" */
@@ -253,13 +252,18 @@ static int print_rdna(const tmu_gcn_mimg *inst, unsigned ri, char *buf, size_t s
     }
     p[0] = ',';
     p[1] = ' ';
-    p = put_srange(p + 2, g, f[TMU_GCN_F_SRSRC] * 4, bvh ? 4u : 8u);
+    p = put_srange(p + 2, g, v->srsrc * 4, bvh ? 4u : 8u);
     if (bvh) {
         memcpy(p, " a16", 4);
         p += 4 & (0u - a16);
     } else {
-        p = put_ssamp(p, g, f, rf);
-        p = put_llvm_dmask(p, f[TMU_GCN_F_DMASK]);
+        /* ", SSAMP" kept only when the opcode takes a sampler */
+        char *q = p;
+        q[0] = ',';
+        q[1] = ' ';
+        q = put_srange(q + 2, g, v->ssamp * 4, 4);
+        p = keep_if(p, q, rf->sampler);
+        p = put_llvm_dmask(p, v->dmask);
         static const struct {
             char text[32]; /* " dim:NAME", padded: one fixed-size copy */
             uint8_t len;
@@ -267,11 +271,51 @@ static int print_rdna(const tmu_gcn_mimg *inst, unsigned ri, char *buf, size_t s
                      {" dim:SQ_RSRC_IMG_3D", 19},         {" dim:SQ_RSRC_IMG_CUBE", 21},
                      {" dim:SQ_RSRC_IMG_1D_ARRAY", 25},   {" dim:SQ_RSRC_IMG_2D_ARRAY", 25},
                      {" dim:SQ_RSRC_IMG_2D_MSAA", 24},    {" dim:SQ_RSRC_IMG_2D_MSAA_ARRAY", 30}};
-        memcpy(p, dims[f[TMU_GCN_F_DIM] & 7].text, 32);
-        p += dims[f[TMU_GCN_F_DIM] & 7].len;
-        p = put_modifiers(p, f, tmu_gcn_rdna_modifiers, 2, TMU_GCN_RDNA_NUM_MODIFIERS);
+        memcpy(p, dims[v->dim & 7].text, 32);
+        p += dims[v->dim & 7].len;
+        /* the one-bit modifiers, each " name" kept when its field is set */
+        for (unsigned m = 2; m < TMU_GCN_RDNA_NUM_MODIFIERS; m++) {
+            const tmu_gcn_modifier *mod = &tmu_gcn_rdna_modifiers[m];
+            memcpy(p, mod->text, 8);
+            p += (mod->name_len + 1u) & (0u - (tmu_gcn_rdna_fld(L, mod->field, d) & 1));
+        }
     }
-    return finish_text(buf, size, base, p);
+    return p;
+}
+
+/* Prints a valid RDNA instruction (row ri - 1) into buf: its dwords again (the field table's
+ * encode), then the printer of its layout.  Returns the length or -1 (buffer too small). */
+static int print_rdna(const tmu_gcn_mimg *inst, unsigned ri, char *buf, size_t size)
+{
+    uint32_t d[TMU_GCN_MAX_DWORDS];
+    unsigned len;
+    if (tmu_gcn_encode_dwords(inst, d, &len, NULL) != TMU_OK) { /* valid: cannot fail */
+        buf[0] = 0;
+        return -1;
+    }
+    tmu_gcn_rdna_vals v;
+    tmu_gcn_rdna_vals_f(inst->f, &v);
+    char local[RDNA_TEXT_MAX];
+    char *base = size >= RDNA_TEXT_MAX ? buf : local;
+    char *end = inst->gen == TMU_GCN_GFX11
+                    ? put_rdna(TMU_GCN_GFX11, TMU_GCN_LAYOUT_GFX11, d, &v, ri, base)
+                    : put_rdna(inst->gen, TMU_GCN_LAYOUT_GFX10, d, &v, ri, base);
+    return finish_text(buf, size, base, end);
+}
+
+/* The fast path of tmu_gcn_disasm_dwords for an RDNA instruction in d[] (the dwords past its
+ * length 0) on gen, whose layout is L (a constant at each call): reads the fields, checks
+ * every rule at once and prints a valid non-BVH instruction at p (RDNA_TEXT_MAX bytes).
+ * Returns the end of the text, or NULL when the ordered path must decide (any rule broken,
+ * BVH). */
+TMU_GCN_RDNA_INLINE char *rdna_fast(tmu_gcn_gen gen, tmu_gcn_layout L, const uint32_t *d, char *p)
+{
+    tmu_gcn_rdna_vals v;
+    tmu_gcn_rdna_vals_d(L, d, &v);
+    unsigned ri = tmu_gcn_op_index[gen][v.opc & 0xff];
+    if (!tmu_gcn_rdna_vals_ok(gen, &v, ri))
+        return NULL;
+    return put_rdna(gen, L, d, &v, ri, p);
 }
 
 static int print_common(const tmu_gcn_mimg *inst, const tmu_gcn_print_opts *opts, char *buf,
@@ -328,28 +372,33 @@ int tmu_gcn_disasm_dwords(tmu_gcn_gen gen, const uint32_t *dw, size_t n, unsigne
         return tmu_diag_set(diag, TMU_ERR_UNSUPPORTED, 0, 0, -1,
                             "CLRX syntax is for gfx6-9; %s prints in LLVM syntax only",
                             tmu_gcn_gen_name(gen)), -1;
-    tmu_gcn_mimg inst;
     /* the fast path: a whole instruction, all rules at once; else decode for the reason */
-    unsigned need = gen == TMU_GCN_GFX11 ? 2u + (dw[0] & 1) : 2u + ((dw[0] >> 1) & 3);
-    uint32_t d[TMU_GCN_MAX_DWORDS];
-    unsigned ri = 0;
+    unsigned need = gen == TMU_GCN_GFX11 ? tmu_gcn_inst_len(TMU_GCN_GFX11, dw[0])
+                                         : tmu_gcn_inst_len(TMU_GCN_GFX10, dw[0]);
     if (n >= need) {
-        for (unsigned k = 0; k < TMU_GCN_MAX_DWORDS; k++)
-            d[k] = k < need ? dw[k] : 0;
-        ri = tmu_gcn_extract_dwords(gen, d, &inst);
+        uint32_t d[TMU_GCN_MAX_DWORDS] = {dw[0], dw[1], 0, 0, 0};
+        for (unsigned k = 2; k < need; k++)
+            d[k] = dw[k];
+        char local[RDNA_TEXT_MAX];
+        char *base = size >= RDNA_TEXT_MAX ? buf : local;
+        char *end = gen == TMU_GCN_GFX11 ? rdna_fast(TMU_GCN_GFX11, TMU_GCN_LAYOUT_GFX11, d, base)
+                                         : rdna_fast(gen, TMU_GCN_LAYOUT_GFX10, d, base);
+        if (end) {
+            if (len)
+                *len = need;
+            if (diag)
+                tmu_diag_clear(diag);
+            int k = finish_text(buf, size, base, end);
+            if (k < 0)
+                tmu_diag_set(diag, TMU_ERR_BUFFER_TOO_SMALL, 0, 0, -1, "output buffer of %zu "
+                             "bytes is too small", size);
+            return k;
+        }
     }
-    if (n >= need && tmu_gcn_rdna_fast_ok(&inst, ri)) {
-        if (len)
-            *len = need;
-        if (diag)
-            tmu_diag_clear(diag);
-    } else {
-        if (tmu_gcn_decode_dwords(gen, dw, n, &inst, len, diag) != TMU_OK)
-            return -1;
-        unsigned opc = inst.f[TMU_GCN_F_OPCODE] | inst.f[TMU_GCN_F_OP7] << 7;
-        ri = tmu_gcn_op_index[gen][opc & 0xff];
-    }
-    int k = print_rdna(&inst, ri, buf, size);
+    tmu_gcn_mimg inst;
+    if (tmu_gcn_decode_dwords(gen, dw, n, &inst, len, diag) != TMU_OK)
+        return -1;
+    int k = print_rdna(&inst, tmu_gcn_rdna_row(gen, inst.f), buf, size);
     if (k < 0)
         tmu_diag_set(diag, TMU_ERR_BUFFER_TOO_SMALL, 0, 0, -1, "output buffer of %zu bytes is too "
                      "small", size);

@@ -7,6 +7,7 @@
  * cuts its bytes: raw little-endian code (--binary), or text tokens (a dword, or 9-16 hex digits
  * for a 64-bit word = DWORD0 | DWORD1 << 32, the GCN convention) separated by blanks, commas or
  * colons. */
+#define _DEFAULT_SOURCE /* MAP_POPULATE */
 #include "cli.h"
 #include "isa_cli.h"
 
@@ -383,7 +384,8 @@ static const unsigned char token_end[256] = {
 /* The common token "0x" + 8 hex digits at p, followed by a separator or the end: its value
  * in *v and 1, else 0 (the caller takes the general path).  The eight digits are checked and
  * converted together, one byte per digit in a 64-bit word. */
-static int fast_dword(const char *p, const char *end, uint32_t *v)
+static inline __attribute__((always_inline)) int fast_dword(const char *p, const char *end,
+                                                            uint32_t *v)
 {
     if (end - p < 10 || p[0] != '0' || (p[1] | 0x20) != 'x' ||
         (end - p > 10 && !token_end[(unsigned char)p[10]]))
@@ -401,17 +403,48 @@ static int fast_dword(const char *p, const char *end, uint32_t *v)
     if ((digit | letter) != high)
         return 0;
     uint64_t nib = (x & 0x0f * ones) + (letter >> 7) * 9; /* each byte its digit's value */
-    uint64_t pairs = ((nib & 0x000f000f000f000fu) << 4) | ((nib >> 8) & 0x000f000f000f000fu);
-    *v = (uint32_t)((pairs & 0xff) << 24 | ((pairs >> 16) & 0xff) << 16 | ((pairs >> 32) & 0xff) << 8 |
-                    ((pairs >> 48) & 0xff));
+    /* 16-bit lane k: digits 2k (high) and 2k + 1 as one byte; then the four bytes, the most
+     * significant first, gathered and put in order */
+    uint64_t b = ((nib << 4) + (nib >> 8)) & 0x00ff00ff00ff00ffu;
+    b = (b | b >> 8) & 0x0000ffff0000ffffu;
+    uint32_t w = (uint32_t)(b | b >> 16); /* byte j = byte j of the digits, most significant first */
+    *v = w >> 24 | (w >> 8 & 0xff00u) | (w << 8 & 0xff0000u) | w << 24;
     return 1;
+}
+
+/* The instruction gathered in win[0 .. nwin-1] (whole, or cut short at the end of the input),
+ * from line `line` and `pos` dwords into the input: the common case straight into the output,
+ * anything else (prefixes, an invalid or truncated instruction) through disasm_window.
+ * Returns 1 when an error was reported. */
+static int disasm_gathered(const rdna_opts *o, const char *name, uint32_t *win, unsigned nwin,
+                           uint32_t line, size_t pos, rdna_out *out)
+{
+    if (!o->offsets && !o->hex) {
+        if (out->cap - out->n < LINE_MAX_)
+            out_flush(out);
+        char *q = out->buf + out->n;
+        unsigned used;
+        int t = tmu_gcn_disasm_dwords(o->gen, win, nwin, &used, TMU_GCN_SYNTAX_LLVM, q,
+                                      TMU_GCN_TEXT_MAX, NULL);
+        if (t >= 0) {
+            q += t;
+            if (o->show_encoding)
+                q = put_encoding(q, win, used);
+            *q++ = '\n';
+            out->n = (size_t)(q - out->buf);
+            return 0;
+        }
+    }
+    dword_stream one = {win, &line, nwin, TMU_GCN_MAX_DWORDS};
+    return disasm_window(o, &one, name, pos, out);
 }
 
 /* Text (`len` bytes, no NUL inside) disassembled in one pass, as read_tokens then
  * disasm_stream would but without building the whole dword stream: dwords gather in a window
  * of one instruction, which is disassembled as soon as it is whole; errors (bad tokens, bad
- * instructions) are reported in input order with their line.  Returns 1 when any was
- * reported, 0 otherwise. */
+ * instructions) are reported in input order with their line.  A line that starts with a
+ * whole instruction as "0x" + 8-digit tokens one blank apart is read in one step.  Returns 1
+ * when any error was reported, 0 otherwise. */
 static int disasm_text(const rdna_opts *o, const char *name, const char *text, size_t len,
                        rdna_out *out)
 {
@@ -419,12 +452,27 @@ static int disasm_text(const rdna_opts *o, const char *name, const char *text, s
     unsigned nwin = 0, need = 0;
     size_t pos = 0; /* dwords before the window: the byte offset for --offsets */
     int bad = 0;
-    dword_stream one = {win, NULL, 0, TMU_GCN_MAX_DWORDS};
     const char *p = text, *end = text + len;
     while (p < end) {
         uint32_t v[2];
         int n;
         unsigned char c = (unsigned char)*p;
+        if (!nwin && c == '0' && fast_dword(p, end, &win[0])) {
+            /* the common line: every dword of the instruction, one blank apart */
+            need = tmu_gcn_inst_dwords(o->gen, win[0]);
+            const char *q = p + 10;
+            unsigned k = 1;
+            while (k < need && end - q >= 11 && *q == ' ' && fast_dword(q + 1, end, &win[k])) {
+                q += 11;
+                k++;
+            }
+            if (k == need) {
+                bad |= disasm_gathered(o, name, win, need, line, pos, out);
+                pos += need;
+                p = q;
+                continue;
+            }
+        }
         if (c == '\n') {
             line++;
             p++;
@@ -466,39 +514,14 @@ static int disasm_text(const rdna_opts *o, const char *name, const char *text, s
             }
             win[nwin++] = v[i];
             if (nwin == need) {
-                /* the common case straight into the output; anything else (prefixes, an
-                 * invalid instruction) through disasm_window */
-                int t = -1;
-                if (!o->offsets && !o->hex) {
-                    if (out->cap - out->n < LINE_MAX_)
-                        out_flush(out);
-                    char *q = out->buf + out->n;
-                    unsigned used;
-                    t = tmu_gcn_disasm_dwords(o->gen, win, nwin, &used, TMU_GCN_SYNTAX_LLVM, q,
-                                              TMU_GCN_TEXT_MAX, NULL);
-                    if (t >= 0) {
-                        q += t;
-                        if (o->show_encoding)
-                            q = put_encoding(q, win, used);
-                        *q++ = '\n';
-                        out->n = (size_t)(q - out->buf);
-                    }
-                }
-                if (t < 0) {
-                    one.n = nwin;
-                    one.line = &win_line;
-                    bad |= disasm_window(o, &one, name, pos, out);
-                }
+                bad |= disasm_gathered(o, name, win, nwin, win_line, pos, out);
                 pos += nwin;
                 nwin = 0;
             }
         }
     }
-    if (nwin) { /* a last instruction cut short: reported as truncated */
-        one.n = nwin;
-        one.line = &win_line;
-        bad |= disasm_window(o, &one, name, pos, out);
-    }
+    if (nwin) /* a last instruction cut short: reported as truncated */
+        bad |= disasm_gathered(o, name, win, nwin, win_line, pos, out);
     return bad;
 }
 
@@ -512,7 +535,12 @@ static char *input_text(size_t *len, size_t *mapped)
         (uint64_t)st.st_size <= TMU_CLI_INPUT_MAX) {
         off_t at = lseek(0, 0, SEEK_CUR);
         if (at >= 0 && at < st.st_size) {
-            void *m = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, 0, 0);
+#ifdef MAP_POPULATE /* Linux: the page tables filled in one pass, not one fault per 16 pages */
+            int flags = MAP_PRIVATE | MAP_POPULATE;
+#else
+            int flags = MAP_PRIVATE;
+#endif
+            void *m = mmap(NULL, (size_t)st.st_size, PROT_READ, flags, 0, 0);
             if (m != MAP_FAILED) {
                 *mapped = (size_t)st.st_size;
                 *len = (size_t)(st.st_size - at);
