@@ -125,16 +125,31 @@ TMU_GCN_RDNA_INLINE uint32_t tmu_gcn_rdna_fld(tmu_gcn_layout L, unsigned F, cons
     return (d[fi->lo >> 5] >> (fi->lo & 31)) & (uint32_t)((1ull << fi->width) - 1);
 }
 
-/* The NSA address bytes of d[] (layout L) as tmu_gcn_rdna_vals.nz. */
-TMU_GCN_RDNA_INLINE unsigned tmu_gcn_rdna_nz(tmu_gcn_layout L, const uint32_t *d)
+/* NSA address byte k (0-based: ADDR k + 1) of d[]: the bytes follow one another from bit
+ * TMU_GCN_NSA_LO (the field table's NSA rows are made so), 0 past the instruction. */
+static inline unsigned tmu_gcn_rdna_nsa_byte(const uint32_t *d, unsigned k)
+{
+    _Static_assert(TMU_GCN_NSA_LO % 32 == 0, "the NSA bytes start a dword");
+    return (d[TMU_GCN_NSA_LO / 32 + k / 4] >> (8 * (k % 4))) & 0xff;
+}
+
+/* The NSA address bytes of d[] as tmu_gcn_rdna_vals.nz (bit k: byte k is not 0), from the
+ * three NSA dwords at once. */
+TMU_GCN_RDNA_INLINE unsigned tmu_gcn_rdna_nz(const uint32_t *d)
 {
     unsigned nz = 0;
-    for (unsigned k = 0; k < 12; k++)
-        nz |= (unsigned)(tmu_gcn_rdna_fld(L, TMU_GCN_F_ADDR1 + k, d) != 0) << k;
+    for (unsigned j = 0; j < 3; j++) {
+        uint32_t t = d[TMU_GCN_NSA_LO / 32 + j];
+        t |= t >> 4; /* bit 0 of each byte: the byte is not 0 */
+        t |= t >> 2;
+        t |= t >> 1;
+        t &= 0x01010101u;
+        nz |= ((t * 0x01020408u) >> 24) << (4 * j); /* the four bits together */
+    }
     return nz;
 }
 
-/* The values of d[] (layout L); nz is computed only with NSA (else 0, as d's bytes are). */
+/* The values of d[] (layout L). */
 TMU_GCN_RDNA_INLINE void tmu_gcn_rdna_vals_d(tmu_gcn_layout L, const uint32_t *d,
                                              tmu_gcn_rdna_vals *v)
 {
@@ -154,7 +169,7 @@ TMU_GCN_RDNA_INLINE void tmu_gcn_rdna_vals_d(tmu_gcn_layout L, const uint32_t *d
     v->vaddr = TMU_GCN_F_(VADDR);
     v->ign = TMU_GCN_F_(IGN_LO) | TMU_GCN_F_(IGN_MID) | TMU_GCN_F_(IGN_HI) | TMU_GCN_F_(IGN_TOP);
 #undef TMU_GCN_F_
-    v->nz = v->nsa ? tmu_gcn_rdna_nz(L, d) : 0u;
+    v->nz = tmu_gcn_rdna_nz(d);
 }
 
 /* The values of fields f[]. */

@@ -236,7 +236,7 @@ TMU_GCN_RDNA_INLINE char *put_rdna(tmu_gcn_gen gen, tmu_gcn_layout L, const uint
         }
         *p++ = '[';
         for (unsigned k = 0; k < n; k++) {
-            unsigned reg = k ? tmu_gcn_rdna_fld(L, TMU_GCN_F_ADDR1 + k - 1, d) : v->vaddr;
+            unsigned reg = k ? tmu_gcn_rdna_nsa_byte(d, k - 1) : v->vaddr;
             if (size_of) {
                 p = put_vrange(p, reg, size_of[k]);
             } else { /* one VGPR: "vN" */
@@ -377,8 +377,13 @@ int tmu_gcn_disasm_dwords(tmu_gcn_gen gen, const uint32_t *dw, size_t n, unsigne
                                          : tmu_gcn_inst_len(TMU_GCN_GFX10, dw[0]);
     if (n >= need) {
         uint32_t d[TMU_GCN_MAX_DWORDS] = {dw[0], dw[1], 0, 0, 0};
-        for (unsigned k = 2; k < need; k++)
-            d[k] = dw[k];
+        if (n >= TMU_GCN_MAX_DWORDS) { /* every dword readable: masked, no branch on the length */
+            for (unsigned k = 2; k < TMU_GCN_MAX_DWORDS; k++)
+                d[k] = dw[k] & (0u - (k < need));
+        } else {
+            for (unsigned k = 2; k < need; k++)
+                d[k] = dw[k];
+        }
         char local[RDNA_TEXT_MAX];
         char *base = size >= RDNA_TEXT_MAX ? buf : local;
         char *end = gen == TMU_GCN_GFX11 ? rdna_fast(TMU_GCN_GFX11, TMU_GCN_LAYOUT_GFX11, d, base)

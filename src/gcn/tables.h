@@ -53,25 +53,28 @@ typedef struct tmu_gcn_gen_info {
  * field exists, 0 with width 0 where it does not).  No field crosses a dword.
  * Sources: reference/gcn-mimg.md section 1 (gfx6-9), reference/rdna-mimg.md 1.1-1.2 (RDNA:
  * LLVM's MIMGInstructions.td / SIInstrFormats.td as llvm-mc 16 shows them). */
+/* The bit where the NSA address bytes start (ADDR1; ADDRk at + 8 (k - 1)): dword 2. */
+#define TMU_GCN_NSA_LO 64u
 #define GALL 0x1fu  /* every gfx6-9 generation */
 #define G6_8 0x0fu  /* gfx6, gfx7, gfx8, gfx81 */
 #define G9 0x10u
 #define G10 0x60u   /* gfx10, gfx10.3 */
 #define G11 0x80u
-/* ADDR1 .. ADDRn (n = 0, 4 or 12 NSA address bytes), width 0 above n */
+/* ADDR1 .. ADDRn (n = 0, 4 or 12 NSA address bytes), width 0 above n: byte k - 1 of the NSA
+ * dwords, which follow the base 64 bits (the fast printer reads them as bytes from there) */
 #define NSA_BYTES(G, n)                                                                         \
-    [TMU_GCN_F_ADDR1] = {"ADDR1", 64, 8u * (n > 0), G},                                          \
-    [TMU_GCN_F_ADDR2] = {"ADDR2", 72, 8u * (n > 0), G},                                          \
-    [TMU_GCN_F_ADDR3] = {"ADDR3", 80, 8u * (n > 0), G},                                          \
-    [TMU_GCN_F_ADDR4] = {"ADDR4", 88, 8u * (n > 0), G},                                          \
-    [TMU_GCN_F_ADDR5] = {"ADDR5", 96, 8u * (n > 4), G * (n > 4)},                                \
-    [TMU_GCN_F_ADDR6] = {"ADDR6", 104, 8u * (n > 4), G * (n > 4)},                               \
-    [TMU_GCN_F_ADDR7] = {"ADDR7", 112, 8u * (n > 4), G * (n > 4)},                               \
-    [TMU_GCN_F_ADDR8] = {"ADDR8", 120, 8u * (n > 4), G * (n > 4)},                               \
-    [TMU_GCN_F_ADDR9] = {"ADDR9", 128, 8u * (n > 4), G * (n > 4)},                               \
-    [TMU_GCN_F_ADDR10] = {"ADDR10", 136, 8u * (n > 4), G * (n > 4)},                             \
-    [TMU_GCN_F_ADDR11] = {"ADDR11", 144, 8u * (n > 4), G * (n > 4)},                             \
-    [TMU_GCN_F_ADDR12] = {"ADDR12", 152, 8u * (n > 4), G * (n > 4)}
+    [TMU_GCN_F_ADDR1] = {"ADDR1", TMU_GCN_NSA_LO + 0u, 8u * (n > 0), G},                          \
+    [TMU_GCN_F_ADDR2] = {"ADDR2", TMU_GCN_NSA_LO + 8u, 8u * (n > 0), G},                          \
+    [TMU_GCN_F_ADDR3] = {"ADDR3", TMU_GCN_NSA_LO + 16u, 8u * (n > 0), G},                         \
+    [TMU_GCN_F_ADDR4] = {"ADDR4", TMU_GCN_NSA_LO + 24u, 8u * (n > 0), G},                         \
+    [TMU_GCN_F_ADDR5] = {"ADDR5", TMU_GCN_NSA_LO + 32u, 8u * (n > 4), G * (n > 4)},               \
+    [TMU_GCN_F_ADDR6] = {"ADDR6", TMU_GCN_NSA_LO + 40u, 8u * (n > 4), G * (n > 4)},               \
+    [TMU_GCN_F_ADDR7] = {"ADDR7", TMU_GCN_NSA_LO + 48u, 8u * (n > 4), G * (n > 4)},               \
+    [TMU_GCN_F_ADDR8] = {"ADDR8", TMU_GCN_NSA_LO + 56u, 8u * (n > 4), G * (n > 4)},               \
+    [TMU_GCN_F_ADDR9] = {"ADDR9", TMU_GCN_NSA_LO + 64u, 8u * (n > 4), G * (n > 4)},               \
+    [TMU_GCN_F_ADDR10] = {"ADDR10", TMU_GCN_NSA_LO + 72u, 8u * (n > 4), G * (n > 4)},             \
+    [TMU_GCN_F_ADDR11] = {"ADDR11", TMU_GCN_NSA_LO + 80u, 8u * (n > 4), G * (n > 4)},             \
+    [TMU_GCN_F_ADDR12] = {"ADDR12", TMU_GCN_NSA_LO + 88u, 8u * (n > 4), G * (n > 4)}
 
 static const tmu_gcn_field_info tmu_gcn_fields[TMU_GCN_LAYOUT_COUNT][TMU_GCN_F_ALL] = {
     [TMU_GCN_LAYOUT_GCN] = {

@@ -165,7 +165,7 @@ static void test_generated(void **state)
     (void)state;
     size_t nrows;
     const tmu_gcn_opcode_info *rows = tmu_gcn_opcodes(&nrows);
-    unsigned total = 0, valid = 0, text_ok = 0, longest = 0;
+    unsigned total = 0, valid = 0, text_ok = 0, longest = 0, flipped_valid = 0;
     for (int g = 0; g < 3; g++) {
         tmu_gcn_gen gen = rdna[g];
         for (size_t r = 0; r < nrows; r++) {
@@ -185,6 +185,42 @@ static void test_generated(void **state)
                 assert_int_equal(tmu_gcn_encode_dwords(&back, dw2, &len2, NULL), TMU_OK);
                 assert_memory_equal(dw2, dw, len * sizeof dw[0]);
                 assert_int_equal(tmu_gcn_validate(&m, NULL) == TMU_OK, st == TMU_OK);
+                /* the disassembler's one-pass path takes exactly what the ordered rules take,
+                 * also when other dwords follow the instruction */
+                uint32_t pad[TMU_GCN_MAX_DWORDS];
+                for (unsigned i = 0; i < TMU_GCN_MAX_DWORDS; i++)
+                    pad[i] = i < len ? dw[i] : rnd();
+                char t1[TMU_GCN_TEXT_MAX], t2[TMU_GCN_TEXT_MAX];
+                unsigned u1 = 0, u2 = 0;
+                int k1 = tmu_gcn_disasm_dwords(gen, dw, len, &u1, TMU_GCN_SYNTAX_LLVM, t1,
+                                               sizeof t1, NULL);
+                int k2 = tmu_gcn_disasm_dwords(gen, pad, TMU_GCN_MAX_DWORDS, &u2,
+                                               TMU_GCN_SYNTAX_LLVM, t2, sizeof t2, NULL);
+                assert_int_equal(k1 >= 0, st == TMU_OK);
+                assert_int_equal(k2 >= 0, st == TMU_OK);
+                assert_int_equal(u1, len);
+                assert_int_equal(u2, len);
+                /* and with one bit flipped (near-valid words: every rule's edge) */
+                uint32_t flip[TMU_GCN_MAX_DWORDS];
+                memcpy(flip, pad, sizeof flip);
+                unsigned bit = rnd() % (32 * len);
+                flip[bit / 32] ^= 1u << (bit % 32);
+                tmu_gcn_mimg fm;
+                unsigned flen = 0;
+                tmu_status fst = tmu_gcn_decode_dwords(gen, flip, TMU_GCN_MAX_DWORDS, &fm, &flen,
+                                                       NULL);
+                char t3[TMU_GCN_TEXT_MAX];
+                unsigned u3 = 0;
+                int fk = tmu_gcn_disasm_dwords(gen, flip, TMU_GCN_MAX_DWORDS, &u3,
+                                               TMU_GCN_SYNTAX_LLVM, t3, sizeof t3, NULL);
+                assert_int_equal(fk >= 0, fst == TMU_OK);
+                if (fst == TMU_OK) {
+                    assert_int_equal(tmu_gcn_validate(&fm, NULL), TMU_OK);
+                    char ft[TMU_GCN_TEXT_MAX];
+                    assert_int_equal(tmu_gcn_print_llvm(&fm, NULL, ft, sizeof ft), fk);
+                    assert_string_equal(ft, t3);
+                    flipped_valid++;
+                }
                 total++;
                 if (st != TMU_OK) {
                     assert_true(d.message[0] != 0);
@@ -196,6 +232,9 @@ static void test_generated(void **state)
                 char text[TMU_GCN_TEXT_MAX];
                 int n = tmu_gcn_print_llvm(&back, NULL, text, sizeof text);
                 assert_true(n > 0 && n < TMU_GCN_TEXT_MAX);
+                assert_int_equal(k1, n);
+                assert_string_equal(t1, text);
+                assert_string_equal(t2, text);
                 if ((unsigned)n > longest)
                     longest = (unsigned)n;
                 tmu_gcn_mimg re;
@@ -229,8 +268,9 @@ static void test_generated(void **state)
             }
         }
     }
-    printf("rdna round trip: %u instructions, %u valid, %u texts assemble back, longest text %u\n",
-           total, valid, text_ok, longest);
+    printf("rdna round trip: %u instructions, %u valid, %u texts assemble back, longest text %u; "
+           "one bit flipped: %u valid, disassembled alike\n", total, valid, text_ok, longest,
+           flipped_valid);
     assert_int_equal(text_ok, valid);
     assert_true(valid > total / 3);
 }
@@ -251,6 +291,11 @@ static void test_random_streams(void **state)
         unsigned len = 0;
         tmu_status st = tmu_gcn_decode_dwords(gen, dw, n, &m, &len, &d);
         assert_int_equal(len, tmu_gcn_inst_dwords(gen, dw[0]));
+        char t1[TMU_GCN_TEXT_MAX];
+        unsigned u1 = 0;
+        int k1 = tmu_gcn_disasm_dwords(gen, dw, n, &u1, TMU_GCN_SYNTAX_LLVM, t1, sizeof t1, NULL);
+        assert_int_equal(k1 >= 0, st == TMU_OK); /* the one-pass path agrees */
+        assert_int_equal(u1, len);
         if (st != TMU_OK) {
             assert_true(d.message[0] != 0);
             if (n < len)
@@ -260,7 +305,8 @@ static void test_random_streams(void **state)
         decoded++;
         assert_true(len <= n);
         char text[TMU_GCN_TEXT_MAX];
-        assert_true(tmu_gcn_print_llvm(&m, NULL, text, sizeof text) > 0);
+        assert_int_equal(tmu_gcn_print_llvm(&m, NULL, text, sizeof text), k1);
+        assert_string_equal(text, t1);
     }
     printf("rdna random streams: %u of 60000 decode\n", decoded);
 }

@@ -16,6 +16,9 @@
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 #include "tmu/gcn.h"
 
@@ -381,18 +384,55 @@ static const unsigned char token_end[256] = {
     [0] = 1, [' '] = 1, ['\t'] = 1, ['\r'] = 1, ['\n'] = 1, [','] = 1, [':'] = 1, ['#'] = 1,
     [';'] = 1};
 
+/* The 32-bit value whose bytes, least significant first, are those of w, most significant
+ * first. */
+static inline uint32_t swap32(uint32_t w)
+{
+#if defined(__GNUC__)
+    return __builtin_bswap32(w);
+#else
+    return w >> 24 | (w >> 8 & 0xff00u) | (w << 8 & 0xff0000u) | w << 24;
+#endif
+}
+
 /* The common token "0x" + 8 hex digits at p, followed by a separator or the end: its value
  * in *v and 1, else 0 (the caller takes the general path).  The eight digits are checked and
- * converted together, one byte per digit in a 64-bit word. */
+ * converted together: 16 bytes in an SSE2 register where 16 bytes are left, else one byte per
+ * digit in a 64-bit word. */
 static inline __attribute__((always_inline)) int fast_dword(const char *p, const char *end,
                                                             uint32_t *v)
 {
     if (end - p < 10 || p[0] != '0' || (p[1] | 0x20) != 'x' ||
         (end - p > 10 && !token_end[(unsigned char)p[10]]))
         return 0;
-    uint64_t x = 0;
-    for (int i = 0; i < 8; i++) /* digit i (most significant first) in byte i */
-        x |= (uint64_t)(unsigned char)p[2 + i] << (8 * i);
+#ifdef __SSE2__
+    if (end - p >= 16) {
+        __m128i x = _mm_loadu_si128((const __m128i *)(const void *)p);
+        __m128i low = _mm_or_si128(x, _mm_set1_epi8(0x20));
+        /* bytes >= 0x80 compare as negative: neither digit nor letter */
+        __m128i digit = _mm_and_si128(_mm_cmpgt_epi8(x, _mm_set1_epi8('0' - 1)),
+                                      _mm_cmpgt_epi8(_mm_set1_epi8('9' + 1), x));
+        __m128i letter = _mm_and_si128(_mm_cmpgt_epi8(low, _mm_set1_epi8('a' - 1)),
+                                       _mm_cmpgt_epi8(_mm_set1_epi8('f' + 1), low));
+        if ((_mm_movemask_epi8(_mm_or_si128(digit, letter)) & 0x3fc) != 0x3fc)
+            return 0; /* bytes 2-9 must be hex digits */
+        /* digit values: the low nibble, + 9 for a letter ('a' = 0x61, 'A' = 0x41) */
+        __m128i val = _mm_add_epi8(_mm_and_si128(x, _mm_set1_epi8(0x0f)),
+                                   _mm_and_si128(letter, _mm_set1_epi8(9)));
+        /* 16-bit lane j (bytes 2j, 2j + 1): the byte of the two digits, in its low 8 bits */
+        __m128i pair = _mm_or_si128(_mm_slli_epi16(_mm_and_si128(val, _mm_set1_epi16(0x00ff)), 4),
+                                    _mm_srli_epi16(val, 8));
+        __m128i bytes = _mm_packus_epi16(pair, pair); /* byte j = lane j */
+        uint32_t w = (uint32_t)(_mm_cvtsi128_si32(_mm_srli_si128(bytes, 1)));
+        *v = swap32(w); /* lanes 1-4 = digits 2-9, the most significant byte first */
+        return 1;
+    }
+#endif
+    uint64_t x; /* digit i (most significant first) in byte i */
+    memcpy(&x, p + 2, 8);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    x = __builtin_bswap64(x);
+#endif
     const uint64_t ones = 0x0101010101010101u, high = 0x8080808080808080u;
     if (x & high)
         return 0;
@@ -407,8 +447,7 @@ static inline __attribute__((always_inline)) int fast_dword(const char *p, const
      * significant first, gathered and put in order */
     uint64_t b = ((nib << 4) + (nib >> 8)) & 0x00ff00ff00ff00ffu;
     b = (b | b >> 8) & 0x0000ffff0000ffffu;
-    uint32_t w = (uint32_t)(b | b >> 16); /* byte j = byte j of the digits, most significant first */
-    *v = w >> 24 | (w >> 8 & 0xff00u) | (w << 8 & 0xff0000u) | w << 24;
+    *v = swap32((uint32_t)(b | b >> 16));
     return 1;
 }
 
@@ -457,20 +496,38 @@ static int disasm_text(const rdna_opts *o, const char *name, const char *text, s
         uint32_t v[2];
         int n;
         unsigned char c = (unsigned char)*p;
-        if (!nwin && c == '0' && fast_dword(p, end, &win[0])) {
-            /* the common line: every dword of the instruction, one blank apart */
-            need = tmu_gcn_inst_dwords(o->gen, win[0]);
-            const char *q = p + 10;
-            unsigned k = 1;
-            while (k < need && end - q >= 11 && *q == ' ' && fast_dword(q + 1, end, &win[k])) {
-                q += 11;
-                k++;
+        if (!nwin && c == '0') {
+            /* the common line: one instruction as "0x" + 8-digit tokens one blank apart,
+             * disassembled straight into the output when it takes exactly those dwords and
+             * is valid; anything else is read again below, token by token */
+            /* the window padded with zeros to its full size: the instruction is taken only
+             * when its length is the k dwords read */
+            memset(win, 0, sizeof win);
+            unsigned k = 0;
+            const char *q = p, *qend = p;
+            while (fast_dword(q, end, &win[k])) {
+                qend = q + 10;
+                if (++k == TMU_GCN_MAX_DWORDS || qend == end || *qend != ' ')
+                    break;
+                q = qend + 1;
             }
-            if (k == need) {
-                bad |= disasm_gathered(o, name, win, need, line, pos, out);
-                pos += need;
-                p = q;
-                continue;
+            if (k >= 2 && !o->offsets && !o->hex) {
+                if (out->cap - out->n < LINE_MAX_)
+                    out_flush(out);
+                char *w = out->buf + out->n;
+                unsigned used = 0;
+                int t = tmu_gcn_disasm_dwords(o->gen, win, TMU_GCN_MAX_DWORDS, &used,
+                                              TMU_GCN_SYNTAX_LLVM, w, TMU_GCN_TEXT_MAX, NULL);
+                if (t >= 0 && used == k) {
+                    w += t;
+                    if (o->show_encoding)
+                        w = put_encoding(w, win, used);
+                    *w++ = '\n';
+                    out->n = (size_t)(w - out->buf);
+                    pos += k;
+                    p = qend;
+                    continue;
+                }
             }
         }
         if (c == '\n') {
