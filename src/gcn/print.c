@@ -21,19 +21,34 @@ const tmu_gcn_modifier tmu_gcn_modifiers[TMU_GCN_NUM_MODIFIERS] = {
     {"d16", 3, " d16", TMU_GCN_F_D16},
 };
 
+/* RDNA's one-bit modifiers in llvm-mc 16's order, in threes (name, field): the modifier table
+ * and the printer's ready-made texts of each three are both made from this list. */
+#define RDNA_BIT_MODIFIERS(T)                                                                     \
+    T(unorm, UNORM, glc, GLC, slc, SLC)                                                          \
+    T(dlc, DLC, r128, R128, a16, A16)                                                            \
+    T(tfe, TFE, lwe, LWE, d16, D16)
+#define RDNA_MOD_ROW_(name, F) {#name, sizeof #name - 1, " " #name, TMU_GCN_F_##F},
+#define RDNA_MOD_ROWS_(a, A, b, B, c, C) RDNA_MOD_ROW_(a, A) RDNA_MOD_ROW_(b, B) RDNA_MOD_ROW_(c, C)
+
 const tmu_gcn_modifier tmu_gcn_rdna_modifiers[TMU_GCN_RDNA_NUM_MODIFIERS] = {
     {"dmask", 5, " dmask", TMU_GCN_F_DMASK},
     {"dim", 3, " dim", TMU_GCN_F_DIM},
-    {"unorm", 5, " unorm", TMU_GCN_F_UNORM},
-    {"glc", 3, " glc", TMU_GCN_F_GLC},
-    {"slc", 3, " slc", TMU_GCN_F_SLC},
-    {"dlc", 3, " dlc", TMU_GCN_F_DLC},
-    {"r128", 4, " r128", TMU_GCN_F_R128},
-    {"a16", 3, " a16", TMU_GCN_F_A16},
-    {"tfe", 3, " tfe", TMU_GCN_F_TFE},
-    {"lwe", 3, " lwe", TMU_GCN_F_LWE},
-    {"d16", 3, " d16", TMU_GCN_F_D16},
+    RDNA_BIT_MODIFIERS(RDNA_MOD_ROWS_)
 };
+
+/* The text of every subset of each three (index: bit 0 first modifier set, bit 1 second, bit 2
+ * third) and its length, in 16 bytes copied at once (the length byte lands past the text). */
+typedef struct {
+    char text[15];
+    uint8_t len;
+} rdna_mods3;
+#define RDNA_M3_(s) {s, sizeof s - 1}
+#define RDNA_MOD_SUBSETS_(a, A, b, B, c, C)                                                       \
+    {RDNA_M3_(""), RDNA_M3_(" " #a), RDNA_M3_(" " #b), RDNA_M3_(" " #a " " #b), RDNA_M3_(" " #c), \
+     RDNA_M3_(" " #a " " #c), RDNA_M3_(" " #b " " #c), RDNA_M3_(" " #a " " #b " " #c)},
+static const rdna_mods3 rdna_mod_subsets[][8] = {RDNA_BIT_MODIFIERS(RDNA_MOD_SUBSETS_)};
+_Static_assert(sizeof rdna_mod_subsets / sizeof rdna_mod_subsets[0] * 3 + 2 ==
+                   TMU_GCN_RDNA_NUM_MODIFIERS, "every RDNA one-bit modifier is in a three");
 
 /* Decimal text of 0..255 (every register number, SGPR index and CLRX dmask printed is below
  * 256): the digits, left-aligned and padded to 4 bytes, and their count; built at compile
@@ -273,12 +288,19 @@ TMU_GCN_RDNA_INLINE char *put_rdna(tmu_gcn_gen gen, tmu_gcn_layout L, const uint
                      {" dim:SQ_RSRC_IMG_2D_MSAA", 24},    {" dim:SQ_RSRC_IMG_2D_MSAA_ARRAY", 30}};
         memcpy(p, dims[v->dim & 7].text, 32);
         p += dims[v->dim & 7].len;
-        /* the one-bit modifiers, each " name" kept when its field is set */
-        for (unsigned m = 2; m < TMU_GCN_RDNA_NUM_MODIFIERS; m++) {
-            const tmu_gcn_modifier *mod = &tmu_gcn_rdna_modifiers[m];
-            memcpy(p, mod->text, 8);
-            p += (mod->name_len + 1u) & (0u - (tmu_gcn_rdna_fld(L, mod->field, d) & 1));
-        }
+        /* the one-bit modifiers that are set, three at a time (written out: constant fields) */
+        const rdna_mods3 *three = rdna_mod_subsets[0];
+#define RDNA_PUT_MODS_(a, A, b, B, c, C)                                                          \
+    {                                                                                            \
+        const rdna_mods3 *m = &three[tmu_gcn_rdna_fld(L, TMU_GCN_F_##A, d) |                     \
+                                     tmu_gcn_rdna_fld(L, TMU_GCN_F_##B, d) << 1 |                \
+                                     tmu_gcn_rdna_fld(L, TMU_GCN_F_##C, d) << 2];                \
+        memcpy(p, m->text, 16);                                                                  \
+        p += m->len;                                                                             \
+        three += 8;                                                                              \
+    }
+        RDNA_BIT_MODIFIERS(RDNA_PUT_MODS_)
+#undef RDNA_PUT_MODS_
     }
     return p;
 }

@@ -9,8 +9,10 @@
  * colons. */
 #define _DEFAULT_SOURCE /* MAP_POPULATE */
 #include "cli.h"
+#include "cli_common.h"
 #include "isa_cli.h"
 
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -325,6 +327,23 @@ static int disasm_stream_at(const rdna_opts *o, const dword_stream *s, const cha
     for (size_t i = 0; i < s->n;) {
         const uint32_t *dw = s->dw + i;
         size_t left = s->n - i;
+        if (!o->offsets && !o->hex) { /* the common case straight into the output */
+            if (out->cap - out->n < LINE_MAX_)
+                out_flush(out);
+            char *q = out->buf + out->n;
+            unsigned used = 0;
+            int t = tmu_gcn_disasm_dwords(o->gen, dw, left, &used, TMU_GCN_SYNTAX_LLVM, q,
+                                          TMU_GCN_TEXT_MAX, NULL);
+            if (t >= 0) {
+                q += t;
+                if (o->show_encoding)
+                    q = put_encoding(q, dw, used);
+                *q++ = '\n';
+                out->n = (size_t)(q - out->buf);
+                i += used;
+                continue;
+            }
+        }
         unsigned len = tmu_gcn_inst_dwords(o->gen, dw[0]);
         size_t take = len < left ? len : left;
         if (out->cap - out->n < LINE_MAX_)
@@ -397,37 +416,49 @@ static inline uint32_t swap32(uint32_t w)
 
 /* The common token "0x" + 8 hex digits at p, followed by a separator or the end: its value
  * in *v and 1, else 0 (the caller takes the general path).  The eight digits are checked and
- * converted together: 16 bytes in an SSE2 register where 16 bytes are left, else one byte per
- * digit in a 64-bit word. */
+ * converted together: 16 bytes in an SSE2 register where 16 bytes are left (tokens followed by
+ * a blank or a newline), else one byte per digit in a 64-bit word. */
 static inline __attribute__((always_inline)) int fast_dword(const char *p, const char *end,
                                                             uint32_t *v)
 {
-    if (end - p < 10 || p[0] != '0' || (p[1] | 0x20) != 'x' ||
-        (end - p > 10 && !token_end[(unsigned char)p[10]]))
-        return 0;
 #ifdef __SSE2__
     if (end - p >= 16) {
+        /* bytes 0-1 "0x" / "0X", 2-9 hex digits, 10 a blank or a newline, all at once (any
+         * other separator: the scalar path below) */
         __m128i x = _mm_loadu_si128((const __m128i *)(const void *)p);
         __m128i low = _mm_or_si128(x, _mm_set1_epi8(0x20));
+        __m128i prefix = _mm_cmpeq_epi8(_mm_or_si128(x, _mm_setr_epi8(0, 0x20, 0, 0, 0, 0, 0, 0,
+                                                                      0, 0, 0, 0, 0, 0, 0, 0)),
+                                        _mm_setr_epi8('0', 'x', 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+                                                      0, 0, 0));
+        __m128i sep = _mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8(' ')),
+                                   _mm_cmpeq_epi8(x, _mm_set1_epi8('\n')));
         /* bytes >= 0x80 compare as negative: neither digit nor letter */
         __m128i digit = _mm_and_si128(_mm_cmpgt_epi8(x, _mm_set1_epi8('0' - 1)),
                                       _mm_cmpgt_epi8(_mm_set1_epi8('9' + 1), x));
         __m128i letter = _mm_and_si128(_mm_cmpgt_epi8(low, _mm_set1_epi8('a' - 1)),
                                        _mm_cmpgt_epi8(_mm_set1_epi8('f' + 1), low));
-        if ((_mm_movemask_epi8(_mm_or_si128(digit, letter)) & 0x3fc) != 0x3fc)
-            return 0; /* bytes 2-9 must be hex digits */
-        /* digit values: the low nibble, + 9 for a letter ('a' = 0x61, 'A' = 0x41) */
-        __m128i val = _mm_add_epi8(_mm_and_si128(x, _mm_set1_epi8(0x0f)),
-                                   _mm_and_si128(letter, _mm_set1_epi8(9)));
-        /* 16-bit lane j (bytes 2j, 2j + 1): the byte of the two digits, in its low 8 bits */
-        __m128i pair = _mm_or_si128(_mm_slli_epi16(_mm_and_si128(val, _mm_set1_epi16(0x00ff)), 4),
-                                    _mm_srli_epi16(val, 8));
-        __m128i bytes = _mm_packus_epi16(pair, pair); /* byte j = lane j */
-        uint32_t w = (uint32_t)(_mm_cvtsi128_si32(_mm_srli_si128(bytes, 1)));
-        *v = swap32(w); /* lanes 1-4 = digits 2-9, the most significant byte first */
-        return 1;
+        unsigned m = (unsigned)_mm_movemask_epi8(prefix) & 0x003u;
+        m |= (unsigned)_mm_movemask_epi8(_mm_or_si128(digit, letter)) & 0x3fcu;
+        m |= (unsigned)_mm_movemask_epi8(sep) & 0x400u;
+        if (m == 0x7ffu) {
+            /* digit values: the low nibble, + 9 for a letter ('a' = 0x61, 'A' = 0x41) */
+            __m128i val = _mm_add_epi8(_mm_and_si128(x, _mm_set1_epi8(0x0f)),
+                                       _mm_and_si128(letter, _mm_set1_epi8(9)));
+            /* 16-bit lane j (bytes 2j, 2j + 1): the byte of the two digits, in its low 8 bits */
+            __m128i pair =
+                _mm_or_si128(_mm_slli_epi16(_mm_and_si128(val, _mm_set1_epi16(0x00ff)), 4),
+                             _mm_srli_epi16(val, 8));
+            __m128i bytes = _mm_packus_epi16(pair, pair); /* byte j = lane j */
+            /* lanes 1-4 = digits 2-9, the most significant byte first */
+            *v = swap32((uint32_t)_mm_cvtsi128_si32(_mm_srli_si128(bytes, 1)));
+            return 1;
+        }
     }
 #endif
+    if (end - p < 10 || p[0] != '0' || (p[1] | 0x20) != 'x' ||
+        (end - p > 10 && !token_end[(unsigned char)p[10]]))
+        return 0;
     uint64_t x; /* digit i (most significant first) in byte i */
     memcpy(&x, p + 2, 8);
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
@@ -616,6 +647,35 @@ static void release_input(char *buf, size_t len, size_t mapped)
         free(buf);
 }
 
+/* --binary PATH: a regular file mapped (no copy; recorded as an input like
+ * tmu_cli_read_file's), anything else read by tmu_cli_read_file; *mapped as input_text's. */
+static char *input_binary(const char *path, size_t *len, size_t *mapped)
+{
+    *mapped = 0;
+    if (strcmp(path, "-")) {
+        int fd = open(path, O_RDONLY);
+        struct stat st;
+        if (fd >= 0 && fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0 &&
+            (uint64_t)st.st_size <= TMU_CLI_INPUT_MAX) {
+#ifdef MAP_POPULATE
+            int flags = MAP_PRIVATE | MAP_POPULATE;
+#else
+            int flags = MAP_PRIVATE;
+#endif
+            void *m = mmap(NULL, (size_t)st.st_size, PROT_READ, flags, fd, 0);
+            if (m != MAP_FAILED) {
+                tmu_cli_note_input_fd(fd, path);
+                close(fd);
+                *mapped = *len = (size_t)st.st_size;
+                return m;
+            }
+        }
+        if (fd >= 0)
+            close(fd);
+    }
+    return tmu_cli_read_file(path, len);
+}
+
 int tmu_cli_disasm_rdna(int argc, char **argv)
 {
     tmu_cli_set_command(argv[0], disasm_usage);
@@ -645,13 +705,20 @@ int tmu_cli_disasm_rdna(int argc, char **argv)
     int bad = 0;
     rc = out.buf ? TMU_EXIT_OK : tmu_cli_error(NULL, "out of memory");
     if (rc == TMU_EXIT_OK && o.binary) {
-        size_t len;
-        char *buf = tmu_cli_read_file(o.binary, &len);
+        size_t len, mapped;
+        char *buf = input_binary(o.binary, &len, &mapped);
         const char *name = strcmp(o.binary, "-") ? o.binary : "<stdin>";
         if (!buf)
             rc = TMU_EXIT_FAIL;
-        if (buf && len >= 4) { /* the dwords, in one array (no per-dword line: binary) */
-            s.dw = malloc(len / 4 * sizeof *s.dw);
+        uint32_t *own = NULL; /* the dwords when they are not the mapped file itself */
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+        if (buf && mapped && len >= 4) { /* page-aligned little-endian dwords: used in place */
+            s.dw = (uint32_t *)(void *)buf;
+            s.n = s.cap = len / 4;
+        }
+#endif
+        if (buf && len >= 4 && !s.dw) { /* the dwords, in one array (no per-dword line: binary) */
+            own = s.dw = malloc(len / 4 * sizeof *s.dw);
             if (!s.dw)
                 rc = tmu_cli_error(NULL, "out of memory");
             for (size_t i = 0; s.dw && i + 4 <= len; i += 4)
@@ -676,7 +743,10 @@ int tmu_cli_disasm_rdna(int argc, char **argv)
                                    len - 4 * end);
             }
         }
-        free(buf);
+        if (s.dw != own) /* the mapping: released here, not freed below */
+            s.dw = NULL;
+        if (buf)
+            release_input(buf, len, mapped);
     } else if (rc == TMU_EXIT_OK && o.npositional && !from_stdin) {
         /* the arguments make one stream (an instruction may span several); errors name the
          * argument of the instruction's first dword */
