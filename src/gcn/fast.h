@@ -221,11 +221,11 @@ TMU_GCN_RDNA_INLINE bool tmu_gcn_rdna_vals_ok(tmu_gcn_gen gen, const tmu_gcn_rdn
     unsigned nv = tmu_gcn_rdna_vdata_v(v, gl);
     unsigned n = rf->addr_n[dim * 2 + v->a16];
     unsigned bad = v->ign;
-    bad |= (v->ssamp != 0) & !rf->sampler;
+    /* SSAMP: 0 without a sampler, else 4 usable SGPRs */
+    bad |= !(((rf->sampler ? g->ssamp_ok : 1u) >> v->ssamp) & 1);
     bad |= gl & !((0x0116u >> dmask) & 1);
     bad |= !((rf->rdna_dmask_ok[v->tfe] >> dmask) & 1);
     bad |= !((g->srsrc_ok >> v->srsrc) & 1);
-    bad |= rf->sampler & !((g->ssamp_ok >> v->ssamp) & 1);
     bad |= ((op->flags & TMU_GCN_OPF_MSAA) != 0) & (dim < 6);
     bad |= v->d16 & !rf->d16_ok;
     bad |= gl & ((nv == 3) | (v->vdata > 252));

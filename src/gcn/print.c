@@ -117,6 +117,21 @@ static inline char *put_srange(char *p, const tmu_gcn_gen_info *g, unsigned firs
     return put_num_range(p, first - (g->ttmp_base & (0u - t)), count);
 }
 
+/* An SGPR tuple of count >= 2 registers: "s[N:M]" below ttmp_base, else "ttmp[N:M]". */
+static inline char *put_stuple(char *p, const tmu_gcn_gen_info *g, unsigned first, unsigned count)
+{
+    static const char pfx[2][8] = {{'s', '[', 0, 0, 0, 0, 0, 0}, {'t', 't', 'm', 'p', '[', 0, 0, 0}};
+    unsigned t = first >= g->ttmp_base;
+    memcpy(p, pfx[t], 8);
+    p += 2 + 3 * t;
+    first -= g->ttmp_base & (0u - t);
+    p = put_dec(p, first);
+    *p = ':';
+    p = put_dec(p + 1, first + count - 1);
+    *p = ']';
+    return p + 1;
+}
+
 /* ", SSAMP" after the resource, kept only when the opcode takes a sampler. */
 static inline char *put_ssamp(char *p, const tmu_gcn_gen_info *g, const uint32_t *f,
                               const tmu_gcn_row_fast *rf)
@@ -267,7 +282,7 @@ TMU_GCN_RDNA_INLINE char *put_rdna(tmu_gcn_gen gen, tmu_gcn_layout L, const uint
     }
     p[0] = ',';
     p[1] = ' ';
-    p = put_srange(p + 2, g, v->srsrc * 4, bvh ? 4u : 8u);
+    p = put_stuple(p + 2, g, v->srsrc * 4, bvh ? 4u : 8u);
     if (bvh) {
         memcpy(p, " a16", 4);
         p += 4 & (0u - a16);
@@ -276,7 +291,7 @@ TMU_GCN_RDNA_INLINE char *put_rdna(tmu_gcn_gen gen, tmu_gcn_layout L, const uint
         char *q = p;
         q[0] = ',';
         q[1] = ' ';
-        q = put_srange(q + 2, g, v->ssamp * 4, 4);
+        q = put_stuple(q + 2, g, v->ssamp * 4, 4);
         p = keep_if(p, q, rf->sampler);
         p = put_llvm_dmask(p, v->dmask);
         static const struct {
@@ -371,6 +386,46 @@ int tmu_gcn_print_clrx(const tmu_gcn_mimg *inst, const tmu_gcn_print_opts *opts,
     return print_common(inst, opts, buf, size, 1);
 }
 
+/* tmu_gcn_disasm_dwords' fast path on gen, layout L (a constant at each call): the
+ * instruction at dw (n dwords readable) when it is whole and valid and not BVH, printed into
+ * buf; returns its length as tmu_gcn_disasm_dwords does (-1: buf too small), or -2 when the
+ * ordered path must decide.  One function per layout, each with its own registers. */
+TMU_GCN_RDNA_INLINE int rdna_text(tmu_gcn_gen gen, tmu_gcn_layout L, const uint32_t *dw,
+                                  size_t n, unsigned *len, char *buf, size_t size)
+{
+    unsigned need = 2u + tmu_gcn_rdna_fld(L, TMU_GCN_F_NSA, dw);
+    if (n < need)
+        return -2;
+    uint32_t d[TMU_GCN_MAX_DWORDS] = {dw[0], dw[1], 0, 0, 0};
+    if (n >= TMU_GCN_MAX_DWORDS) { /* every dword readable: masked, no branch on the length */
+        for (unsigned k = 2; k < TMU_GCN_MAX_DWORDS; k++)
+            d[k] = dw[k] & (0u - (k < need));
+    } else {
+        for (unsigned k = 2; k < need; k++)
+            d[k] = dw[k];
+    }
+    char local[RDNA_TEXT_MAX];
+    char *base = size >= RDNA_TEXT_MAX ? buf : local;
+    char *end = rdna_fast(gen, L, d, base);
+    if (!end)
+        return -2;
+    if (len)
+        *len = need;
+    return finish_text(buf, size, base, end);
+}
+
+static __attribute__((noinline)) int rdna_text_gfx10(tmu_gcn_gen gen, const uint32_t *dw, size_t n,
+                                                     unsigned *len, char *buf, size_t size)
+{
+    return rdna_text(gen, TMU_GCN_LAYOUT_GFX10, dw, n, len, buf, size);
+}
+
+static __attribute__((noinline)) int rdna_text_gfx11(const uint32_t *dw, size_t n, unsigned *len,
+                                                     char *buf, size_t size)
+{
+    return rdna_text(TMU_GCN_GFX11, TMU_GCN_LAYOUT_GFX11, dw, n, len, buf, size);
+}
+
 int tmu_gcn_disasm_dwords(tmu_gcn_gen gen, const uint32_t *dw, size_t n, unsigned *len,
                           tmu_gcn_syntax syntax, char *buf, size_t size, tmu_diag *diag)
 {
@@ -395,37 +450,20 @@ int tmu_gcn_disasm_dwords(tmu_gcn_gen gen, const uint32_t *dw, size_t n, unsigne
                             "CLRX syntax is for gfx6-9; %s prints in LLVM syntax only",
                             tmu_gcn_gen_name(gen)), -1;
     /* the fast path: a whole instruction, all rules at once; else decode for the reason */
-    unsigned need = gen == TMU_GCN_GFX11 ? tmu_gcn_inst_len(TMU_GCN_GFX11, dw[0])
-                                         : tmu_gcn_inst_len(TMU_GCN_GFX10, dw[0]);
-    if (n >= need) {
-        uint32_t d[TMU_GCN_MAX_DWORDS] = {dw[0], dw[1], 0, 0, 0};
-        if (n >= TMU_GCN_MAX_DWORDS) { /* every dword readable: masked, no branch on the length */
-            for (unsigned k = 2; k < TMU_GCN_MAX_DWORDS; k++)
-                d[k] = dw[k] & (0u - (k < need));
-        } else {
-            for (unsigned k = 2; k < need; k++)
-                d[k] = dw[k];
-        }
-        char local[RDNA_TEXT_MAX];
-        char *base = size >= RDNA_TEXT_MAX ? buf : local;
-        char *end = gen == TMU_GCN_GFX11 ? rdna_fast(TMU_GCN_GFX11, TMU_GCN_LAYOUT_GFX11, d, base)
-                                         : rdna_fast(gen, TMU_GCN_LAYOUT_GFX10, d, base);
-        if (end) {
-            if (len)
-                *len = need;
-            if (diag)
-                tmu_diag_clear(diag);
-            int k = finish_text(buf, size, base, end);
-            if (k < 0)
-                tmu_diag_set(diag, TMU_ERR_BUFFER_TOO_SMALL, 0, 0, -1, "output buffer of %zu "
-                             "bytes is too small", size);
-            return k;
-        }
+    int k = gen == TMU_GCN_GFX11 ? rdna_text_gfx11(dw, n, len, buf, size)
+                                 : rdna_text_gfx10(gen, dw, n, len, buf, size);
+    if (k >= -1) {
+        if (diag)
+            tmu_diag_clear(diag);
+        if (k == -1)
+            tmu_diag_set(diag, TMU_ERR_BUFFER_TOO_SMALL, 0, 0, -1, "output buffer of %zu "
+                         "bytes is too small", size);
+        return k;
     }
     tmu_gcn_mimg inst;
     if (tmu_gcn_decode_dwords(gen, dw, n, &inst, len, diag) != TMU_OK)
         return -1;
-    int k = print_rdna(&inst, tmu_gcn_rdna_row(gen, inst.f), buf, size);
+    k = print_rdna(&inst, tmu_gcn_rdna_row(gen, inst.f), buf, size);
     if (k < 0)
         tmu_diag_set(diag, TMU_ERR_BUFFER_TOO_SMALL, 0, 0, -1, "output buffer of %zu bytes is too "
                      "small", size);

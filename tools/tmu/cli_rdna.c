@@ -12,6 +12,7 @@
 #include "cli_common.h"
 #include "isa_cli.h"
 
+#include <errno.h>
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
@@ -509,18 +510,28 @@ static int disasm_gathered(const rdna_opts *o, const char *name, uint32_t *win, 
     return disasm_window(o, &one, name, pos, out);
 }
 
-/* Text (`len` bytes, no NUL inside) disassembled in one pass, as read_tokens then
- * disasm_stream would but without building the whole dword stream: dwords gather in a window
- * of one instruction, which is disassembled as soon as it is whole; errors (bad tokens, bad
- * instructions) are reported in input order with their line.  A line that starts with a
- * whole instruction as "0x" + 8-digit tokens one blank apart is read in one step.  Returns 1
- * when any error was reported, 0 otherwise. */
-static int disasm_text(const rdna_opts *o, const char *name, const char *text, size_t len,
-                       rdna_out *out)
+/* Where text disassembly stands between pieces of the input: the dwords of an instruction
+ * gathered so far (an instruction may span lines), the line, the dwords before the window (the
+ * byte offset for --offsets) and whether an error was reported. */
+typedef struct text_state {
+    uint32_t win[TMU_GCN_MAX_DWORDS], win_line, line;
+    unsigned nwin, need;
+    size_t pos;
+    int bad;
+} text_state;
+
+/* Text (`len` bytes of whole lines, no NUL inside) disassembled in one pass, as read_tokens
+ * then disasm_stream would but without building the whole dword stream: dwords gather in a
+ * window of one instruction, which is disassembled as soon as it is whole; errors (bad tokens,
+ * bad instructions) are reported in input order with their line.  A line that starts with a
+ * whole instruction as "0x" + 8-digit tokens one blank apart is read in one step.  `st` carries
+ * the window and the line from one piece to the next (text_end ends the input). */
+static void disasm_text(const rdna_opts *o, const char *name, const char *text, size_t len,
+                        rdna_out *out, text_state *st)
 {
-    uint32_t win[TMU_GCN_MAX_DWORDS], win_line = 1, line = 1;
-    unsigned nwin = 0, need = 0;
-    size_t pos = 0; /* dwords before the window: the byte offset for --offsets */
+    uint32_t *win = st->win, win_line = st->win_line, line = st->line;
+    unsigned nwin = st->nwin, need = st->need;
+    size_t pos = st->pos;
     int bad = 0;
     const char *p = text, *end = text + len;
     while (p < end) {
@@ -533,7 +544,7 @@ static int disasm_text(const rdna_opts *o, const char *name, const char *text, s
              * is valid; anything else is read again below, token by token */
             /* the window padded with zeros to its full size: the instruction is taken only
              * when its length is the k dwords read */
-            memset(win, 0, sizeof win);
+            memset(win, 0, TMU_GCN_MAX_DWORDS * sizeof win[0]);
             unsigned k = 0;
             const char *q = p, *qend = p;
             while (fast_dword(q, end, &win[k])) {
@@ -608,35 +619,81 @@ static int disasm_text(const rdna_opts *o, const char *name, const char *text, s
             }
         }
     }
-    if (nwin) /* a last instruction cut short: reported as truncated */
-        bad |= disasm_gathered(o, name, win, nwin, win_line, pos, out);
-    return bad;
+    st->win_line = win_line;
+    st->line = line;
+    st->nwin = nwin;
+    st->need = need;
+    st->pos = pos;
+    st->bad |= bad;
 }
 
-/* Standard input as text: mapped when it is a regular file (no copy), else read; *mapped
- * says which (release with release_input).  NULL (reported) on failure. */
-static char *input_text(size_t *len, size_t *mapped)
+/* The end of the text input: a last instruction cut short is reported as truncated. */
+static void text_end(const rdna_opts *o, const char *name, rdna_out *out, text_state *st)
 {
-    struct stat st;
-    *mapped = 0;
-    if (fstat(0, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0 &&
-        (uint64_t)st.st_size <= TMU_CLI_INPUT_MAX) {
-        off_t at = lseek(0, 0, SEEK_CUR);
-        if (at >= 0 && at < st.st_size) {
-#ifdef MAP_POPULATE /* Linux: the page tables filled in one pass, not one fault per 16 pages */
-            int flags = MAP_PRIVATE | MAP_POPULATE;
-#else
-            int flags = MAP_PRIVATE;
-#endif
-            void *m = mmap(NULL, (size_t)st.st_size, PROT_READ, flags, 0, 0);
-            if (m != MAP_FAILED) {
-                *mapped = (size_t)st.st_size;
-                *len = (size_t)(st.st_size - at);
-                return (char *)m + at;
+    if (st->nwin)
+        st->bad |= disasm_gathered(o, name, st->win, st->nwin, st->win_line, st->pos, out);
+    st->nwin = 0;
+}
+
+/* Standard input as text, read in pieces of whole lines (a piece of 128 KiB and more grows
+ * while a line does not end in it, up to TMU_CLI_INPUT_MAX) and disassembled piece by piece, so
+ * that the input is read once into one small buffer.  A NUL byte stops it with an error (text
+ * input holds none; the pieces before it are out).  Returns TMU_EXIT_OK or TMU_EXIT_FAIL (an
+ * error reported); st->bad says whether an instruction or token was refused. */
+static int disasm_stdin(const rdna_opts *o, rdna_out *out, text_state *st)
+{
+    size_t cap = (size_t)1 << 17, have = 0;
+    char *buf = malloc(cap);
+    if (!buf)
+        return tmu_cli_error(NULL, "out of memory");
+    int rc = TMU_EXIT_OK;
+    for (;;) {
+        ssize_t got = read(0, buf + have, cap - have);
+        if (got < 0 && errno == EINTR)
+            continue;
+        if (got < 0) {
+            out_flush(out);
+            rc = tmu_cli_error("<stdin>", "cannot read: %s", strerror(errno));
+            break;
+        }
+        if (memchr(buf + have, 0, (size_t)got)) {
+            out_flush(out);
+            rc = tmu_cli_error("<stdin>", "input contains a NUL byte (use --binary - for raw code)");
+            break;
+        }
+        have += (size_t)got;
+        size_t upto = have; /* whole lines, or everything at the end */
+        if (got > 0) {
+            while (upto > 0 && buf[upto - 1] != '\n')
+                upto--;
+            if (upto == 0) { /* no line ends in the piece: a longer piece */
+                if (have < cap)
+                    continue;
+                if (cap >= TMU_CLI_INPUT_MAX) {
+                    out_flush(out);
+                    rc = tmu_cli_error("<stdin>", "a line longer than %zu MiB", TMU_CLI_INPUT_MAX >> 20);
+                    break;
+                }
+                char *nb = realloc(buf, 2 * cap);
+                if (!nb) {
+                    rc = tmu_cli_error(NULL, "out of memory");
+                    break;
+                }
+                buf = nb;
+                cap *= 2;
+                continue;
             }
         }
+        disasm_text(o, "<stdin>", buf, upto, out, st);
+        memmove(buf, buf + upto, have - upto);
+        have -= upto;
+        if (got == 0)
+            break;
     }
-    return tmu_cli_read_file("-", len);
+    if (rc == TMU_EXIT_OK)
+        text_end(o, "<stdin>", out, st);
+    free(buf);
+    return rc;
 }
 
 static void release_input(char *buf, size_t len, size_t mapped)
@@ -770,16 +827,9 @@ int tmu_cli_disasm_rdna(int argc, char **argv)
             bad |= disasm_stream(&o, &s, "argument", 0, arg_of, &out);
         free(arg_of);
     } else if (rc == TMU_EXIT_OK) {
-        size_t len, mapped;
-        char *buf = input_text(&len, &mapped);
-        if (!buf)
-            rc = TMU_EXIT_FAIL;
-        else if (memchr(buf, 0, len))
-            rc = tmu_cli_error("<stdin>", "input contains a NUL byte (use --binary - for raw code)");
-        else
-            bad |= disasm_text(&o, "<stdin>", buf, len, &out);
-        if (buf)
-            release_input(buf, len, mapped);
+        text_state st = {{0}, 1, 1, 0, 0, 0, 0};
+        rc = disasm_stdin(&o, &out, &st);
+        bad |= st.bad;
     }
     out_flush(&out);
     free(out.buf);
