@@ -133,6 +133,15 @@ static inline unsigned tmu_gcn_rdna_nsa_byte(const uint32_t *d, unsigned k)
     return (d[TMU_GCN_NSA_LO / 32 + k / 4] >> (8 * (k % 4))) & 0xff;
 }
 
+/* The NSA address bytes layout L has (the ADDR rows of nonzero width: 12 on gfx10, 4 on gfx11). */
+TMU_GCN_RDNA_INLINE unsigned tmu_gcn_rdna_nsa_slots(tmu_gcn_layout L)
+{
+    unsigned n = 0;
+    for (unsigned k = 0; k < 12; k++)
+        n += tmu_gcn_fields[L][TMU_GCN_F_ADDR1 + k].width != 0;
+    return n;
+}
+
 /* The NSA address bytes of d[] as tmu_gcn_rdna_vals.nz (bit k: byte k is not 0), from the
  * three NSA dwords at once. */
 TMU_GCN_RDNA_INLINE unsigned tmu_gcn_rdna_nz(const uint32_t *d)

@@ -265,17 +265,37 @@ TMU_GCN_RDNA_INLINE char *put_rdna(tmu_gcn_gen gen, tmu_gcn_layout L, const uint
             n = 5 - a16;
         }
         *p++ = '[';
-        for (unsigned k = 0; k < n; k++) {
-            unsigned reg = k ? tmu_gcn_rdna_nsa_byte(d, k - 1) : v->vaddr;
-            if (size_of) {
-                p = put_vrange(p, reg, size_of[k]);
-            } else { /* one VGPR: "vN" */
-                *p = 'v';
-                p = put_dec(p + 1, reg);
+        if (size_of) {
+            for (unsigned k = 0; k < n; k++) {
+                p = put_vrange(p, k ? tmu_gcn_rdna_nsa_byte(d, k - 1) : v->vaddr, size_of[k]);
+                p[0] = ',';
+                p[1] = ' ';
+                p += 2;
             }
+        } else {
+            /* one VGPR per address, "vN, ": the first NSA dword's slots (all of gfx11's)
+             * written, each kept while it is one of the n (no branch on n), then any more */
+            *p = 'v';
+            p = put_dec(p + 1, v->vaddr);
             p[0] = ',';
             p[1] = ' ';
             p += 2;
+            unsigned slots = tmu_gcn_rdna_nsa_slots(L), first = slots < 4 ? slots : 4;
+            for (unsigned k = 1; k <= first; k++) {
+                char *q = p;
+                *q = 'v';
+                q = put_dec(q + 1, tmu_gcn_rdna_nsa_byte(d, k - 1));
+                q[0] = ',';
+                q[1] = ' ';
+                p = keep_if(p, q + 2, k < n);
+            }
+            for (unsigned k = first + 1; k < n; k++) {
+                *p = 'v';
+                p = put_dec(p + 1, tmu_gcn_rdna_nsa_byte(d, k - 1));
+                p[0] = ',';
+                p[1] = ' ';
+                p += 2;
+            }
         }
         p[-2] = ']';
         p--;
@@ -398,8 +418,10 @@ TMU_GCN_RDNA_INLINE int rdna_text(tmu_gcn_gen gen, tmu_gcn_layout L, const uint3
         return -2;
     uint32_t d[TMU_GCN_MAX_DWORDS] = {dw[0], dw[1], 0, 0, 0};
     if (n >= TMU_GCN_MAX_DWORDS) { /* every dword readable: masked, no branch on the length */
-        for (unsigned k = 2; k < TMU_GCN_MAX_DWORDS; k++)
-            d[k] = dw[k] & (0u - (k < need));
+        _Static_assert(TMU_GCN_MAX_DWORDS == 5, "rdna_text: one line per NSA dword");
+        d[2] = dw[2] & (0u - (need > 2));
+        d[3] = dw[3] & (0u - (need > 3));
+        d[4] = dw[4] & (0u - (need > 4));
     } else {
         for (unsigned k = 2; k < need; k++)
             d[k] = dw[k];
