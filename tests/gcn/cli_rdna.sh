@@ -38,6 +38,23 @@ image_sample v[0:3], v4, s[8:15], s[16:19] dmask:0xf dim:SQ_RSRC_IMG_1D" "$out"
 contains "bad token line" "<stdin>:2: '0xf0800f0g' is not a hex dword or 64-bit word" "$(cat "$T/err")"
 check_rc "bad token stream rc" 1 $rc
 
+# stdin is read in pieces of whole lines (128 KiB, longer while a line goes on): an instruction
+# split over two lines, 20 000 times (660 KB), comes out whole each time; a line error after
+# them names its line; a comment line longer than a piece is skipped; a NUL byte is refused
+awk 'BEGIN { for (i = 0; i < 20000; i++) printf "0xf0800f0a\n0x00820004 0x00000005\n"; print "0xzz" }' > "$T/many.txt"
+out=$("$TMU" disasm --gpu gfx10 < "$T/many.txt" 2>"$T/err"); rc=$?
+check "pieces count" "20000" "$(printf '%s\n' "$out" | grep -c '^image_sample v\[0:3\], \[v4, v5\], s\[8:15\], s\[16:19\] dmask:0xf dim:SQ_RSRC_IMG_2D$')"
+check "pieces lines" "20000" "$(printf '%s\n' "$out" | wc -l | tr -d ' ')"
+contains "pieces error line" "<stdin>:40001: '0xzz' is not a hex dword or 64-bit word" "$(cat "$T/err")"
+check_rc "pieces rc" 1 $rc
+check "pieces pipe" "$out" "$(cat "$T/many.txt" | "$TMU" disasm --gpu gfx10 2>/dev/null)"
+awk 'BEGIN { printf "#"; for (i = 0; i < 20000; i++) printf "0123456789"; printf "\n0xf0800f00 0x00820004\n" }' > "$T/long.txt"
+check "long comment line" "image_sample v[0:3], v4, s[8:15], s[16:19] dmask:0xf dim:SQ_RSRC_IMG_1D" "$("$TMU" disasm --gpu gfx10 < "$T/long.txt")"
+printf '0xf0800f00 0x00820004\n\000\n' > "$T/nul.txt"
+err=$("$TMU" disasm --gpu gfx10 < "$T/nul.txt" 2>&1); rc=$?
+contains "nul" "<stdin>: input contains a NUL byte (use --binary - for raw code)" "$err"
+check_rc "nul rc" 1 $rc
+
 # invalid instructions: nothing printed, the reason on stderr, exit 1, the rest still shown
 out=$("$TMU" disasm --gpu gfx1030 0xf0804f00,0x00820004 0xf0800f00,0x00820004 2>"$T/err"); rc=$?
 check "invalid line" "image_sample v[0:3], v4, s[8:15], s[16:19] dmask:0xf dim:SQ_RSRC_IMG_1D" "$out"
@@ -59,6 +76,7 @@ check "asm binary size" "20" "$(wc -c < "$T/code.bin" | tr -d ' ')"
 out=$("$TMU" disasm --gpu gfx10 --binary "$T/code.bin")
 check "disasm binary" "image_sample v[0:3], [v4, v9, v2], s[8:15], s[16:19] dmask:0xf dim:SQ_RSRC_IMG_3D
 image_load v[0:3], v[4:5], s[8:15] dmask:0xf dim:SQ_RSRC_IMG_2D" "$out"
+check "disasm binary stdin" "$out" "$(cat "$T/code.bin" | "$TMU" disasm --gpu gfx10 --binary -)"
 head -c 10 "$T/code.bin" > "$T/cut.bin"
 err=$("$TMU" disasm --gpu gfx10 --binary "$T/cut.bin" 2>&1); rc=$?
 contains "binary cut" "10 trailing bytes do not make a whole instruction" "$err"
