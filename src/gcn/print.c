@@ -406,6 +406,32 @@ int tmu_gcn_print_clrx(const tmu_gcn_mimg *inst, const tmu_gcn_print_opts *opts,
     return print_common(inst, opts, buf, size, 1);
 }
 
+/* A BVH instruction in d[] (layout L) that keeps its fixed form (the ordered rules), printed
+ * at p like rdna_fast; NULL for anything else. */
+TMU_GCN_RDNA_INLINE char *rdna_bvh_at(tmu_gcn_gen gen, tmu_gcn_layout L, const uint32_t *d,
+                                      char *p)
+{
+    tmu_gcn_mimg inst;
+    tmu_gcn_extract_rdna_f(L, d, inst.f);
+    unsigned ri = tmu_gcn_rdna_row(gen, inst.f);
+    if (!ri || tmu_gcn_opcode_rows[ri - 1].cls != TMU_GCN_CLASS_BVH)
+        return NULL;
+    inst.gen = gen;
+    inst.op = &tmu_gcn_opcode_rows[ri - 1];
+    if (tmu_gcn_rdna_check(&inst, ri, TMU_ERR_DECODE, NULL) != TMU_OK)
+        return NULL;
+    tmu_gcn_rdna_vals v;
+    tmu_gcn_rdna_vals_d(L, d, &v);
+    return put_rdna(gen, L, d, &v, ri, p);
+}
+
+static __attribute__((noinline)) char *rdna_bvh(tmu_gcn_gen gen, tmu_gcn_layout L,
+                                                const uint32_t *d, char *p)
+{
+    return L == TMU_GCN_LAYOUT_GFX11 ? rdna_bvh_at(TMU_GCN_GFX11, TMU_GCN_LAYOUT_GFX11, d, p)
+                                     : rdna_bvh_at(gen, TMU_GCN_LAYOUT_GFX10, d, p);
+}
+
 /* tmu_gcn_disasm_dwords' fast path on gen, layout L (a constant at each call): the
  * instruction at dw (n dwords readable) when it is whole and valid and not BVH, printed into
  * buf; returns its length as tmu_gcn_disasm_dwords does (-1: buf too small), or -2 when the
@@ -429,7 +455,7 @@ TMU_GCN_RDNA_INLINE int rdna_text(tmu_gcn_gen gen, tmu_gcn_layout L, const uint3
     char local[RDNA_TEXT_MAX];
     char *base = size >= RDNA_TEXT_MAX ? buf : local;
     char *end = rdna_fast(gen, L, d, base);
-    if (!end)
+    if (!end && !(end = rdna_bvh(gen, L, d, base)))
         return -2;
     if (len)
         *len = need;
@@ -446,6 +472,22 @@ static __attribute__((noinline)) int rdna_text_gfx11(const uint32_t *dw, size_t 
                                                      char *buf, size_t size)
 {
     return rdna_text(TMU_GCN_GFX11, TMU_GCN_LAYOUT_GFX11, dw, n, len, buf, size);
+}
+
+/* tmu_gcn_disasm_dwords when the fast path leaves the instruction to the ordered rules (an
+ * invalid, cut short or BVH instruction): decode for the reason, then print. */
+static __attribute__((noinline)) int rdna_ordered(tmu_gcn_gen gen, const uint32_t *dw, size_t n,
+                                                  unsigned *len, char *buf, size_t size,
+                                                  tmu_diag *diag)
+{
+    tmu_gcn_mimg inst;
+    if (tmu_gcn_decode_dwords(gen, dw, n, &inst, len, diag) != TMU_OK)
+        return -1;
+    int k = print_rdna(&inst, tmu_gcn_rdna_row(gen, inst.f), buf, size);
+    if (k < 0)
+        tmu_diag_set(diag, TMU_ERR_BUFFER_TOO_SMALL, 0, 0, -1, "output buffer of %zu bytes is too "
+                     "small", size);
+    return k;
 }
 
 int tmu_gcn_disasm_dwords(tmu_gcn_gen gen, const uint32_t *dw, size_t n, unsigned *len,
@@ -482,14 +524,7 @@ int tmu_gcn_disasm_dwords(tmu_gcn_gen gen, const uint32_t *dw, size_t n, unsigne
                          "bytes is too small", size);
         return k;
     }
-    tmu_gcn_mimg inst;
-    if (tmu_gcn_decode_dwords(gen, dw, n, &inst, len, diag) != TMU_OK)
-        return -1;
-    k = print_rdna(&inst, tmu_gcn_rdna_row(gen, inst.f), buf, size);
-    if (k < 0)
-        tmu_diag_set(diag, TMU_ERR_BUFFER_TOO_SMALL, 0, 0, -1, "output buffer of %zu bytes is too "
-                     "small", size);
-    return k;
+    return rdna_ordered(gen, dw, n, len, buf, size, diag);
 }
 
 int tmu_gcn_disasm(tmu_gcn_gen gen, uint64_t word, tmu_gcn_syntax syntax, char *buf, size_t size,
