@@ -14,10 +14,16 @@ wall() {
   done
   echo "$best"
 }
-# cpu R IN CMD...: user+sys CPU time per run, in ns, of R runs of CMD < IN > /dev/null timed
-# together by one /usr/bin/time (whose 10 ms resolution is thus divided by R); 0 without it
+# cpu R IN CMD...: user+sys CPU time per run, in ns, of R runs of CMD < IN > /dev/null: each run
+# measured alone by $BIN/bench_cputime (wait4's rusage of that process, microsecond
+# resolution); without it, the R runs timed together by one /usr/bin/time (10 ms resolution,
+# thus divided by R, and the shell loop around the runs counted too); 0 without either
 cpu() {
   r=$1; in=$2; shift 2
+  if [ -x "${BIN:-}/bench_cputime" ]; then
+    "$BIN/bench_cputime" "$r" "$in" "$@" || echo 0
+    return
+  fi
   if [ ! -x /usr/bin/time ]; then echo 0; return; fi
   /usr/bin/time -f "%U %S" -o "$T/time" sh -c \
     'r=$1; in=$2; shift 2; i=0

@@ -378,6 +378,16 @@ int tmu_gcn_disasm(tmu_gcn_gen gen, uint64_t word, tmu_gcn_syntax syntax, char *
 int tmu_gcn_disasm_dwords(tmu_gcn_gen gen, const uint32_t *dw, size_t n, unsigned *len,
                           tmu_gcn_syntax syntax, char *buf, size_t size, tmu_diag *diag);
 
+/* Disassembles consecutive instructions from dw[0 .. n-1] in LLVM syntax into buf, one line
+ * "TEXT\n" each, as many as are valid and whole: it stops before the first instruction that
+ * is invalid or cut short (tmu_gcn_disasm_dwords gives its reason) and before one that might
+ * not fit in what is left of buf (a line takes at most TMU_GCN_TEXT_MAX bytes).  *used (may
+ * be NULL) receives the dwords consumed.  Returns the bytes written (no NUL is added); 0 with
+ * bad arguments.  The text of each line is tmu_gcn_disasm_dwords'; one call for a stream
+ * saves its per-call checks.  No allocation. */
+size_t tmu_gcn_disasm_lines(tmu_gcn_gen gen, const uint32_t *dw, size_t n, char *buf, size_t size,
+                            size_t *used);
+
 /* ---- Descriptors ------------------------------------------------------------------------- */
 
 /* Fields of the image resource descriptor T# (8 dwords; 4 with R128).  Values are the raw

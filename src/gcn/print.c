@@ -21,34 +21,48 @@ const tmu_gcn_modifier tmu_gcn_modifiers[TMU_GCN_NUM_MODIFIERS] = {
     {"d16", 3, " d16", TMU_GCN_F_D16},
 };
 
-/* RDNA's one-bit modifiers in llvm-mc 16's order, in threes (name, field): the modifier table
- * and the printer's ready-made texts of each three are both made from this list. */
-#define RDNA_BIT_MODIFIERS(T)                                                                     \
-    T(unorm, UNORM, glc, GLC, slc, SLC)                                                          \
-    T(dlc, DLC, r128, R128, a16, A16)                                                            \
-    T(tfe, TFE, lwe, LWE, d16, D16)
+/* RDNA's one-bit modifiers in llvm-mc 16's order, in three threes (p: a text prefix, then
+ * name, field of each): the modifier table and the printer's ready-made texts of every set of
+ * them are both made from these lists. */
+#define RDNA_MODS_0(X, p) X(p, unorm, UNORM, glc, GLC, slc, SLC)
+#define RDNA_MODS_1(X, p) X(p, dlc, DLC, r128, R128, a16, A16)
+#define RDNA_MODS_2(X, p) X(p, tfe, TFE, lwe, LWE, d16, D16)
 #define RDNA_MOD_ROW_(name, F) {#name, sizeof #name - 1, " " #name, TMU_GCN_F_##F},
-#define RDNA_MOD_ROWS_(a, A, b, B, c, C) RDNA_MOD_ROW_(a, A) RDNA_MOD_ROW_(b, B) RDNA_MOD_ROW_(c, C)
+#define RDNA_MOD_ROWS_(p, a, A, b, B, c, C) RDNA_MOD_ROW_(a, A) RDNA_MOD_ROW_(b, B) RDNA_MOD_ROW_(c, C)
 
 const tmu_gcn_modifier tmu_gcn_rdna_modifiers[TMU_GCN_RDNA_NUM_MODIFIERS] = {
     {"dmask", 5, " dmask", TMU_GCN_F_DMASK},
     {"dim", 3, " dim", TMU_GCN_F_DIM},
-    RDNA_BIT_MODIFIERS(RDNA_MOD_ROWS_)
+    RDNA_MODS_0(RDNA_MOD_ROWS_, ) RDNA_MODS_1(RDNA_MOD_ROWS_, ) RDNA_MODS_2(RDNA_MOD_ROWS_, )
 };
 
-/* The text of every subset of each three (index: bit 0 first modifier set, bit 1 second, bit 2
- * third) and its length, in 16 bytes copied at once (the length byte lands past the text). */
+/* The text of every set of the nine (index: the three bits of the first three, most
+ * significant, then the second three, then the third; in each three bit 0 = its first) and
+ * its length, in 48 bytes copied at once (the length byte lands past the text). */
 typedef struct {
-    char text[15];
+    char text[47];
     uint8_t len;
-} rdna_mods3;
-#define RDNA_M3_(s) {s, sizeof s - 1}
-#define RDNA_MOD_SUBSETS_(a, A, b, B, c, C)                                                       \
-    {RDNA_M3_(""), RDNA_M3_(" " #a), RDNA_M3_(" " #b), RDNA_M3_(" " #a " " #b), RDNA_M3_(" " #c), \
-     RDNA_M3_(" " #a " " #c), RDNA_M3_(" " #b " " #c), RDNA_M3_(" " #a " " #b " " #c)},
-static const rdna_mods3 rdna_mod_subsets[][8] = {RDNA_BIT_MODIFIERS(RDNA_MOD_SUBSETS_)};
-_Static_assert(sizeof rdna_mod_subsets / sizeof rdna_mod_subsets[0] * 3 + 2 ==
-                   TMU_GCN_RDNA_NUM_MODIFIERS, "every RDNA one-bit modifier is in a three");
+} rdna_mods9;
+#define RDNA_M9_(s) {s, sizeof s - 1},
+/* the eight sets of a three (a, b, c), each after the prefix p, as F(p set); one copy of the
+ * pattern per level, as a macro cannot expand inside itself */
+#define RDNA_SETS_PATTERN_(F, p, a, b, c)                                                         \
+    F(p "") F(p " " #a) F(p " " #b) F(p " " #a " " #b) F(p " " #c) F(p " " #a " " #c)           \
+    F(p " " #b " " #c) F(p " " #a " " #b " " #c)
+#define RDNA_SETS_C_(F, p, a, b, c)                                                               \
+    F(p "") F(p " " #a) F(p " " #b) F(p " " #a " " #b) F(p " " #c) F(p " " #a " " #c)           \
+    F(p " " #b " " #c) F(p " " #a " " #b " " #c)
+#define RDNA_SETS_B_(F, p, a, b, c)                                                               \
+    F(p "") F(p " " #a) F(p " " #b) F(p " " #a " " #b) F(p " " #c) F(p " " #a " " #c)           \
+    F(p " " #b " " #c) F(p " " #a " " #b " " #c)
+#define RDNA_SETS2_(p, a, A, b, B, c, C) RDNA_SETS_C_(RDNA_M9_, p, a, b, c)
+#define RDNA_NEXT2_(p) RDNA_MODS_2(RDNA_SETS2_, p)
+#define RDNA_SETS1_(p, a, A, b, B, c, C) RDNA_SETS_B_(RDNA_NEXT2_, p, a, b, c)
+#define RDNA_NEXT1_(p) RDNA_MODS_1(RDNA_SETS1_, p)
+#define RDNA_SETS0_(p, a, A, b, B, c, C) RDNA_SETS_PATTERN_(RDNA_NEXT1_, p, a, b, c)
+static const rdna_mods9 rdna_mod_sets[512] = {RDNA_MODS_0(RDNA_SETS0_, )};
+_Static_assert(sizeof rdna_mod_sets / sizeof rdna_mod_sets[0] == 512 &&
+                   TMU_GCN_RDNA_NUM_MODIFIERS == 2 + 9, "every RDNA one-bit modifier is in a three");
 
 /* Decimal text of 0..255 (every register number, SGPR index and CLRX dmask printed is below
  * 256): the digits, left-aligned and padded to 4 bytes, and their count; built at compile
@@ -323,19 +337,16 @@ TMU_GCN_RDNA_INLINE char *put_rdna(tmu_gcn_gen gen, tmu_gcn_layout L, const uint
                      {" dim:SQ_RSRC_IMG_2D_MSAA", 24},    {" dim:SQ_RSRC_IMG_2D_MSAA_ARRAY", 30}};
         memcpy(p, dims[v->dim & 7].text, 32);
         p += dims[v->dim & 7].len;
-        /* the one-bit modifiers that are set, three at a time (written out: constant fields) */
-        const rdna_mods3 *three = rdna_mod_subsets[0];
-#define RDNA_PUT_MODS_(a, A, b, B, c, C)                                                          \
-    {                                                                                            \
-        const rdna_mods3 *m = &three[tmu_gcn_rdna_fld(L, TMU_GCN_F_##A, d) |                     \
-                                     tmu_gcn_rdna_fld(L, TMU_GCN_F_##B, d) << 1 |                \
-                                     tmu_gcn_rdna_fld(L, TMU_GCN_F_##C, d) << 2];                \
-        memcpy(p, m->text, 16);                                                                  \
-        p += m->len;                                                                             \
-        three += 8;                                                                              \
-    }
-        RDNA_BIT_MODIFIERS(RDNA_PUT_MODS_)
-#undef RDNA_PUT_MODS_
+        /* the one-bit modifiers that are set: one ready-made text (the fields are constants) */
+#define RDNA_BITS_(p, a, A, b, B, c, C)                                                           \
+    (tmu_gcn_rdna_fld(L, TMU_GCN_F_##A, d) | tmu_gcn_rdna_fld(L, TMU_GCN_F_##B, d) << 1 |        \
+     tmu_gcn_rdna_fld(L, TMU_GCN_F_##C, d) << 2)
+        const rdna_mods9 *m = &rdna_mod_sets[RDNA_MODS_0(RDNA_BITS_, ) << 6 |
+                                             RDNA_MODS_1(RDNA_BITS_, ) << 3 |
+                                             RDNA_MODS_2(RDNA_BITS_, )];
+#undef RDNA_BITS_
+        memcpy(p, m->text, sizeof *m);
+        p += m->len;
     }
     return p;
 }
@@ -525,6 +536,65 @@ int tmu_gcn_disasm_dwords(tmu_gcn_gen gen, const uint32_t *dw, size_t n, unsigne
         return k;
     }
     return rdna_ordered(gen, dw, n, len, buf, size, diag);
+}
+
+/* tmu_gcn_disasm_lines on an RDNA generation of layout L (a constant at each call). */
+TMU_GCN_RDNA_INLINE size_t rdna_lines(tmu_gcn_gen gen, tmu_gcn_layout L, const uint32_t *dw,
+                                      size_t n, char *buf, size_t size, size_t *used)
+{
+    size_t i = 0, w = 0;
+    while (i < n && size - w >= TMU_GCN_TEXT_MAX) {
+        unsigned len = 0;
+        int k = rdna_text(gen, L, dw + i, n - i, &len, buf + w, TMU_GCN_TEXT_MAX);
+        if (k < 0)
+            break; /* invalid, cut short or BVH: tmu_gcn_disasm_dwords decides */
+        w += (size_t)k;
+        buf[w++] = '\n';
+        i += len;
+    }
+    *used = i;
+    return w;
+}
+
+static __attribute__((noinline)) size_t rdna_lines_gfx10(tmu_gcn_gen gen, const uint32_t *dw,
+                                                         size_t n, char *buf, size_t size,
+                                                         size_t *used)
+{
+    return rdna_lines(gen, TMU_GCN_LAYOUT_GFX10, dw, n, buf, size, used);
+}
+
+static __attribute__((noinline)) size_t rdna_lines_gfx11(const uint32_t *dw, size_t n, char *buf,
+                                                         size_t size, size_t *used)
+{
+    return rdna_lines(TMU_GCN_GFX11, TMU_GCN_LAYOUT_GFX11, dw, n, buf, size, used);
+}
+
+size_t tmu_gcn_disasm_lines(tmu_gcn_gen gen, const uint32_t *dw, size_t n, char *buf, size_t size,
+                            size_t *used)
+{
+    size_t u = 0, w = 0;
+    while (buf && dw && (unsigned)gen < TMU_GCN_GEN_ALL) {
+        if (TMU_GCN_GEN_IS_RDNA(gen)) { /* every instruction the fast path takes */
+            size_t k = 0;
+            w += gen == TMU_GCN_GFX11 ? rdna_lines_gfx11(dw + u, n - u, buf + w, size - w, &k)
+                                      : rdna_lines_gfx10(gen, dw + u, n - u, buf + w, size - w, &k);
+            u += k;
+        }
+        /* one the fast path left (gfx6-9, or one that is invalid: then this stops too) */
+        if (u >= n || size - w < TMU_GCN_TEXT_MAX)
+            break;
+        unsigned len = 0;
+        int k = tmu_gcn_disasm_dwords(gen, dw + u, n - u, &len, TMU_GCN_SYNTAX_LLVM, buf + w,
+                                      TMU_GCN_TEXT_MAX, NULL);
+        if (k < 0)
+            break;
+        w += (size_t)k;
+        buf[w++] = '\n';
+        u += len;
+    }
+    if (used)
+        *used = u;
+    return w;
 }
 
 int tmu_gcn_disasm(tmu_gcn_gen gen, uint64_t word, tmu_gcn_syntax syntax, char *buf, size_t size,

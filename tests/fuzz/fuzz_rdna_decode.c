@@ -4,7 +4,8 @@
  * instruction may be cut short.  Every instruction must be rejected with a reason or decode;
  * the fields of every complete one must encode back to its dwords; every valid one must print
  * (tmu_gcn_print_llvm and tmu_gcn_disasm_dwords alike, within TMU_GCN_TEXT_MAX) and its text
- * assemble back to its dwords.  Any mismatch aborts. */
+ * assemble back to its dwords; tmu_gcn_disasm_lines over the stream gives those lines up to the
+ * first instruction that does not decode.  Any mismatch aborts. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,6 +30,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (data[0] & 0x80) /* half the inputs: force MIMG encoding bits, to get past rule 1 */
         for (size_t i = 0; i < n; i++)
             dw[i] = (dw[i] & 0x03ffffffu) | 0xf0000000u;
+    /* tmu_gcn_disasm_lines over the whole stream: the lines below up to the first instruction
+     * that does not decode */
+    static char lines[40 * TMU_GCN_TEXT_MAX], want[40 * TMU_GCN_TEXT_MAX];
+    size_t lines_used = 0, want_len = 0, want_used = 0;
+    size_t lines_len = tmu_gcn_disasm_lines(gen, dw, n, lines, sizeof lines, &lines_used);
+    int stopped = 0;
     for (size_t i = 0; i < n;) {
         tmu_gcn_mimg inst, back;
         tmu_diag d;
@@ -46,6 +53,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (st != TMU_OK) {
             if (!d.message[0])
                 abort(); /* every rejection has a reason */
+            stopped = 1;
             i += len;
             continue;
         }
@@ -64,11 +72,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             tmu_gcn_encode_dwords(&back, e, &elen, NULL) != TMU_OK || elen != len ||
             memcmp(e, dw + i, len * sizeof e[0]) != 0)
             abort();
+        if (!stopped) {
+            memcpy(want + want_len, text, (size_t)k);
+            want_len += (size_t)k;
+            want[want_len++] = '\n';
+            want_used += len;
+        }
         /* small buffers must fail cleanly */
         char tiny[8];
         if (tmu_gcn_print_llvm(&inst, NULL, tiny, sizeof tiny) != -1)
             abort();
         i += len;
     }
+    if (lines_len != want_len || lines_used != want_used || memcmp(lines, want, want_len) != 0)
+        abort();
     return 0;
 }

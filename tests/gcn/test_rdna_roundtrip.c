@@ -275,6 +275,73 @@ static void test_generated(void **state)
     assert_true(valid > total / 3);
 }
 
+/* tmu_gcn_disasm_lines: a stream of generated instructions gives the lines of
+ * tmu_gcn_disasm_dwords one after another, up to the first invalid or cut-short one; a buffer
+ * too small for the next line stops it there; gfx9 words go the same way. */
+static void test_lines(void **state)
+{
+    (void)state;
+    size_t nrows;
+    const tmu_gcn_opcode_info *rows = tmu_gcn_opcodes(&nrows);
+    static uint32_t dw[4000 * TMU_GCN_MAX_DWORDS];
+    static char want[4000 * TMU_GCN_TEXT_MAX], got[4000 * TMU_GCN_TEXT_MAX];
+    unsigned streams = 0, lines = 0;
+    for (int g = 0; g < 3; g++) {
+        tmu_gcn_gen gen = rdna[g];
+        size_t n = 0, wlen = 0, valid_dw = 0;
+        int stopped = 0;
+        for (unsigned i = 0; i < 4000; i++) {
+            const tmu_gcn_opcode_info *row = &rows[rnd() % nrows];
+            if (row->op[gen] == TMU_GCN_NO_OP)
+                continue;
+            tmu_gcn_mimg m;
+            make(gen, row, rnd() & 7, rnd() & 1, rnd() & 1, &m);
+            unsigned len = 0;
+            assert_int_equal(tmu_gcn_encode_dwords(&m, dw + n, &len, NULL), TMU_OK);
+            char t[TMU_GCN_TEXT_MAX];
+            int k = tmu_gcn_disasm_dwords(gen, dw + n, len, NULL, TMU_GCN_SYNTAX_LLVM, t, sizeof t,
+                                          NULL);
+            if (k < 0 && (g == 2 || i < 3000)) /* one invalid instruction, late, on gfx10 and gfx10.3 */
+                continue;
+            if (!stopped && k >= 0) {
+                memcpy(want + wlen, t, (size_t)k);
+                wlen += (size_t)k;
+                want[wlen++] = '\n';
+                valid_dw += len;
+                lines++;
+            }
+            stopped |= k < 0;
+            n += len;
+        }
+        size_t used = 0;
+        size_t w = tmu_gcn_disasm_lines(gen, dw, n, got, sizeof got, &used);
+        assert_int_equal(w, wlen);
+        assert_memory_equal(got, want, wlen);
+        assert_int_equal(used, valid_dw);
+        /* cut short: the last instruction is not taken */
+        if (stopped == 0) {
+            assert_int_equal(tmu_gcn_disasm_lines(gen, dw, n - 1, got, sizeof got, &used) > 0, 1);
+            assert_true(used < n - 1);
+        }
+        /* a buffer one byte short of what the first line may take: nothing */
+        assert_int_equal(tmu_gcn_disasm_lines(gen, dw, n, got, TMU_GCN_TEXT_MAX - 1, &used), 0);
+        assert_int_equal(used, 0);
+        streams++;
+    }
+    /* gfx9: one 64-bit word per instruction */
+    uint32_t g9[4] = {0x00000f00u | 0xf0000000u, 0x00020100u, 0xf0000f00u, 0x00020100u};
+    char t1[TMU_GCN_TEXT_MAX];
+    int k = tmu_gcn_disasm_dwords(TMU_GCN_GFX9, g9, 2, NULL, TMU_GCN_SYNTAX_LLVM, t1, sizeof t1, NULL);
+    assert_true(k > 0);
+    size_t used = 0;
+    assert_int_equal(tmu_gcn_disasm_lines(TMU_GCN_GFX9, g9, 4, got, sizeof got, &used),
+                     2 * ((size_t)k + 1));
+    assert_int_equal(used, 4);
+    assert_int_equal(tmu_gcn_disasm_lines(TMU_GCN_GEN_ALL, g9, 4, got, sizeof got, &used), 0);
+    assert_int_equal(tmu_gcn_disasm_lines(TMU_GCN_GFX10, NULL, 4, got, sizeof got, NULL), 0);
+    printf("rdna lines: %u streams, %u lines as tmu_gcn_disasm_dwords prints them\n", streams, lines);
+}
+
 static void test_random_streams(void **state)
 {
     (void)state;
@@ -362,7 +429,8 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_opcode_counts),   cmocka_unit_test(test_names_and_fields),
-        cmocka_unit_test(test_generated),       cmocka_unit_test(test_random_streams),
+        cmocka_unit_test(test_generated),       cmocka_unit_test(test_lines),
+        cmocka_unit_test(test_random_streams),
         cmocka_unit_test(test_api_edges),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -328,7 +328,17 @@ static int disasm_stream_at(const rdna_opts *o, const dword_stream *s, const cha
     for (size_t i = 0; i < s->n;) {
         const uint32_t *dw = s->dw + i;
         size_t left = s->n - i;
-        if (!o->offsets && !o->hex) { /* the common case straight into the output */
+        if (!o->offsets && !o->hex && !o->show_encoding) { /* valid runs straight into the output */
+            if (out->cap - out->n < LINE_MAX_)
+                out_flush(out);
+            size_t used = 0;
+            out->n += tmu_gcn_disasm_lines(o->gen, dw, left, out->buf + out->n, out->cap - out->n,
+                                           &used);
+            i += used;
+            if (used) /* stopped by the buffer's end, an invalid instruction or the stream's */
+                continue;
+        }
+        if (!o->offsets && !o->hex) { /* one instruction straight into the output */
             if (out->cap - out->n < LINE_MAX_)
                 out_flush(out);
             char *q = out->buf + out->n;
