@@ -25,7 +25,7 @@ check_rc "disasm stdin rc" 0 $rc
 
 # stdin token forms (upper case, no 0x, '_', 64-bit words, comments right after a token, a last
 # token without a newline) give what the same stream gives as arguments; stdin from a regular
-# file (mapped) and from a pipe alike; a bad token names its line and the stream goes on
+# file and from a pipe alike; a bad token names its line and the stream goes on
 printf '0XF0800F00 0x00820004\nf0800f00:00820004#c\n0x0082_0004f0800f00\n0xf0800f00;x\n0x00820004' > "$T/tok.txt"
 want=$("$TMU" disasm --gpu gfx10 0XF0800F00 0x00820004 f0800f00:00820004 0x0082_0004f0800f00 0xf0800f00 0x00820004)
 check "stdin tokens (file)" "$want" "$("$TMU" disasm --gpu gfx10 < "$T/tok.txt")"

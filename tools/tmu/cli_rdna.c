@@ -706,16 +706,9 @@ static int disasm_stdin(const rdna_opts *o, rdna_out *out, text_state *st)
     return rc;
 }
 
-static void release_input(char *buf, size_t len, size_t mapped)
-{
-    if (mapped)
-        munmap(buf + len - mapped, mapped);
-    else
-        free(buf);
-}
-
 /* --binary PATH: a regular file mapped (no copy; recorded as an input like
- * tmu_cli_read_file's), anything else read by tmu_cli_read_file; *mapped as input_text's. */
+ * tmu_cli_read_file's; *mapped = its size), anything else read by tmu_cli_read_file (*mapped =
+ * 0).  Release with release_input. */
 static char *input_binary(const char *path, size_t *len, size_t *mapped)
 {
     *mapped = 0;
@@ -741,6 +734,14 @@ static char *input_binary(const char *path, size_t *len, size_t *mapped)
             close(fd);
     }
     return tmu_cli_read_file(path, len);
+}
+
+static void release_input(char *buf, size_t len, size_t mapped)
+{
+    if (mapped)
+        munmap(buf + len - mapped, mapped);
+    else
+        free(buf);
 }
 
 int tmu_cli_disasm_rdna(int argc, char **argv)
