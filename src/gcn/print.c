@@ -443,6 +443,22 @@ static __attribute__((noinline)) char *rdna_bvh(tmu_gcn_gen gen, tmu_gcn_layout 
                                      : rdna_bvh_at(gen, TMU_GCN_LAYOUT_GFX10, d, p);
 }
 
+/* tmu_gcn_disasm_dwords when the fast path leaves the instruction to the ordered rules (an
+ * invalid, cut short or BVH instruction): decode for the reason, then print. */
+static __attribute__((noinline)) int rdna_ordered(tmu_gcn_gen gen, const uint32_t *dw, size_t n,
+                                                  unsigned *len, char *buf, size_t size,
+                                                  tmu_diag *diag)
+{
+    tmu_gcn_mimg inst;
+    if (tmu_gcn_decode_dwords(gen, dw, n, &inst, len, diag) != TMU_OK)
+        return -1;
+    int k = print_rdna(&inst, tmu_gcn_rdna_row(gen, inst.f), buf, size);
+    if (k < 0)
+        tmu_diag_set(diag, TMU_ERR_BUFFER_TOO_SMALL, 0, 0, -1, "output buffer of %zu bytes is too "
+                     "small", size);
+    return k;
+}
+
 /* tmu_gcn_disasm_dwords' fast path on gen, layout L (a constant at each call): the
  * instruction at dw (n dwords readable) when it is whole and valid and not BVH, printed into
  * buf; returns its length as tmu_gcn_disasm_dwords does (-1: buf too small), or -2 when the
@@ -473,32 +489,33 @@ TMU_GCN_RDNA_INLINE int rdna_text(tmu_gcn_gen gen, tmu_gcn_layout L, const uint3
     return finish_text(buf, size, base, end);
 }
 
-static __attribute__((noinline)) int rdna_text_gfx10(tmu_gcn_gen gen, const uint32_t *dw, size_t n,
-                                                     unsigned *len, char *buf, size_t size)
+/* tmu_gcn_disasm_dwords' RDNA part on layout L: the fast path, else the ordered one. */
+TMU_GCN_RDNA_INLINE int rdna_disasm(tmu_gcn_gen gen, tmu_gcn_layout L, const uint32_t *dw,
+                                    size_t n, unsigned *len, char *buf, size_t size,
+                                    tmu_diag *diag)
 {
-    return rdna_text(gen, TMU_GCN_LAYOUT_GFX10, dw, n, len, buf, size);
-}
-
-static __attribute__((noinline)) int rdna_text_gfx11(const uint32_t *dw, size_t n, unsigned *len,
-                                                     char *buf, size_t size)
-{
-    return rdna_text(TMU_GCN_GFX11, TMU_GCN_LAYOUT_GFX11, dw, n, len, buf, size);
-}
-
-/* tmu_gcn_disasm_dwords when the fast path leaves the instruction to the ordered rules (an
- * invalid, cut short or BVH instruction): decode for the reason, then print. */
-static __attribute__((noinline)) int rdna_ordered(tmu_gcn_gen gen, const uint32_t *dw, size_t n,
-                                                  unsigned *len, char *buf, size_t size,
-                                                  tmu_diag *diag)
-{
-    tmu_gcn_mimg inst;
-    if (tmu_gcn_decode_dwords(gen, dw, n, &inst, len, diag) != TMU_OK)
-        return -1;
-    int k = print_rdna(&inst, tmu_gcn_rdna_row(gen, inst.f), buf, size);
-    if (k < 0)
+    int k = rdna_text(gen, L, dw, n, len, buf, size);
+    if (k < -1)
+        return rdna_ordered(gen, dw, n, len, buf, size, diag);
+    if (diag)
+        tmu_diag_clear(diag);
+    if (k == -1)
         tmu_diag_set(diag, TMU_ERR_BUFFER_TOO_SMALL, 0, 0, -1, "output buffer of %zu bytes is too "
                      "small", size);
     return k;
+}
+
+static __attribute__((noinline)) int rdna_disasm_gfx10(tmu_gcn_gen gen, const uint32_t *dw,
+                                                       size_t n, unsigned *len, char *buf,
+                                                       size_t size, tmu_diag *diag)
+{
+    return rdna_disasm(gen, TMU_GCN_LAYOUT_GFX10, dw, n, len, buf, size, diag);
+}
+
+static __attribute__((noinline)) int rdna_disasm_gfx11(const uint32_t *dw, size_t n, unsigned *len,
+                                                       char *buf, size_t size, tmu_diag *diag)
+{
+    return rdna_disasm(TMU_GCN_GFX11, TMU_GCN_LAYOUT_GFX11, dw, n, len, buf, size, diag);
 }
 
 int tmu_gcn_disasm_dwords(tmu_gcn_gen gen, const uint32_t *dw, size_t n, unsigned *len,
@@ -525,17 +542,8 @@ int tmu_gcn_disasm_dwords(tmu_gcn_gen gen, const uint32_t *dw, size_t n, unsigne
                             "CLRX syntax is for gfx6-9; %s prints in LLVM syntax only",
                             tmu_gcn_gen_name(gen)), -1;
     /* the fast path: a whole instruction, all rules at once; else decode for the reason */
-    int k = gen == TMU_GCN_GFX11 ? rdna_text_gfx11(dw, n, len, buf, size)
-                                 : rdna_text_gfx10(gen, dw, n, len, buf, size);
-    if (k >= -1) {
-        if (diag)
-            tmu_diag_clear(diag);
-        if (k == -1)
-            tmu_diag_set(diag, TMU_ERR_BUFFER_TOO_SMALL, 0, 0, -1, "output buffer of %zu "
-                         "bytes is too small", size);
-        return k;
-    }
-    return rdna_ordered(gen, dw, n, len, buf, size, diag);
+    return gen == TMU_GCN_GFX11 ? rdna_disasm_gfx11(dw, n, len, buf, size, diag)
+                                : rdna_disasm_gfx10(gen, dw, n, len, buf, size, diag);
 }
 
 /* tmu_gcn_disasm_lines on an RDNA generation of layout L (a constant at each call). */
