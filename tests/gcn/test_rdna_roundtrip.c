@@ -295,7 +295,8 @@ static void test_lines(void **state)
             if (row->op[gen] == TMU_GCN_NO_OP)
                 continue;
             tmu_gcn_mimg m;
-            make(gen, row, rnd() & 7, rnd() & 1, rnd() & 1, &m);
+            unsigned dim = rnd() & 7, a16 = rnd() & 1, nsa = rnd() & 1; /* in this order */
+            make(gen, row, dim, a16, (int)nsa, &m);
             unsigned len = 0;
             assert_int_equal(tmu_gcn_encode_dwords(&m, dw + n, &len, NULL), TMU_OK);
             char t[TMU_GCN_TEXT_MAX];
