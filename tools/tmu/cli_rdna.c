@@ -674,8 +674,13 @@ static int disasm_stdin(const rdna_opts *o, rdna_out *out, text_state *st)
         have += (size_t)got;
         size_t upto = have; /* whole lines, or everything at the end */
         if (got > 0) {
-            while (upto > 0 && buf[upto - 1] != '\n')
+            /* the last newline is among the bytes just read, if anywhere: what was kept from
+             * before holds none */
+            size_t from = have - (size_t)got;
+            while (upto > from && buf[upto - 1] != '\n')
                 upto--;
+            if (upto == from)
+                upto = 0;
             if (upto == 0) { /* no line ends in the piece: a longer piece */
                 if (have < cap)
                     continue;
