@@ -47,7 +47,8 @@ static inline unsigned tmu_gcn_extract(tmu_gcn_gen gen, uint64_t word, tmu_gcn_m
     TMU_GCN_XR4_(L, 0) TMU_GCN_XR4_(L, 4) TMU_GCN_XR4_(L, 8) TMU_GCN_XR4_(L, 12)                   \
     TMU_GCN_XR4_(L, 16) TMU_GCN_XR4_(L, 20) TMU_GCN_XR4_(L, 24) TMU_GCN_XR4_(L, 28)                \
     TMU_GCN_XR4_(L, 32)
-static inline __attribute__((always_inline)) void tmu_gcn_extract_rdna_f(tmu_gcn_layout L, const uint32_t *dw, uint32_t *f)
+static inline __attribute__((always_inline)) void
+tmu_gcn_extract_rdna_f(tmu_gcn_layout L, const uint32_t *dw, uint32_t *f)
 {
     _Static_assert(TMU_GCN_F_ALL == 36, "tmu_gcn_extract_rdna_f: one line per field");
     TMU_GCN_XR_ALL_(L)
@@ -96,15 +97,6 @@ static inline unsigned tmu_gcn_rdna_gather_like(tmu_gcn_gen gen, const tmu_gcn_o
 
 /* popcount of a DMASK, 0 counting as 1 (the VDATA register count before D16 and TFE). */
 static const uint8_t tmu_gcn_dmask_regs[16] = {1, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
-
-/* VDATA count of a non-BVH RDNA instruction (tmu_gcn_vdata_count's rule). */
-static inline unsigned tmu_gcn_rdna_vdata(const uint32_t *f, unsigned gather_like)
-{
-    static const uint8_t regs[16] = {1, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
-    unsigned n = gather_like ? 4u : regs[f[TMU_GCN_F_DMASK] & 15];
-    unsigned p = f[TMU_GCN_F_D16] & 1;
-    return ((n + p) >> p) + (f[TMU_GCN_F_TFE] & 1);
-}
 
 /* The fields of an RDNA instruction that its validity rules and its text read, as scalars
  * (filled from f[] or straight from the dwords; local copies stay in registers). */
@@ -197,7 +189,8 @@ TMU_GCN_RDNA_INLINE void tmu_gcn_rdna_vals_f(const uint32_t *f, tmu_gcn_rdna_val
     v->srsrc = f[TMU_GCN_F_SRSRC];
     v->vdata = f[TMU_GCN_F_VDATA];
     v->vaddr = f[TMU_GCN_F_VADDR];
-    v->ign = f[TMU_GCN_F_IGN_LO] | f[TMU_GCN_F_IGN_MID] | f[TMU_GCN_F_IGN_HI] | f[TMU_GCN_F_IGN_TOP];
+    v->ign = f[TMU_GCN_F_IGN_LO] | f[TMU_GCN_F_IGN_MID] | f[TMU_GCN_F_IGN_HI] |
+             f[TMU_GCN_F_IGN_TOP];
     unsigned nz = 0;
     for (unsigned k = 0; k < 12; k++)
         nz |= (unsigned)(f[TMU_GCN_F_ADDR1 + k] != 0) << k;
@@ -232,12 +225,11 @@ TMU_GCN_RDNA_INLINE bool tmu_gcn_rdna_vals_ok(tmu_gcn_gen gen, const tmu_gcn_rdn
     unsigned bad = v->ign;
     /* SSAMP: 0 without a sampler, else 4 usable SGPRs */
     bad |= !(((rf->sampler ? g->ssamp_ok : 1u) >> v->ssamp) & 1);
-    bad |= gl & !((0x0116u >> dmask) & 1);
-    bad |= !((rf->rdna_dmask_ok[v->tfe] >> dmask) & 1);
+    /* DMASK, TFE and D16 (tables.h: TMU_GCN_RDNA_DATA_OK) */
+    bad |= !((rf->rdna_data_ok[gen == TMU_GCN_GFX11] >> (dmask | v->tfe << 4 | v->d16 << 5)) & 1);
     bad |= !((g->srsrc_ok >> v->srsrc) & 1);
     bad |= ((op->flags & TMU_GCN_OPF_MSAA) != 0) & (dim < 6);
-    bad |= v->d16 & !rf->d16_ok;
-    bad |= gl & ((nv == 3) | (v->vdata > 252));
+    bad |= gl & (v->vdata > 252);
     bad |= v->vdata + nv > 256;
     bad |= !((rf->addr_ok[nsa != 0] >> n) & 1);
     /* without NSA: the n VGPRs from VADDR end by v255; with NSA: 2..5 addresses on gfx11, the

@@ -28,7 +28,8 @@ const tmu_gcn_modifier tmu_gcn_modifiers[TMU_GCN_NUM_MODIFIERS] = {
 #define RDNA_MODS_1(X, p) X(p, dlc, DLC, r128, R128, a16, A16)
 #define RDNA_MODS_2(X, p) X(p, tfe, TFE, lwe, LWE, d16, D16)
 #define RDNA_MOD_ROW_(name, F) {#name, sizeof #name - 1, " " #name, TMU_GCN_F_##F},
-#define RDNA_MOD_ROWS_(p, a, A, b, B, c, C) RDNA_MOD_ROW_(a, A) RDNA_MOD_ROW_(b, B) RDNA_MOD_ROW_(c, C)
+#define RDNA_MOD_ROWS_(p, a, A, b, B, c, C)                                                       \
+    RDNA_MOD_ROW_(a, A) RDNA_MOD_ROW_(b, B) RDNA_MOD_ROW_(c, C)
 
 const tmu_gcn_modifier tmu_gcn_rdna_modifiers[TMU_GCN_RDNA_NUM_MODIFIERS] = {
     {"dmask", 5, " dmask", TMU_GCN_F_DMASK},
@@ -62,7 +63,8 @@ typedef struct {
 #define RDNA_SETS0_(p, a, A, b, B, c, C) RDNA_SETS_PATTERN_(RDNA_NEXT1_, p, a, b, c)
 static const rdna_mods9 rdna_mod_sets[512] = {RDNA_MODS_0(RDNA_SETS0_, )};
 _Static_assert(sizeof rdna_mod_sets / sizeof rdna_mod_sets[0] == 512 &&
-                   TMU_GCN_RDNA_NUM_MODIFIERS == 2 + 9, "every RDNA one-bit modifier is in a three");
+                   TMU_GCN_RDNA_NUM_MODIFIERS == 2 + 9,
+               "every RDNA one-bit modifier is in a three");
 
 /* Decimal text of 0..255 (every register number, SGPR index and CLRX dmask printed is below
  * 256): the digits, left-aligned and padded to 4 bytes, and their count; built at compile
@@ -134,7 +136,8 @@ static inline char *put_srange(char *p, const tmu_gcn_gen_info *g, unsigned firs
 /* An SGPR tuple of count >= 2 registers: "s[N:M]" below ttmp_base, else "ttmp[N:M]". */
 static inline char *put_stuple(char *p, const tmu_gcn_gen_info *g, unsigned first, unsigned count)
 {
-    static const char pfx[2][8] = {{'s', '[', 0, 0, 0, 0, 0, 0}, {'t', 't', 'm', 'p', '[', 0, 0, 0}};
+    static const char pfx[2][8] = {{'s', '[', 0, 0, 0, 0, 0, 0},
+                                   {'t', 't', 'm', 'p', '[', 0, 0, 0}};
     unsigned t = first >= g->ttmp_base;
     memcpy(p, pfx[t], 8);
     p += 2 + 3 * t;
@@ -261,7 +264,8 @@ TMU_GCN_RDNA_INLINE char *put_rdna(tmu_gcn_gen gen, tmu_gcn_layout L, const uint
     memcpy(p, op->name, sizeof op->name);
     p += rf->name_len;
     *p++ = ' ';
-    p = put_vrange(p, v->vdata, bvh ? 4u : tmu_gcn_rdna_vdata_v(v, tmu_gcn_rdna_gather_like(gen, op)));
+    p = put_vrange(p, v->vdata,
+                   bvh ? 4u : tmu_gcn_rdna_vdata_v(v, tmu_gcn_rdna_gather_like(gen, op)));
     p[0] = ',';
     p[1] = ' ';
     p += 2;

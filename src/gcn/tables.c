@@ -192,6 +192,17 @@ _Static_assert(sizeof tmu_gcn_opcode_rows / sizeof tmu_gcn_opcode_rows[0] == NUM
  * listed per DIM (0-7) and A16. */
 #define ADDR2_(cls, flags, d)                                                                   \
     TMU_GCN_RDNA_ADDR(cls, flags, d, 0u), TMU_GCN_RDNA_ADDR(cls, flags, d, 1u)
+#define DATA_BIT_(cls, flags, g11, i)                                                           \
+    ((uint64_t)TMU_GCN_RDNA_DATA_OK(cls, flags, g11, (i) & 15u, ((i) >> 4) & 1u, (i) >> 5) << (i))
+#define DATA8_(cls, flags, g11, i)                                                              \
+    (DATA_BIT_(cls, flags, g11, (i)) | DATA_BIT_(cls, flags, g11, (i) + 1u) |                  \
+     DATA_BIT_(cls, flags, g11, (i) + 2u) | DATA_BIT_(cls, flags, g11, (i) + 3u) |              \
+     DATA_BIT_(cls, flags, g11, (i) + 4u) | DATA_BIT_(cls, flags, g11, (i) + 5u) |              \
+     DATA_BIT_(cls, flags, g11, (i) + 6u) | DATA_BIT_(cls, flags, g11, (i) + 7u))
+#define DATA64_(cls, flags, g11)                                                                \
+    (DATA8_(cls, flags, g11, 0u) | DATA8_(cls, flags, g11, 8u) | DATA8_(cls, flags, g11, 16u) |   \
+     DATA8_(cls, flags, g11, 24u) | DATA8_(cls, flags, g11, 32u) | DATA8_(cls, flags, g11, 40u) | \
+     DATA8_(cls, flags, g11, 48u) | DATA8_(cls, flags, g11, 56u))
 #define FAST_(name, o6, o7, o8, o81, o9, o10, o103, o11, cls, flags)                           \
     {{TMU_GCN_DMASK_OK(cls, flags, 0), TMU_GCN_DMASK_OK(cls, flags, 1)},                        \
      TMU_GCN_CLS_SAMPLER(cls),                                                                  \
@@ -201,6 +212,7 @@ _Static_assert(sizeof tmu_gcn_opcode_rows / sizeof tmu_gcn_opcode_rows[0] == NUM
      (cls) == TMU_GCN_CLASS_GATHER ? 252 : 255,                                                 \
      sizeof #name - 1,                                                                          \
      {TMU_GCN_RDNA_DMASK_OK(cls, flags, 0), TMU_GCN_RDNA_DMASK_OK(cls, flags, 1)},              \
+     {DATA64_(cls, flags, 0), DATA64_(cls, flags, 1)},                                          \
      {TMU_GCN_RDNA_ADDR_OK(cls, flags, 0), TMU_GCN_RDNA_ADDR_OK(cls, flags, 1)},                \
      {ADDR2_(cls, flags, 0u), ADDR2_(cls, flags, 1u), ADDR2_(cls, flags, 2u),                   \
       ADDR2_(cls, flags, 3u), ADDR2_(cls, flags, 4u), ADDR2_(cls, flags, 5u),                   \

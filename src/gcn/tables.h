@@ -280,6 +280,19 @@ static inline bool tmu_gcn_sgpr_tuple_ok(tmu_gcn_gen gen, unsigned first, unsign
                     ? 2u << (TMU_GCN_ADDR_HI_(flags) + TMU_GCN_EXTRA(flags))                     \
                     : 0u))
 
+/* RDNA: whether a row returns four texels whatever DMASK says (gather4; gfx11's MSAA load),
+ * and whether DMASK dm, TFE tfe and D16 d16 pass the rules on DMASK (one bit when four texels
+ * come back; the atomic values), D16 (not on _pck, atomics, get_resinfo, get_lod) and the data
+ * size (LLVM 16 has no 3-register form of a four-texel result with D16 and TFE).  The same
+ * rules as tmu_gcn_rdna_check's, as one table per row (tables.c). */
+#define TMU_GCN_RDNA_GL(cls, flags, g11)                                                         \
+    ((cls) == TMU_GCN_CLASS_GATHER || (((flags) & TMU_GCN_OPF_MSAA) && (g11)))
+#define TMU_GCN_RDNA_DATA_OK(cls, flags, g11, dm, tfe, d16)                                      \
+    ((!TMU_GCN_RDNA_GL(cls, flags, g11) || ((0x0116u >> (dm)) & 1u)) &&                           \
+     ((TMU_GCN_RDNA_DMASK_OK(cls, flags, tfe) >> (dm)) & 1u) &&                                    \
+     (!(d16) || TMU_GCN_D16_OK(cls, flags)) &&                                                    \
+     !(TMU_GCN_RDNA_GL(cls, flags, g11) && (d16) && (tfe)))
+
 /* Whether an opcode row takes a sampler (SSAMP): sample, gather4, get_lod. */
 static inline bool tmu_gcn_uses_sampler(const tmu_gcn_opcode_info *op)
 {
@@ -304,6 +317,8 @@ typedef struct tmu_gcn_row_fast {
     uint8_t name_len;     /* strlen of the mnemonic */
     /* RDNA */
     uint16_t rdna_dmask_ok[2]; /* [TFE]: TMU_GCN_RDNA_DMASK_OK */
+    uint64_t rdna_data_ok[2];  /* [gen is gfx11]: TMU_GCN_RDNA_DATA_OK, bit DMASK | TFE << 4 |
+                                * D16 << 5 set = those three pass the DMASK, D16 and TFE rules */
     uint16_t addr_ok[2];       /* [NSA]: TMU_GCN_RDNA_ADDR_OK, bit n = an n-address variant */
     uint8_t addr_n[16];        /* [DIM * 2 + A16]: TMU_GCN_RDNA_ADDR */
 } tmu_gcn_row_fast;
