@@ -114,7 +114,7 @@ check ir3-offsets    0 "000000:  a0c01f00_00000005  sam (f32)(xyzw)r0.x" -- "$tm
 printf '\211PNG\r\n\032\n\000\000\000\015IHDR\000\000\100\000\000\000\100\000\010\006\000\000\000\251\310\020\204\000\000\000\000\111\104\101\124\065\257\006\036\000\000\000\000\111\105\116\104\256\102\140\202' > huge.png
 input huge-png-render "render: huge.png: 16384x16384 pixels is more than the limit of 16777216 (raise it with tmu --max-pixels N" -- "$tmu" render --pattern huge.png -o x.png
 input huge-png-sample "sample: huge.png: 16384x16384 pixels is more than the limit" -- "$tmu" sample --pattern huge.png 0.5,0.5
-input huge-png-ptx    "ptx run: huge.png: image 16384x16384 is larger than 4096x4096" -- "$tmu" ptx run --texture t0=png:huge.png x.ptx
+input huge-png-ptx    "ptx run: huge.png: 16384x16384 pixels is more than the limit of 16777216" -- "$tmu" ptx run --texture t0=png:huge.png x.ptx
 printf '.version 8.0\n.target sm_90\n.address_size 64\n.global .texref t0;\n.entry k()\n{\n.reg .f32 %%f<8>;\ntex.2d.v4.f32.f32 {%%f0,%%f1,%%f2,%%f3}, [t0, {%%f4,%%f5}];\nret;\n}\n' > k.ptx
 input ptx-17g "ptx run: --texture: the texture needs 17179869184 bytes, more than the limit of 1073741824 (raise it with tmu --max-bytes N" -- "$tmu" ptx run --texture t0=coords:4096x4096,dim=a2d,layers=64 k.ptx
 input max-bytes-low "ptx run: --texture: the texture needs 16384 bytes, more than the limit of 1024" -- "$tmu" --max-bytes 1K ptx run --texture t0=coords:32x32 k.ptx

@@ -43,10 +43,10 @@ printf '.version 8.0\n.target sm_90\n.address_size 64\n.global .texref t0;\n.ent
 input ptx-three-textures "ptx run: --texture: the texture needs 8192 bytes; with the 16384 this command holds already" -- \
   "$tmu" --max-bytes 20K ptx run --texture t0=coords:32x16 --texture t1=coords:32x16 --texture t2=coords:32x16 k.ptx
 check ptx-two-textures 0 "lane 0" -- "$tmu" --max-bytes 20K ptx run --texture t0=coords:32x16 --texture t1=coords:32x16 k.ptx
-input ir3-two-textures "ir3 run: --texture: texture needs 16384 bytes; with the 16384 this command holds already" -- \
+input ir3-two-textures "ir3 run: --texture: the texture needs 16384 bytes; with the 16384 this command holds already" -- \
   "$tmu" --max-bytes 20K ir3 run --gpu a6xx --texture t0=coords:32x32 --texture t1=coords:32x32 --asm 'sam (f32)(xyzw)r0.x, r0.z, s#0, t#0'
 # ir3 run --memory ADDR:SIZE counts in the same budget
-input ir3-texture-memory "ir3 run: --memory: memory needs 16384 bytes; with the 16384" -- \
+input ir3-texture-memory "ir3 run: --memory: guest memory needs 16384 bytes; with the 16384" -- \
   "$tmu" --max-bytes 20K ir3 run --gpu a6xx --texture t0=coords:32x32 --memory 0x10000:16K --asm 'sam (f32)(xyzw)r0.x, r0.z, s#0, t#0'
 
 # layout detile: the tiled surface (32 KiB) and the linear image (16 KiB) together
@@ -62,7 +62,7 @@ check detile-fits 0 "" -- "$tmu" --max-bytes 48K detile $P -o lin.bin tiled.bin
 if truncate -s 3G big.bin 2>/dev/null; then
   input gcn-big-file "gcn run: --memory: guest memory needs 3221225472 bytes, more than the limit of 1073741824" -- \
     "$tmu" gcn run --gpu gfx9 --memory 0x100000=big.bin -e "$W"
-  input ir3-big-file "ir3 run: --memory: memory needs 3221225472 bytes, more than the limit of 1073741824" -- \
+  input ir3-big-file "ir3 run: --memory: guest memory needs 3221225472 bytes, more than the limit of 1073741824" -- \
     "$tmu" ir3 run --gpu a6xx --memory 0x100000=big.bin --asm 'sam (f32)(xyzw)r0.x, r0.z, s#0, t#0'
   input gcn-big-file-total "gcn run: --memory: guest memory needs 3221225472 bytes; with the 1048576" -- \
     "$tmu" --max-bytes 3G gcn run --gpu gfx9 --memory 0x0:1M --memory 0x100000=big.bin -e "$W"

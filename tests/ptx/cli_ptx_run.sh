@@ -69,7 +69,7 @@ grep -q "lane 1: %f0=0(0x00000000) %f1=0(0x00000000) %f2=0(0x00000000) %f3=0(0x0
 # --json: one object per instruction with the destination slots per lane (lane 1 not resident)
 "$TMU" ptx run --json --texture t0=checker:8x8,sparse=4x4:0/1/0 --reg %f4=0.25,0.75 --reg %f5=0.25 --lanes 2 \
   "$T/sparse.ptx" >"$T/out" 2>&1 || fail "json run: $(cat "$T/out")"
-grep -q '"line":9,"text":"tld4.r.2d.v4.f32.f32 {%f0, %f1, %f2, %f3}|%p1, \[t0, {%f4, %f5}\];","registers":{"%f0":\[[0-9]*,0\],"%f1":\[[0-9]*,0\],"%f2":\[[0-9]*,0\],"%f3":\[[0-9]*,0\],"%p1":\[1,0\]}}' "$T/out" ||
+grep -q '"line":9,"text":"tld4.r.2d.v4.f32.f32 {%f0, %f1, %f2, %f3}|%p1, \[t0, {%f4, %f5}\];","lanes":\[0,1\],"registers":{"%f0":\[[0-9]*,0\],"%f1":\[[0-9]*,0\],"%f2":\[[0-9]*,0\],"%f3":\[[0-9]*,0\],"%p1":\[1,0\]}}' "$T/out" ||
   fail "json output: $(cat "$T/out")"
 # issue 29 item 16: 'gradient' means sample / render's RGBA8 picture only; here it is refused by name
 "$TMU" ptx run --texture t2d=gradient:4x4 "$F" >"$T/out" 2>&1 && fail "gradient: exit 0"

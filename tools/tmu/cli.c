@@ -1050,6 +1050,7 @@ void tmu_cli_json_string(FILE *f, const char *text)
 void tmu_cli_sparse_free(tmu_cli_sparse *s)
 {
     free(s->maps);
+    tmu_cli_release(s->reserved);
     memset(s, 0, sizeof *s);
 }
 
@@ -1081,11 +1082,15 @@ int tmu_cli_sparse_parse(const char *where, const char *text, const tmu_texture 
         cnt[l][2] = is3d ? (z + t[2] - 1) / t[2] : z;
         off[l + 1] = off[l] + cnt[l][0] * cnt[l][1] * cnt[l][2];
     }
-    if (tmu_cli_check_bytes(where, "the residency map", off[shape->levels]))
+    uint64_t bytes = off[shape->levels] ? off[shape->levels] : 1;
+    if (tmu_cli_reserve(where, "the residency map", bytes)) /* in the command's total */
         return TMU_EXIT_FAIL;
-    out->maps = malloc(off[shape->levels] ? off[shape->levels] : 1);
-    if (!out->maps)
+    out->reserved = bytes;
+    out->maps = malloc((size_t)bytes);
+    if (!out->maps) {
+        tmu_cli_sparse_free(out);
         return tmu_cli_error(where, "out of memory for the residency map");
+    }
     memset(out->maps, 1, off[shape->levels]);
     out->res.tile_w = t[0], out->res.tile_h = t[1], out->res.tile_d = is3d ? t[2] : 1;
     for (uint32_t l = 0; l < shape->levels; l++)

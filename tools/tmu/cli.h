@@ -310,16 +310,17 @@ void tmu_cli_json_string(FILE *f, const char *text);
  * (tmu_residency, texture.h) of tiles of TW x TH (x TD for 3D) texels, every tile resident
  * except each TILE listed as L/X/Y[/Z] (level L, tile column X, row Y, and Z = the layer, or
  * the tile of 3D depth; default 0).  The maps are allocated here (one byte per tile of every
- * level, counted against tmu --max-bytes). */
+ * level), their bytes reserved first in the command's total (tmu_cli_reserve, cli_common.h). */
 typedef struct tmu_cli_sparse {
     tmu_residency res;
     unsigned char *maps; /* malloc'd: every level's map, one after the other */
+    uint64_t reserved;   /* bytes held in the command's budget */
 } tmu_cli_sparse;
 
 /* Parses `text` (the value after "sparse=") for a texture of `shape` (dim, sizes, layers,
  * levels).  Returns 0, or TMU_EXIT_FAIL after an error at `where` naming the bad part. */
 int tmu_cli_sparse_parse(const char *where, const char *text, const tmu_texture *shape, tmu_cli_sparse *out);
-/* Frees the maps (safe on a zeroed struct). */
+/* Frees the maps and releases their bytes (safe on a zeroed struct). */
 void tmu_cli_sparse_free(tmu_cli_sparse *s);
 
 /* ---- progress ----------------------------------------------------------------------

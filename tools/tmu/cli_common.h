@@ -5,7 +5,11 @@
  *   - the files a command reads: recorded by device and inode (a growable list, no fixed count),
  *     so that tmu_cli_output_open refuses an output that is any of them;
  *   - files loaded into guest memory: their size checked (fstat) before a byte is read;
- *   - guest-memory region specs: ADDR:SIZE[:ro] and ADDR[:ro]=FILE.
+ *   - guest-memory region specs: ADDR:SIZE[:ro] and ADDR[:ro]=FILE;
+ *   - texture specs PATTERN:WxH[xD][,KEY=VALUE...] / png:PATH (shape, size and limits checked
+ *     and the bytes reserved before anything is allocated; texels filled after the command
+ *     checked its program) and sampler OPTS, with the ISA's own keys through a callback;
+ *   - register values, lane lists and --input option files (cli_spec.c).
  * Process state of the single-threaded CLI, never the library's. */
 #ifndef TMU_CLI_COMMON_H
 #define TMU_CLI_COMMON_H
@@ -13,6 +17,9 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <sys/types.h>
+
+#include "cli.h"
+#include "tmu/texture.h"
 
 /* ---- the byte budget ------------------------------------------------------------------- */
 
@@ -71,5 +78,171 @@ typedef struct tmu_cli_region {
  * with WHERE = `where` (tmu_cli_report). */
 int tmu_cli_parse_region(const char *arg, uint64_t limit, int allow, char *buf, size_t size,
                          const char *where, int code, tmu_cli_region *r);
+
+/* ---- KEY=VALUE lists (cli_spec.c) ------------------------------------------------------- */
+
+/* Called for each KEY=VALUE: returns 0, or an exit code after reporting. */
+typedef int (*tmu_cli_kv_fn)(void *ctx, char *key, char *value);
+/* Calls fn for each KEY=VALUE of the comma list `list` (split in place; NULL = none).  Returns 0,
+ * fn's exit code, or `code` after "expected KEY=VALUE" at `where`. */
+int tmu_cli_each_kv(char *list, const char *where, int code, tmu_cli_kv_fn fn, void *ctx);
+
+/* An ISA's own spec keys (T# placement, S# fields): returns 0 when it took `key`, -1 when the
+ * key is not its own (nothing printed: the shared keys are tried next), else an exit code
+ * after reporting at `where` (`code`: 2 on the command line, 1 in an --input file). */
+typedef int (*tmu_cli_key_fn)(void *ctx, const char *key, const char *value, const char *where, int code);
+
+/* ---- sampler OPTS ---------------------------------------------------------------------- */
+
+/* The shared sampler keys, the same in every run command (docs/cli.md):
+ *   filter=nearest|linear (point, bilinear)  mip=none|nearest|linear (point)
+ *   address=repeat|mirror|clamp|mirror_clamp|clamp_half_border|mirror_once_half_border|border|
+ *           mirror_once_border (wrap, clamp_last_texel, mirror_once_last_texel, clamp_border;
+ *           the key `clamp` is `address`)
+ *   normalized=0|1 (unnormalized=1 = normalized=0)  compare=never|less|equal|lequal|greater|
+ *   notequal|gequal|always  precision=exact|nvidia|nvidia_trunc  lod_bias=F min_lod=F max_lod=F
+ *   border=R/G/B/A  aniso=1|2|4|8|16  reduction=average|min|max */
+enum {
+    TMU_CLI_SMP_FILTER = 1,
+    TMU_CLI_SMP_MIP,
+    TMU_CLI_SMP_ADDRESS,
+    TMU_CLI_SMP_NORMALIZED,
+    TMU_CLI_SMP_COMPARE,
+    TMU_CLI_SMP_PRECISION,
+    TMU_CLI_SMP_LOD_BIAS,
+    TMU_CLI_SMP_MIN_LOD,
+    TMU_CLI_SMP_MAX_LOD,
+    TMU_CLI_SMP_BORDER,
+    TMU_CLI_SMP_ANISO,
+    TMU_CLI_SMP_REDUCTION,
+};
+#define TMU_CLI_SAMPLER_NKEYS 14
+/* Their names (for "did you mean"). */
+extern const char *const tmu_cli_sampler_keys[TMU_CLI_SAMPLER_NKEYS];
+
+/* Applies one shared sampler key to *s and says which field it set (TMU_CLI_SMP_*).  Returns 0,
+ * -1 when `key` is not a shared sampler key (nothing printed), or `code` after an error. */
+int tmu_cli_sampler_key(tmu_sampler *s, const char *key, const char *value, const char *where, int code,
+                        int *field);
+/* Parses the comma list `opts` (split in place) into *s, each key tried first by `isa` (may be
+ * NULL; its key names `isa_keys` join the "did you mean" list), then as a shared key.  Returns 0
+ * or an exit code after reporting. */
+int tmu_cli_sampler_parse(char *opts, tmu_sampler *s, tmu_cli_key_fn isa, void *ctx, const char *const *isa_keys,
+                          size_t n_isa, const char *where, int code);
+
+/* ---- texture specs --------------------------------------------------------------------- */
+
+/* The built-in patterns (texel x, y, z = layer or depth slice, level l, sample s):
+ *   coords   r32g32b32a32_float (x, y, z, l)
+ *   checker  r8g8b8a8_unorm, white where x + y is even, else black (srgb=1: _srgb)
+ *   depth    d32_float, (x + 0.5) / level width
+ *   index    r32_uint, x + 100 y + 10000 z + 1000000 l + 10000000 s
+ *   mips     r8g8b8a8_unorm, each level its own colour (red, orange, yellow, green, cyan, ...)
+ *   png      png:PATH ('-' = stdin), r8g8b8a8_unorm (srgb=1: _srgb), 2d; levels=N are
+ *            filtered from it (2x2 box over the stored bytes) */
+enum {
+    TMU_CLI_PAT_COORDS,
+    TMU_CLI_PAT_CHECKER,
+    TMU_CLI_PAT_DEPTH,
+    TMU_CLI_PAT_INDEX,
+    TMU_CLI_PAT_MIPS,
+    TMU_CLI_PAT_PNG,
+    TMU_CLI_PAT_COUNT
+};
+/* Name of a pattern ("coords", ...). */
+const char *tmu_cli_pattern_name(int pattern);
+
+/* Largest width, height and depth of a texture spec, and most layers. */
+#define TMU_CLI_TEX_MAX_SIZE 16384u
+#define TMU_CLI_TEX_MAX_LAYERS 2048
+
+/* What a command's texture specs may say beyond the shared keys. */
+enum {
+    TMU_CLI_TEX_MS = 1,      /* dim=ms|ams and samples=N */
+    TMU_CLI_TEX_SAMPLER = 2, /* the sampler keys too (PTX unified mode), into texspec.sampler */
+};
+
+typedef struct tmu_cli_texrules {
+    unsigned allow;                 /* TMU_CLI_TEX_* */
+    tmu_cli_key_fn key;             /* the ISA's keys (may be NULL), tried first */
+    void *ctx;
+    const char *const *keys;        /* their names, for "did you mean" */
+    size_t nkeys;
+    int reserve;                    /* 1: reserve the packed size now; 0: the command reserves the
+                                     * bytes its own layout needs (a tiled surface) */
+} tmu_cli_texrules;
+
+/* A parsed texture spec: PATTERN:WxH[xD][,KEY=VALUE...] or png:PATH[,KEY=VALUE...] with the
+ * shared keys dim=1d|2d|3d|cube|a1d|a2d|acube (|ms|ams) layers=N levels=N|full srgb=0|1
+ * (samples=N) sparse=...  Without dim=, W is 1d, WxH 2d and WxHxD 3d. */
+typedef struct tmu_cli_texspec {
+    int pattern;         /* TMU_CLI_PAT_* */
+    tmu_texture shape;   /* dim, format, sizes, layers, levels, samples, identity swizzle; no memory */
+    int srgb;
+    tmu_sampler sampler; /* TMU_CLI_TEX_SAMPLER: the sampler keys (from tmu_sampler_default) */
+    int has_sampler;
+    size_t packed_size;  /* bytes of the texture packed (tmu_texture_packed_size) */
+    uint64_t reserved;   /* bytes this spec holds in the budget for texel memory */
+    void *mem;           /* tmu_cli_texspec_alloc: the packed texel memory */
+    tmu_cli_sparse sparse; /* sparse=: the residency map (maps NULL without) */
+    void *png;           /* png: the open image (header read) until the fill decodes it */
+    uint64_t png_bytes;  /* reserved for decoding it */
+    char png_name[TMU_CLI_ECHO_BUF + 32];
+    char where[96];      /* the option, for messages */
+} tmu_cli_texspec;
+
+/* Parses `text` into *out (r may be NULL: shared keys only, nothing reserved).  Before anything
+ * large is allocated: every key and size is checked (sizes up to TMU_CLI_TEX_MAX_SIZE), the
+ * shape validated, a PNG's header read and checked against tmu --max-pixels, its decoding buffer
+ * and (r->reserve) the packed size reserved against tmu --max-bytes, the residency map made
+ * (counted in the budget too).  Returns 0, or an exit code after reporting at `where` (nothing
+ * then stays held). */
+int tmu_cli_texspec_parse(const char *text, const tmu_cli_texrules *r, const char *where, int code,
+                          tmu_cli_texspec *out);
+/* Writes the pattern (or decodes the PNG and filters its levels) into every texel of `t`, a
+ * texture of the spec's shape in any layout (tmu_texel_address), showing progress on a
+ * terminal (cli.h).  Frees the PNG.  Returns 0 or TMU_EXIT_FAIL after reporting. */
+int tmu_cli_texspec_fill(tmu_cli_texspec *s, const tmu_texture *t);
+/* A packed texture for the spec: allocates s->mem (its bytes reserved first, if they were not),
+ * initialises *t over it with the residency map, and fills it.  Returns 0 or an exit code. */
+int tmu_cli_texspec_alloc(tmu_cli_texspec *s, tmu_texture *t);
+/* Frees what the spec holds (memory, PNG, residency map) and releases its bytes; safe twice. */
+void tmu_cli_texspec_free(tmu_cli_texspec *s);
+
+/* The shared part of a run command's help: SPEC (with dim=ms|ams and samples= when `allow` has
+ * TMU_CLI_TEX_MS) and sampler OPTS. */
+void tmu_cli_texspec_help(FILE *out, unsigned allow);
+void tmu_cli_sampler_help(FILE *out);
+
+/* ---- register values and lane lists ---------------------------------------------------- */
+
+/* One register value of `bits` (16, 32 or 64) for lane `lane`: lane[*K][+C] (or fiber...: the
+ * lane number scaled; a float when K or C is), 0fXXXXXXXX (a float's bits, PTX style), 0x hex, a
+ * float (with '.', 'e', inf or nan; rounded to half for 16 bits) or a decimal integer (signed or
+ * unsigned range).  Returns 0, or -1 when the text is no such value or does not fit. */
+int tmu_cli_parse_value(const char *text, unsigned lane, unsigned bits, uint64_t *out);
+
+/* A set of lanes 0..count-1 (count <= 128): a hex mask 0x..., "all", or N / A-B items joined by
+ * commas, as bits of out[0] (lanes 0-63) and out[1].  Returns 0, or -1 when malformed. */
+int tmu_cli_parse_lanes(const char *text, unsigned count, uint64_t out[2]);
+
+/* ---- --input option files -------------------------------------------------------------- */
+
+/* Deepest nesting of --input files. */
+#define TMU_CLI_INPUT_DEPTH 4
+
+/* Applies option `k` (index in the command's option table) with `value`: `where` names it in
+ * errors and `code` is the exit code of a bad value (2 on the command line, 1 in a file);
+ * `depth` is how many --input files deep it comes from. */
+typedef int (*tmu_cli_option_fn)(void *ctx, int k, const char *value, const char *where, int code,
+                                 unsigned depth);
+/* Reads the option file `path` ('-' = stdin): one "OPTION ARG" per line (the option without its
+ * "--"; '#' at the start of a line or after a blank starts a comment) and calls fn for each with
+ * WHERE "FILE:LINE" and code 1.  Options whose bit is set in `not_in_file` are not taken; a
+ * single-valued option (TMU_CLI_VALUE) already marked in `seen` (may be NULL; indexed like opts)
+ * is refused.  The file's text is freed on return: fn copies what it keeps.  Returns 0 or an exit
+ * code. */
+int tmu_cli_read_options(const char *path, const tmu_cli_option *opts, size_t nopts, uint64_t not_in_file,
+                         unsigned char *seen, unsigned depth, tmu_cli_option_fn fn, void *ctx);
 
 #endif

@@ -25,7 +25,7 @@ void tmu_cli_gcn_print_layout(FILE *f, const char *indent, const tmu_gcn_tdesc *
 
 #define MAX_REGIONS 32
 #define MAX_BORDER 64
-#define MAX_SPARSE 16
+#define MAX_TEXTURES 32
 #define MAX_PROGRAM 4096
 #define AUTO_BASE 0x100000000ull /* textures without at= go from 4 GiB up */
 
@@ -49,12 +49,14 @@ typedef struct run_state {
     size_t nregions;
     uint32_t border[MAX_BORDER][4];
     size_t nborder;
-    tmu_cli_sparse sparse[MAX_SPARSE]; /* --texture ...,sparse=: residency maps */
-    tmu_gcn_prt prt[MAX_SPARSE];
+    tmu_cli_texspec spec[MAX_TEXTURES]; /* --texture specs (cli_common.h): their residency maps */
+    size_t nspec;
+    tmu_gcn_prt prt[MAX_TEXTURES];
     size_t nprt;
     uint64_t next_auto;
     int explain;
-    uint64_t lanes;    /* --lanes: lanes printed, bit N = lane N */
+    uint64_t lanes;    /* --show (--lanes): lanes printed, bit N = lane N */
+    int have_exec;     /* --exec or --active given */
     uint64_t vsel[4];  /* --print-vgprs: VGPRs printed whatever their value, bit N = vN */
     int have_vsel;
     int json;          /* --json */
@@ -247,21 +249,11 @@ static int reg_number(const char *arg, char kind, unsigned max, unsigned *n, con
     return 0;
 }
 
-/* One 32-bit register value: a float when it looks like one, else an integer. */
-static int reg_value(const char *text, uint32_t *out)
+/* One 32-bit register value for lane `lane` (tmu_cli_parse_value, cli_common.h). */
+static int reg_value(const char *text, unsigned lane, uint32_t *out)
 {
-    int is_float = strpbrk(text, ".eEnN") != NULL && strncmp(text, "0x", 2) != 0;
-    if (!strcmp(text, "inf") || !strcmp(text, "-inf") || !strcmp(text, "nan"))
-        is_float = 1;
-    if (is_float) {
-        float f;
-        if (tmu_cli_parse_float(text, -3.4028235e38, 3.4028235e38, 1, &f))
-            return -1;
-        memcpy(out, &f, 4);
-        return 0;
-    }
-    long long v;
-    if (tmu_cli_parse_int(text, INT32_MIN, UINT32_MAX, &v))
+    uint64_t v;
+    if (tmu_cli_parse_value(text, lane, 32, &v))
         return -1;
     *out = (uint32_t)v;
     return 0;
@@ -282,7 +274,7 @@ static int opt_sgpr(run_state *st, const char *arg)
         uint32_t v;
         if (n + k >= TMU_GCN_SGPRS)
             return tmu_cli_error("--sgpr", "values run past s%d", TMU_GCN_SGPRS - 1);
-        if (reg_value(tok, &v))
+        if (reg_value(tok, 0, &v))
             return tmu_cli_error("--sgpr", "'%s' is not a 32-bit value", tok);
         st->initial->sgpr[n + k] = v;
     }
@@ -299,233 +291,111 @@ static int opt_vgpr(run_state *st, const char *arg)
     if (strlen(vals) >= sizeof buf)
         return tmu_cli_error("--vgpr", "argument too long");
     snprintf(buf, sizeof buf, "%s", vals);
-    uint32_t v[TMU_GCN_LANES];
+    const char *tok[TMU_GCN_LANES];
     unsigned k = 0;
-    for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ",")) {
+    for (char *t = strtok(buf, ","); t; t = strtok(NULL, ",")) {
         if (k >= TMU_GCN_LANES)
             return tmu_cli_error("--vgpr", "more than %d lane values", TMU_GCN_LANES);
-        if (reg_value(tok, &v[k]))
-            return tmu_cli_error("--vgpr", "'%s' is not a 32-bit value", tok);
-        k++;
+        tok[k++] = t;
     }
     if (!k)
         return tmu_cli_error("--vgpr", "no value in '%s'", arg);
-    for (unsigned l = 0; l < TMU_GCN_LANES; l++)
-        if (k == 1 || l < k)
-            st->initial->vgpr[n][l] = v[k == 1 ? 0 : l];
+    /* one value sets every lane (lane*K+C: each its own), else lanes 0..k-1 */
+    for (unsigned l = 0; l < (k == 1 ? TMU_GCN_LANES : k); l++)
+        if (reg_value(tok[k == 1 ? 0 : l], l, &st->initial->vgpr[n][l]))
+            return tmu_cli_error("--vgpr", "'%s' is not a 32-bit value", tok[k == 1 ? 0 : l]);
     return 0;
 }
 
 /* ---- textures and samplers ------------------------------------------------------------------- */
 
-#ifdef TMU_HAVE_PNG
-static unsigned char *read_png(const char *path, uint32_t *w, uint32_t *h)
-{
-    png_image img;
-    memset(&img, 0, sizeof img);
-    img.version = PNG_IMAGE_VERSION;
-    if (!png_image_begin_read_from_file(&img, path)) {
-        tmu_cli_error(path, "cannot read PNG: %s", img.message);
-        return NULL;
-    }
-    img.format = PNG_FORMAT_RGBA;
-    tmu_cli_note_input(path);
-    /* the decoded pixels count in the command's budget while they are held */
-    if (tmu_cli_check_pixels(path, img.width, img.height) ||
-        tmu_cli_reserve(path, "decoding the PNG", (uint64_t)PNG_IMAGE_SIZE(img))) {
-        png_image_free(&img);
-        return NULL;
-    }
-    unsigned char *px = malloc(PNG_IMAGE_SIZE(img));
-    if (!px || !png_image_finish_read(&img, NULL, px, 0, NULL)) {
-        free(px);
-        png_image_free(&img);
-        tmu_cli_release(PNG_IMAGE_SIZE(img));
-        tmu_cli_error(path, "cannot decode PNG: %s", img.message);
-        return NULL;
-    }
-    *w = img.width, *h = img.height;
-    return px;
-}
-#endif
+/* The T# keys of a --texture spec (the shared ones are cli_common.h's). */
+typedef struct tex_keys {
+    const run_state *st;
+    uint64_t at;
+    int at_set;
+    long long tiling, swizzle, xor_bits;
+} tex_keys;
 
-static int opt_texture(run_state *st, const char *arg)
+static int texture_key(void *ctx, const char *o, const char *v, const char *where, int code)
+{
+    tex_keys *t = ctx;
+    char echo[TMU_CLI_ECHO_BUF];
+    tmu_cli_shorten(echo, v);
+    if (!strcmp(o, "at")) {
+        if (tmu_cli_parse_hex64(v, &t->at) || (t->at & 0xff) || t->at >= TMU_GCN_ADDRESS_LIMIT)
+            return tmu_cli_report(code, where, "at=%s is not a 256-byte aligned hex address below 2^48", echo);
+        t->at_set = 1;
+    } else if (!strcmp(o, "tiling")) {
+        if (t->st->gen >= TMU_GCN_GFX9)
+            return tmu_cli_report(code, where, "tiling= is the gfx6-8 TILING_INDEX; gfx9+ take swizzle=MODE");
+        if (tmu_cli_parse_int(v, 0, 31, &t->tiling))
+            return tmu_cli_report(code, where, "tiling must be a TILING_INDEX 0..31, not '%s'", echo);
+    } else if (!strcmp(o, "swizzle")) {
+        if (t->st->gen < TMU_GCN_GFX9)
+            return tmu_cli_report(code, where, "swizzle= is the gfx9+ SW_MODE; gfx6-8 take tiling=N");
+        int m = tmu_amd_swizzle_mode_from_name(v);
+        if (m < 0 && tmu_cli_parse_int(v, 0, 31, &t->swizzle))
+            return tmu_cli_report(code, where, "swizzle must be a SW_MODE 0..31 or a name such as 64KB_S_X, not '%s'",
+                                  echo);
+        if (m >= 0)
+            t->swizzle = m;
+    } else if (!strcmp(o, "xor")) {
+        if (tmu_cli_parse_int(v, 0, 255, &t->xor_bits))
+            return tmu_cli_report(code, where, "xor must be a pipe/bank XOR 0..255, not '%s'", echo);
+    } else {
+        return -1;
+    }
+    return 0;
+}
+
+static int opt_texture(run_state *st, const char *arg, int code)
 {
     const char *where = "--texture";
     unsigned sg;
-    const char *spec;
-    if (reg_number(arg, 's', TMU_GCN_SGPRS - 8, &sg, &spec, where))
-        return TMU_EXIT_FAIL;
+    const char *text;
+    if (reg_number(arg, 's', TMU_GCN_SGPRS - 8, &sg, &text, where))
+        return code;
     if (sg % 4)
-        return tmu_cli_error(where, "a T# starts at an SGPR that is a multiple of 4, not s%u", sg);
+        return tmu_cli_report(code, where, "a T# starts at an SGPR that is a multiple of 4, not s%u", sg);
     if (!st->have_gen)
-        return tmu_cli_error(where, "give --gpu before --texture");
-    char buf[1024];
-    if (strlen(spec) >= sizeof buf)
-        return tmu_cli_error(where, "argument too long");
-    snprintf(buf, sizeof buf, "%s", spec);
-    char *colon = strchr(buf, ':');
-    if (!colon)
-        return tmu_cli_error(where, "expected PATTERN:WxH or png:PATH in '%s'", spec);
-    *colon = 0;
-    char *rest = colon + 1, *opts = strchr(rest, ',');
-    if (opts)
-        *opts++ = 0;
-    tmu_dim dim = TMU_DIM_2D;
-    uint32_t dims[3] = {1, 1, 1}, layers = 1, levels = 1;
-    int srgb = 0, dim_set = 0, at_set = 0, nd = 0;
-    uint64_t at = 0;
-    long long tiling = -1, swizzle = -1, xor_bits = -1;
-    const char *sparse = NULL;
-    for (char *o = opts; o && *o;) {
-        char *next = strchr(o, ',');
-        if (next)
-            *next++ = 0;
-        char *v = strchr(o, '=');
-        if (!v)
-            return tmu_cli_error(where, "expected KEY=VALUE, got '%s'", o);
-        *v++ = 0;
-        long long n;
-        if (!strcmp(o, "dim")) {
-            static const char *const names[] = {"1d", "2d", "3d", "cube", "a1d", "a2d", "acube"};
-            static const tmu_dim dv[] = {TMU_DIM_1D,       TMU_DIM_2D,       TMU_DIM_3D,        TMU_DIM_CUBE,
-                                         TMU_DIM_1D_ARRAY, TMU_DIM_2D_ARRAY, TMU_DIM_CUBE_ARRAY};
-            size_t i;
-            for (i = 0; i < 7 && strcmp(names[i], v); i++)
-                ;
-            if (i == 7) {
-                char msg[256];
-                return tmu_cli_error(where, "%s", tmu_cli_unknown_text(msg, sizeof msg, "dim", v, names, 7));
-            }
-            dim = dv[i];
-            dim_set = 1;
-        } else if (!strcmp(o, "layers") || !strcmp(o, "levels")) {
-            if (tmu_cli_parse_int(v, 1, !strcmp(o, "layers") ? 2048 : 15, &n))
-                return tmu_cli_error(where, "%s must be 1..%d, not '%s'", o, !strcmp(o, "layers") ? 2048 : 15, v);
-            *(!strcmp(o, "layers") ? &layers : &levels) = (uint32_t)n;
-        } else if (!strcmp(o, "srgb")) {
-            if (strcmp(v, "0") && strcmp(v, "1"))
-                return tmu_cli_error(where, "srgb must be 0 or 1, not '%s'", v);
-            srgb = v[0] == '1';
-        } else if (!strcmp(o, "at")) {
-            if (tmu_cli_parse_hex64(v, &at) || (at & 0xff) || at >= TMU_GCN_ADDRESS_LIMIT)
-                return tmu_cli_error(where, "at=%s is not a 256-byte aligned hex address below 2^48", v);
-            at_set = 1;
-        } else if (!strcmp(o, "tiling")) {
-            if (st->gen >= TMU_GCN_GFX9)
-                return tmu_cli_error(where, "tiling= is the gfx6-8 TILING_INDEX; gfx9+ take swizzle=MODE");
-            if (tmu_cli_parse_int(v, 0, 31, &tiling))
-                return tmu_cli_error(where, "tiling must be a TILING_INDEX 0..31, not '%s'", v);
-        } else if (!strcmp(o, "swizzle")) {
-            if (st->gen < TMU_GCN_GFX9)
-                return tmu_cli_error(where, "swizzle= is the gfx9+ SW_MODE; gfx6-8 take tiling=N");
-            int m = tmu_amd_swizzle_mode_from_name(v);
-            if (m < 0 && tmu_cli_parse_int(v, 0, 31, &swizzle))
-                return tmu_cli_error(where, "swizzle must be a SW_MODE 0..31 or a name such as 64KB_S_X, "
-                                            "not '%s'", v);
-            if (m >= 0)
-                swizzle = m;
-        } else if (!strcmp(o, "xor")) {
-            if (tmu_cli_parse_int(v, 0, 1023, &xor_bits)) /* 10 bits: gfx11's 256 KiB blocks */
-                return tmu_cli_error(where, "xor must be a pipe/bank XOR 0..1023, not '%s'", v);
-        } else if (!strcmp(o, "sparse")) {
-            if (st->nprt >= MAX_SPARSE)
-                return tmu_cli_error(where, "more than %d sparse textures", MAX_SPARSE);
-            sparse = v;
-        } else {
-            static const char *const keys[] = {"dim", "layers", "levels", "srgb", "at", "tiling",
-                                               "swizzle", "xor", "sparse"};
-            char msg[256];
-            return tmu_cli_error(where, "%s", tmu_cli_unknown_text(msg, sizeof msg, "key", o, keys, 9));
-        }
-        o = next;
-    }
-    unsigned char *pixels = NULL;
-    uint64_t png_bytes = 0; /* reserved for pixels */
-    tmu_format fmt;
-    int pattern; /* 0 coords, 1 checker, 2 mips, 3 png */
-    if (!strcmp(buf, "png")) {
-#ifdef TMU_HAVE_PNG
-        if (levels != 1 || layers != 1 || (dim_set && dim != TMU_DIM_2D))
-            return tmu_cli_error(where, "a PNG texture is one 2d level");
-        pixels = read_png(rest, &dims[0], &dims[1]);
-        if (!pixels)
-            return TMU_EXIT_FAIL;
-        png_bytes = (uint64_t)dims[0] * dims[1] * 4;
-        pattern = 3;
-        fmt = srgb ? TMU_FORMAT_R8G8B8A8_SRGB : TMU_FORMAT_R8G8B8A8_UNORM;
-#else
-        return tmu_cli_error(where, "this tmu was built without libpng");
-#endif
-    } else {
-        if (tmu_cli_parse_dims(rest, 1, 3, 16384, dims, &nd))
-            return tmu_cli_error(where, "bad size '%s' (W, WxH or WxHxD, up to 16384)", rest);
-        static const char *const pats[] = {"coords", "checker", "mips", "png"};
-        if (!strcmp(buf, "gradient"))
-            return tmu_cli_error(where, TMU_CLI_GRADIENT_IS_COORDS);
-        for (pattern = 0; pattern < 3 && strcmp(buf, pats[pattern]); pattern++)
-            ;
-        if (pattern == 3) {
-            char msg[256];
-            return tmu_cli_error(where, "%s", tmu_cli_unknown_text(msg, sizeof msg, "pattern", buf, pats, 4));
-        }
-        fmt = pattern == 0 ? TMU_FORMAT_R32G32B32A32_FLOAT
-                           : (srgb ? TMU_FORMAT_R8G8B8A8_SRGB : TMU_FORMAT_R8G8B8A8_UNORM);
-        if (!dim_set && nd == 3)
-            dim = TMU_DIM_3D;
-    }
-    if (dim == TMU_DIM_CUBE)
-        layers = 6;
-    else if (dim == TMU_DIM_CUBE_ARRAY)
-        layers *= 6;
-    if (dim != TMU_DIM_3D)
-        dims[2] = 1;
-    if (dim == TMU_DIM_1D || dim == TMU_DIM_1D_ARRAY)
-        dims[1] = 1;
-    if (dim != TMU_DIM_1D_ARRAY && dim != TMU_DIM_2D_ARRAY && dim != TMU_DIM_CUBE && dim != TMU_DIM_CUBE_ARRAY)
-        layers = 1;
-    tmu_texture shape;
-    memset(&shape, 0, sizeof shape);
-    shape.dim = dim;
-    shape.format = fmt;
-    shape.width = dims[0], shape.height = dims[1], shape.depth = dims[2];
-    shape.layers = layers, shape.levels = levels, shape.samples = 1;
-    for (int c = 0; c < 4; c++)
-        shape.swizzle[c] = (tmu_swizzle)c;
-    if (!at_set)
-        at = st->next_auto;
+        return tmu_cli_report(code, where, "give --gpu before --texture");
+    if (st->nspec >= MAX_TEXTURES)
+        return tmu_cli_report(code, where, "more than %d textures", MAX_TEXTURES);
+    static const char *const keys[] = {"at", "tiling", "swizzle", "xor"};
+    tex_keys tk = {st, 0, 0, -1, -1, -1};
+    /* the shared spec (cli_common.h); the bytes are reserved below, as the layout needs them */
+    tmu_cli_texrules rules = {TMU_CLI_TEX_MS, texture_key, &tk, keys, 4, 0};
+    tmu_cli_texspec *spec = &st->spec[st->nspec];
+    int rc = tmu_cli_texspec_parse(text, &rules, where, code, spec);
+    if (rc)
+        return rc;
+    st->nspec++; /* freed with the command */
+    const tmu_texture *shape = &spec->shape;
+    uint64_t at = tk.at_set ? tk.at : st->next_auto;
     tmu_gcn_tdesc t;
     uint64_t size;
     tmu_diag d;
     /* tiling=8 / swizzle=0 are the linear modes of every preset: the default placement */
     /* RDNA: every image, linear too, is laid out through the layout module */
     const int rdna = TMU_GCN_GEN_IS_RDNA(st->gen);
-    int tiled = rdna || (tiling >= 0 && tiling != 8) || swizzle > 0;
-    if (xor_bits >= 0 && swizzle < 16) { /* SW_MODE 16-31: the _T and _X modes */
-        free(pixels);
-        tmu_cli_release(png_bytes);
-        return tmu_cli_error(where, "xor= needs an _X or _T swizzle= mode (SW_MODE 16-31)");
-    }
-    if (tmu_gcn_tdesc_for_texture(st->gen, &shape, tiled ? 0 : at, &t, &size, &d) != TMU_OK) {
-        free(pixels);
-        tmu_cli_release(png_bytes);
-        return tmu_cli_error(where, "%s", d.message);
-    }
+    int tiled = rdna || (tk.tiling >= 0 && tk.tiling != 8) || tk.swizzle > 0;
+    if (tk.xor_bits >= 0 && tk.swizzle < 16) /* SW_MODE 16-31: the _T and _X modes */
+        return tmu_cli_report(code, where, "xor= needs an _X or _T swizzle= mode (SW_MODE 16-31)");
+    if (tmu_gcn_tdesc_for_texture(st->gen, shape, tiled ? 0 : at, &t, &size, &d) != TMU_OK)
+        return tmu_cli_report(code, where, "%s", d.message);
     tmu_surface *surf = NULL;
     if (tiled) {
         /* the T# radv writes for the tiled image: the mode, PITCH from the layout, the pipe/bank
          * XOR in BASE_ADDRESS; placed at an address of the surface's alignment */
         surf = malloc(sizeof *surf);
-        if (!surf) {
-            free(pixels);
-        tmu_cli_release(png_bytes);
+        if (!surf)
             return tmu_cli_error(where, "out of memory");
-        }
         const tmu_amd_chip *chip = st->chip ? st->chip : tmu_gcn_default_chip(st->gen);
         if (st->gen >= TMU_GCN_GFX9)
-            t.f[TMU_GCN_T_SW_MODE] = swizzle < 0 ? 0u : (uint32_t)swizzle;
+            t.f[TMU_GCN_T_SW_MODE] = tk.swizzle < 0 ? 0u : (uint32_t)tk.swizzle;
         else
-            t.f[TMU_GCN_T_TILING_INDEX] = (uint32_t)tiling;
+            t.f[TMU_GCN_T_TILING_INDEX] = (uint32_t)tk.tiling;
         tmu_gcn_tdesc nopitch = t;
         nopitch.dwords = 4; /* PITCH unknown yet: not checked */
         tmu_texture sh;
@@ -537,15 +407,15 @@ static int opt_texture(run_state *st, const char *arg)
             rs = tmu_diag_set(&d, TMU_ERR_INVALID, 0, 0, -1, "%s is linear on %s; give a tiled mode",
                               st->gen == TMU_GCN_GFX9 ? "swizzle=0" : "tiling=8", chip->name);
         uint64_t align = surf->base_align > 256 ? surf->base_align : 256;
-        if (rs == TMU_OK && !at_set)
+        if (rs == TMU_OK && !tk.at_set)
             at = (st->next_auto + align - 1) / align * align;
         if (rs == TMU_OK && at % align)
             rs = tmu_diag_set(&d, TMU_ERR_INVALID, 0, 0, -1, "at=0x%llx: the tiled surface needs %llu-byte "
                               "alignment", (unsigned long long)at, (unsigned long long)align);
         if (rs == TMU_OK) {
             uint64_t a = at;
-            if (xor_bits > 0)
-                a |= (uint64_t)xor_bits << (8u + ((chip->gb_addr_config >> 3) & 7u));
+            if (tk.xor_bits > 0)
+                a |= (uint64_t)tk.xor_bits << (8u + ((chip->gb_addr_config >> 3) & 7u));
             t.f[TMU_GCN_T_BASE_ADDRESS] = (uint32_t)(a >> 8);
             t.f[TMU_GCN_T_BASE_ADDRESS_HI] = (uint32_t)(a >> 40) & 0xff;
             if (!rdna) /* RDNA T#s carry no pitch (gfx10.3+: only a custom one) */
@@ -554,101 +424,155 @@ static int opt_texture(run_state *st, const char *arg)
         }
         if (rs != TMU_OK) {
             free(surf);
-            free(pixels);
-        tmu_cli_release(png_bytes);
-            return tmu_cli_error(where, "%s", d.message);
+            return tmu_cli_report(code, where, "%s", d.message);
         }
         size = surf->size;
     }
     unsigned char *host;
-    if (add_region(st, at, size, 1, where, &host)) {
+    if (add_region(st, at, size, 1, where, &host)) { /* the surface's bytes reserved, then allocated */
         free(surf);
-        free(pixels);
-        tmu_cli_release(png_bytes);
         return TMU_EXIT_FAIL;
     }
-    if (!at_set)
+    if (!tk.at_set)
         st->next_auto = (at + size + 0xffffull) & ~0xffffull;
     tmu_gcn_env env = {st->regions, st->nregions, NULL, 0, NULL, 0, st->chip};
     tmu_texture tex;
     if (tmu_gcn_bind_texture_surface(&t, NULL, &env, 0, &tex, surf, &d) != TMU_OK) {
         free(surf);
-        free(pixels);
-        tmu_cli_release(png_bytes);
         return tmu_cli_error(where, "%s", d.message);
     }
-    if (sparse) {
-        if (tmu_cli_sparse_parse(where, sparse, &shape, &st->sparse[st->nprt])) {
+    if (spec->sparse.maps) {
+        if (st->nprt >= MAX_TEXTURES) {
             free(surf);
-            free(pixels);
-            return TMU_EXIT_FAIL;
+            return tmu_cli_error(where, "more than %d sparse textures", MAX_TEXTURES);
         }
         /* keyed on the image's base address (a tiled surface's: without a gfx9 pipe/bank XOR) */
-        st->prt[st->nprt] = (tmu_gcn_prt){at, &st->sparse[st->nprt].res};
-        st->nprt++;
+        st->prt[st->nprt++] = (tmu_gcn_prt){at, &spec->sparse.res};
     }
     if (tiled)
         st->tiled_textures++;
-    static const float level_colour[8][3] = {{1, 0, 0}, {1, 0.5f, 0}, {1, 1, 0}, {0, 1, 0},
-                                             {0, 1, 1}, {0, 0, 1}, {1, 0, 1}, {1, 1, 1}};
-    for (uint32_t lv = 0; lv < levels; lv++) {
-        uint32_t lw = tmu_level_size(shape.width, lv), lh = tmu_level_size(shape.height, lv);
-        uint32_t lz = dim == TMU_DIM_3D ? tmu_level_size(shape.depth, lv) : layers;
-        for (uint32_t z = 0; z < lz; z++)
-            for (uint32_t y = 0; y < lh; y++)
-                for (uint32_t x = 0; x < lw; x++) {
-                    tmu_texel v;
-                    memset(&v, 0, sizeof v);
-                    if (pattern == 3) {
-                        const unsigned char *p = pixels + ((size_t)y * lw + x) * 4;
-                        for (int c = 0; c < 4; c++)
-                            v.f[c] = (float)p[c] / 255.0f;
-                        if (srgb)
-                            for (int c = 0; c < 3; c++)
-                                v.f[c] = tmu_srgb_to_linear(v.f[c]);
-                    } else if (pattern == 0) {
-                        v.f[0] = (float)x, v.f[1] = (float)y, v.f[2] = (float)z, v.f[3] = (float)lv;
-                    } else if (pattern == 1) {
-                        float c = ((x + y) & 1) ? 0.0f : 1.0f;
-                        v.f[0] = v.f[1] = v.f[2] = c, v.f[3] = 1.0f;
-                    } else {
-                        for (int c = 0; c < 3; c++)
-                            v.f[c] = level_colour[lv % 8][c];
-                        v.f[3] = 1.0f;
-                    }
-                    void *dst = (void *)(uintptr_t)tmu_texel_address(&tex, lv, x, y, z, 0);
-                    if (dst)
-                        tmu_format_encode(fmt, &v, dst);
-                }
-    }
-    free(pixels);
-        tmu_cli_release(png_bytes);
+    rc = tmu_cli_texspec_fill(spec, &tex);
     free(surf);
+    if (rc)
+        return rc;
     uint32_t dw[8];
     tmu_gcn_tdesc_encode(&t, dw, NULL);
     memcpy(&st->initial->sgpr[sg], dw, sizeof dw);
     return 0;
 }
 
-static int name_index(const char *v, const char *const *names, size_t n)
+/* One S# key: the GCN fields (aniso, filter_mode, border, the LOD fields in their 4.8 / 5.8
+ * fixed point), else a shared sampler key (cli_common.h) written to its S# field. */
+typedef struct smp_keys {
+    tmu_gcn_sdesc *s;
+    const char *where;
+    int code;
+} smp_keys;
+
+static int sampler_kv(void *ctx, char *o, char *v)
 {
-    for (size_t i = 0; i < n; i++)
-        if (!strcmp(v, names[i]))
-            return (int)i;
-    return -1;
+    smp_keys *c = ctx;
+    tmu_gcn_sdesc *s = c->s;
+    const char *where = c->where;
+    int code = c->code, field, rc;
+    char echo[TMU_CLI_ECHO_BUF];
+    tmu_cli_shorten(echo, v);
+    float f;
+    long long n;
+    if (!strcmp(o, "lod_bias")) {
+        if (tmu_cli_parse_float(v, -16.0, 15.99, 0, &f))
+            return tmu_cli_report(code, where, "lod_bias must be -16..15.99, not '%s'", echo);
+        s->f[TMU_GCN_S_LOD_BIAS] = (uint32_t)(int32_t)lrintf(f * 256.0f) & 0x3fff;
+        return 0;
+    }
+    if (!strcmp(o, "min_lod") || !strcmp(o, "max_lod")) {
+        if (tmu_cli_parse_float(v, 0.0, 15.99, 0, &f))
+            return tmu_cli_report(code, where, "%s must be 0..15.99, not '%s'", o, echo);
+        s->f[!strcmp(o, "min_lod") ? TMU_GCN_S_MIN_LOD : TMU_GCN_S_MAX_LOD] = (uint32_t)lrintf(f * 256.0f);
+        return 0;
+    }
+    if (!strcmp(o, "border")) {
+        static const char *const borders[3] = {"trans_black", "opaque_black", "opaque_white"};
+        int i;
+        for (i = 0; i < 3 && strcmp(v, borders[i]); i++)
+            ;
+        if (i < 3) {
+            s->f[TMU_GCN_S_BORDER_COLOR_TYPE] = (uint32_t)i;
+        } else if (!strncmp(v, "register:", 9) && !tmu_cli_parse_int(v + 9, 0, 4095, &n)) {
+            s->f[TMU_GCN_S_BORDER_COLOR_TYPE] = 3;
+            s->f[TMU_GCN_S_BORDER_COLOR_PTR] = (uint32_t)n;
+        } else {
+            return tmu_cli_report(code, where, "border must be trans_black, opaque_black, opaque_white or "
+                                               "register:I (an S# has no R/G/B/A; see --border), not '%s'", echo);
+        }
+        return 0;
+    }
+    if (!strcmp(o, "precision"))
+        return tmu_cli_report(code, where, "precision= is no S# field (GCN filters in one model)");
+    if (!strcmp(o, "filter_mode")) { /* the S# name of reduction= */
+        static const char *const modes[3] = {"blend", "min", "max"};
+        for (n = 0; n < 3 && strcmp(v, modes[n]); n++)
+            ;
+        if (n == 3) {
+            char msg[256];
+            return tmu_cli_report(code, where, "%s", tmu_cli_unknown_text(msg, sizeof msg, "filter mode", v, modes, 3));
+        }
+        s->f[TMU_GCN_S_FILTER_MODE] = (uint32_t)n;
+        return 0;
+    }
+    tmu_sampler m = tmu_sampler_default();
+    if ((rc = tmu_cli_sampler_key(&m, o, v, where, code, &field)) != 0) {
+        if (rc == -1) {
+            static const char *const extra[] = {"filter_mode"};
+            const char *names[TMU_CLI_SAMPLER_NKEYS + 1];
+            for (int i = 0; i < TMU_CLI_SAMPLER_NKEYS; i++)
+                names[i] = tmu_cli_sampler_keys[i];
+            names[TMU_CLI_SAMPLER_NKEYS] = extra[0];
+            char msg[512];
+            return tmu_cli_report(code, where, "%s",
+                                  tmu_cli_unknown_text(msg, sizeof msg, "key", o, names, TMU_CLI_SAMPLER_NKEYS + 1));
+        }
+        return rc;
+    }
+    switch (field) {
+    case TMU_CLI_SMP_FILTER: {
+        uint32_t lin = m.mag_filter == TMU_FILTER_LINEAR;
+        s->f[TMU_GCN_S_XY_MAG_FILTER] = s->f[TMU_GCN_S_XY_MIN_FILTER] = lin; /* point 0, bilinear 1 */
+        s->f[TMU_GCN_S_Z_FILTER] = lin + 1;
+        break;
+    }
+    case TMU_CLI_SMP_MIP: s->f[TMU_GCN_S_MIP_FILTER] = (uint32_t)m.mip_filter; break; /* none 0, point 1, linear 2 */
+    case TMU_CLI_SMP_ADDRESS: /* tmu_address values are the CLAMP_* codes */
+        s->f[TMU_GCN_S_CLAMP_X] = s->f[TMU_GCN_S_CLAMP_Y] = s->f[TMU_GCN_S_CLAMP_Z] = (uint32_t)m.address[0];
+        break;
+    case TMU_CLI_SMP_NORMALIZED: s->f[TMU_GCN_S_FORCE_UNNORMALIZED] = !m.normalized; break;
+    case TMU_CLI_SMP_COMPARE: s->f[TMU_GCN_S_DEPTH_COMPARE_FUNC] = (uint32_t)m.compare_op; break;
+    case TMU_CLI_SMP_REDUCTION: s->f[TMU_GCN_S_FILTER_MODE] = (uint32_t)m.reduction; break;
+    case TMU_CLI_SMP_ANISO: {
+        uint32_t r = 0;
+        while ((1u << r) < (uint32_t)m.max_anisotropy)
+            r++;
+        s->f[TMU_GCN_S_MAX_ANISO_RATIO] = r;
+        if (r > 0)
+            s->f[TMU_GCN_S_XY_MAG_FILTER] = s->f[TMU_GCN_S_XY_MIN_FILTER] = 3; /* ANISO_BILINEAR */
+        break;
+    }
+    default: return tmu_cli_report(code, where, "%s= has no S# field", o);
+    }
+    return 0;
 }
 
-static int opt_sampler(run_state *st, const char *arg)
+static int opt_sampler(run_state *st, const char *arg, int code)
 {
     const char *where = "--sampler";
     unsigned sg;
     const char *spec;
     if (reg_number(arg, 's', TMU_GCN_SGPRS - 4, &sg, &spec, where))
-        return TMU_EXIT_FAIL;
+        return code;
     if (sg % 4)
-        return tmu_cli_error(where, "an S# starts at an SGPR that is a multiple of 4, not s%u", sg);
+        return tmu_cli_report(code, where, "an S# starts at an SGPR that is a multiple of 4, not s%u", sg);
     if (!st->have_gen)
-        return tmu_cli_error(where, "give --gpu before --sampler");
+        return tmu_cli_report(code, where, "give --gpu before --sampler");
     tmu_gcn_sdesc s;
     memset(&s, 0, sizeof s);
     s.gen = st->gen;
@@ -656,85 +580,12 @@ static int opt_sampler(run_state *st, const char *arg)
     s.f[TMU_GCN_S_Z_FILTER] = 1;
     char buf[1024];
     if (strlen(spec) >= sizeof buf)
-        return tmu_cli_error(where, "argument too long");
+        return tmu_cli_report(code, where, "argument too long");
     snprintf(buf, sizeof buf, "%s", spec);
-    static const char *const clamps[8] = {"wrap", "mirror", "clamp_last_texel", "mirror_once_last_texel",
-                                          "clamp_half_border", "mirror_once_half_border", "clamp_border",
-                                          "mirror_once_border"};
-    static const char *const cmps[8] = {"never", "less", "equal", "lequal", "greater", "notequal", "gequal", "always"};
-    static const char *const filt[2] = {"point", "bilinear"};
-    static const char *const mips[3] = {"none", "point", "linear"};
-    static const char *const modes[3] = {"blend", "min", "max"};
-    static const char *const borders[3] = {"trans_black", "opaque_black", "opaque_white"};
-    static const char *const keys[] = {"filter", "mip", "clamp", "compare", "aniso", "filter_mode",
-                                       "unnormalized", "lod_bias", "min_lod", "max_lod", "border"};
-    for (char *o = buf; *o;) {
-        char *next = strchr(o, ',');
-        if (next)
-            *next++ = 0;
-        char *v = strchr(o, '=');
-        if (!v)
-            return tmu_cli_error(where, "expected KEY=VALUE, got '%s'", o);
-        *v++ = 0;
-        int i = -1;
-        char msg[256];
-        float f;
-        long long n;
-        if (!strcmp(o, "filter")) {
-            if ((i = name_index(v, filt, 2)) < 0)
-                return tmu_cli_error(where, "%s", tmu_cli_unknown_text(msg, sizeof msg, "filter", v, filt, 2));
-            s.f[TMU_GCN_S_XY_MAG_FILTER] = s.f[TMU_GCN_S_XY_MIN_FILTER] = (uint32_t)i;
-            s.f[TMU_GCN_S_Z_FILTER] = (uint32_t)i + 1;
-        } else if (!strcmp(o, "mip")) {
-            if ((i = name_index(v, mips, 3)) < 0)
-                return tmu_cli_error(where, "%s", tmu_cli_unknown_text(msg, sizeof msg, "mip filter", v, mips, 3));
-            s.f[TMU_GCN_S_MIP_FILTER] = (uint32_t)i;
-        } else if (!strcmp(o, "clamp")) {
-            if ((i = name_index(v, clamps, 8)) < 0)
-                return tmu_cli_error(where, "%s", tmu_cli_unknown_text(msg, sizeof msg, "clamp mode", v, clamps, 8));
-            s.f[TMU_GCN_S_CLAMP_X] = s.f[TMU_GCN_S_CLAMP_Y] = s.f[TMU_GCN_S_CLAMP_Z] = (uint32_t)i;
-        } else if (!strcmp(o, "compare")) {
-            if ((i = name_index(v, cmps, 8)) < 0)
-                return tmu_cli_error(where, "%s", tmu_cli_unknown_text(msg, sizeof msg, "compare function", v, cmps, 8));
-            s.f[TMU_GCN_S_DEPTH_COMPARE_FUNC] = (uint32_t)i;
-        } else if (!strcmp(o, "aniso")) {
-            static const char *const ratios[5] = {"1", "2", "4", "8", "16"};
-            if ((i = name_index(v, ratios, 5)) < 0)
-                return tmu_cli_error(where, "aniso must be 1, 2, 4, 8 or 16, not '%s'", v);
-            s.f[TMU_GCN_S_MAX_ANISO_RATIO] = (uint32_t)i;
-            if (i > 0)
-                s.f[TMU_GCN_S_XY_MAG_FILTER] = s.f[TMU_GCN_S_XY_MIN_FILTER] = 3; /* ANISO_BILINEAR */
-        } else if (!strcmp(o, "filter_mode")) {
-            if ((i = name_index(v, modes, 3)) < 0)
-                return tmu_cli_error(where, "%s", tmu_cli_unknown_text(msg, sizeof msg, "filter mode", v, modes, 3));
-            s.f[TMU_GCN_S_FILTER_MODE] = (uint32_t)i;
-        } else if (!strcmp(o, "unnormalized")) {
-            if (strcmp(v, "0") && strcmp(v, "1"))
-                return tmu_cli_error(where, "unnormalized must be 0 or 1, not '%s'", v);
-            s.f[TMU_GCN_S_FORCE_UNNORMALIZED] = v[0] == '1';
-        } else if (!strcmp(o, "lod_bias")) {
-            if (tmu_cli_parse_float(v, -16.0, 15.99, 0, &f))
-                return tmu_cli_error(where, "lod_bias must be -16..15.99, not '%s'", v);
-            s.f[TMU_GCN_S_LOD_BIAS] = (uint32_t)(int32_t)lrintf(f * 256.0f) & 0x3fff;
-        } else if (!strcmp(o, "min_lod") || !strcmp(o, "max_lod")) {
-            if (tmu_cli_parse_float(v, 0.0, 15.99, 0, &f))
-                return tmu_cli_error(where, "%s must be 0..15.99, not '%s'", o, v);
-            s.f[!strcmp(o, "min_lod") ? TMU_GCN_S_MIN_LOD : TMU_GCN_S_MAX_LOD] = (uint32_t)lrintf(f * 256.0f);
-        } else if (!strcmp(o, "border")) {
-            if ((i = name_index(v, borders, 3)) >= 0) {
-                s.f[TMU_GCN_S_BORDER_COLOR_TYPE] = (uint32_t)i;
-            } else if (!strncmp(v, "register:", 9) && !tmu_cli_parse_int(v + 9, 0, 4095, &n)) {
-                s.f[TMU_GCN_S_BORDER_COLOR_TYPE] = 3;
-                s.f[TMU_GCN_S_BORDER_COLOR_PTR] = (uint32_t)n;
-            } else {
-                return tmu_cli_error(where, "border must be trans_black, opaque_black, opaque_white or "
-                                            "register:I, not '%s'", v);
-            }
-        } else {
-            return tmu_cli_error(where, "%s", tmu_cli_unknown_text(msg, sizeof msg, "key", o, keys, 11));
-        }
-        o = next ? next : o + strlen(o);
-    }
+    smp_keys c = {&s, where, code};
+    int rc = tmu_cli_each_kv(buf, where, code, sampler_kv, &c);
+    if (rc)
+        return rc;
     uint32_t dw[4];
     tmu_gcn_sdesc_encode(&s, dw, NULL);
     memcpy(&st->initial->sgpr[sg], dw, sizeof dw);
@@ -756,7 +607,7 @@ static int opt_border(run_state *st, const char *arg)
     snprintf(buf, sizeof buf, "%s", eq + 1);
     int k = 0;
     for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ","), k++)
-        if (k >= 4 || reg_value(tok, &st->border[i][k]))
+        if (k >= 4 || reg_value(tok, 0, &st->border[i][k]))
             return tmu_cli_error("--border", "expected 4 values R,G,B,A, got '%s'", eq + 1);
     if (k != 4)
         return tmu_cli_error("--border", "expected 4 values R,G,B,A, got '%s'", eq + 1);
@@ -769,14 +620,14 @@ static int opt_border(run_state *st, const char *arg)
 
 enum { O_GPU, O_CHIP, O_SGPR, O_VGPR, O_EXEC, O_MEMORY, O_TEXTURE, O_SAMPLER, O_BORDER, O_LANES,
        O_EXPLAIN, O_INPUT, O_E, O_RENDER, O_UV, O_COORDS, O_RGBA, O_OUT, O_WAVE, O_PRINT_VGPRS, O_JSON,
-       O_COUNT };
+       O_ACTIVE, O_COUNT };
 static const tmu_cli_option run_options[O_COUNT] = {
     [O_GPU] = {"--gpu", "-mcpu --mcpu", TMU_CLI_VALUE},  [O_SGPR] = {"--sgpr", NULL, TMU_CLI_REPEAT},
     [O_CHIP] = {"--chip", NULL, TMU_CLI_VALUE},
     [O_VGPR] = {"--vgpr", NULL, TMU_CLI_REPEAT},         [O_EXEC] = {"--exec", NULL, TMU_CLI_VALUE},
     [O_MEMORY] = {"--memory", NULL, TMU_CLI_REPEAT},     [O_TEXTURE] = {"--texture", NULL, TMU_CLI_REPEAT},
     [O_SAMPLER] = {"--sampler", NULL, TMU_CLI_REPEAT},   [O_BORDER] = {"--border", NULL, TMU_CLI_REPEAT},
-    [O_LANES] = {"--lanes", NULL, TMU_CLI_VALUE},        [O_EXPLAIN] = {"--explain", NULL, TMU_CLI_FLAG},
+    [O_LANES] = {"--show", "--lanes", TMU_CLI_VALUE},  [O_ACTIVE] = {"--active", NULL, TMU_CLI_VALUE},        [O_EXPLAIN] = {"--explain", NULL, TMU_CLI_FLAG},
     [O_INPUT] = {"--input", NULL, TMU_CLI_REPEAT},       [O_E] = {"-e", NULL, TMU_CLI_VALUE},
     [O_RENDER] = {"--render", NULL, TMU_CLI_VALUE},      [O_UV] = {"--uv", NULL, TMU_CLI_VALUE},
     [O_COORDS] = {"--coords", NULL, TMU_CLI_VALUE},      [O_RGBA] = {"--rgba", NULL, TMU_CLI_VALUE},
@@ -785,58 +636,7 @@ static const tmu_cli_option run_options[O_COUNT] = {
     [O_PRINT_VGPRS] = {"--print-vgprs", NULL, TMU_CLI_VALUE}, [O_JSON] = {"--json", NULL, TMU_CLI_FLAG},
 };
 
-static int apply_option(run_state *st, int k, const char *v, int depth);
-
-/* Options from a file: lines "OPTION ARG" ('#' comments). */
-static int opt_input(run_state *st, const char *path, int depth)
-{
-    if (depth > 4)
-        return tmu_cli_error(path, "--input nested more than 4 deep");
-    size_t len;
-    char *text = tmu_cli_read_file(path, &len);
-    if (!text)
-        return TMU_EXIT_FAIL;
-    int rc = 0;
-    unsigned line = 0;
-    for (char *p = text; *p && !rc;) {
-        char *end = strchr(p, '\n');
-        if (end)
-            *end = 0;
-        line++;
-        char *hash = strchr(p, '#');
-        if (hash)
-            *hash = 0;
-        while (*p == ' ' || *p == '\t')
-            p++;
-        size_t n = strlen(p);
-        while (n && (p[n - 1] == ' ' || p[n - 1] == '\t' || p[n - 1] == '\r'))
-            p[--n] = 0;
-        if (*p) {
-            char *arg = p + strcspn(p, " \t");
-            if (*arg)
-                *arg++ = 0;
-            while (*arg == ' ' || *arg == '\t')
-                arg++;
-            char where[300], name[64];
-            snprintf(where, sizeof where, "%s:%u", path, line);
-            snprintf(name, sizeof name, "--%s", p);
-            int k;
-            for (k = 0; k < O_COUNT; k++)
-                if (!strcmp(run_options[k].name, name) && k != O_E && k != O_OUT && k != O_RENDER)
-                    break;
-            if (k == O_COUNT)
-                rc = tmu_cli_error(where, "unknown option '%s'", p);
-            else if (run_options[k].kind != TMU_CLI_FLAG && !*arg)
-                rc = tmu_cli_error(where, "'%s' needs a value", p);
-            else
-                rc = apply_option(st, k, arg, depth + 1);
-        }
-        p = end ? end + 1 : p + strlen(p);
-    }
-    free(text);
-    return rc;
-}
-
+static int apply_option(void *ctx, int k, const char *v, const char *where, int code, unsigned depth);
 /* A comma list of N or A-B items, each number 0..max (with prefix `prefix` before each, e.g. "v"),
  * as bits of out[]; "all" (when allow_all) sets bits 0..max.  Returns 0, or -1 when malformed. */
 static int parse_index_list(const char *v, const char *prefix, unsigned max, int allow_all, uint64_t *out)
@@ -872,11 +672,15 @@ static int parse_index_list(const char *v, const char *prefix, unsigned max, int
     }
 }
 
-static int opt_lanes(run_state *st, const char *v)
+/* --show (--lanes) and --active: lanes 0..63 (tmu_cli_parse_lanes) */
+static int opt_lanes(const char *where, int code, const char *v, uint64_t *out)
 {
-    if (parse_index_list(v, "", TMU_GCN_LANES - 1, 0, &st->lanes))
-        return tmu_cli_usage_error("--lanes", "expected lane numbers 0..63 as N, A-B or a comma list such as "
-                                              "0-3,8, got '%s'", v);
+    uint64_t m[2];
+    char echo[TMU_CLI_ECHO_BUF];
+    if (tmu_cli_parse_lanes(v, TMU_GCN_LANES, m))
+        return tmu_cli_report(code, where, "expected lanes 0..63 as a hex mask 0x.., 'all' or N, A-B items joined "
+                                           "by commas such as 0-3,8, got '%s'", tmu_cli_shorten(echo, v));
+    *out = m[0];
     return 0;
 }
 
@@ -941,8 +745,10 @@ static int opt_chip(run_state *st, const char *v)
     return 0;
 }
 
-static int apply_option(run_state *st, int k, const char *v, int depth)
+static int apply_option(void *ctx, int k, const char *v, const char *where, int code, unsigned depth)
 {
+    run_state *st = ctx;
+    (void)where;
     switch (k) {
     case O_CHIP: return opt_chip(st, v);
     case O_GPU:
@@ -962,18 +768,29 @@ static int apply_option(run_state *st, int k, const char *v, int depth)
         uint64_t m;
         if (tmu_cli_parse_hex64(v, &m))
             return tmu_cli_error("--exec", "'%s' is not a 64-bit hex mask", v);
+        if (st->have_exec)
+            return tmu_cli_report(code, where, "give --exec or --active, not both");
+        st->have_exec = 1;
         st->initial->exec = m;
         return 0;
     }
     case O_MEMORY: return opt_memory(st, v);
-    case O_TEXTURE: return opt_texture(st, v);
-    case O_SAMPLER: return opt_sampler(st, v);
+    case O_TEXTURE: return opt_texture(st, v, code);
+    case O_SAMPLER: return opt_sampler(st, v, code);
     case O_BORDER: return opt_border(st, v);
-    case O_LANES: return opt_lanes(st, v);
+    case O_LANES: return opt_lanes(where, code, v, &st->lanes);
+    case O_ACTIVE:
+        if (st->have_exec)
+            return tmu_cli_report(code, where, "give --exec or --active, not both");
+        st->have_exec = 1;
+        return opt_lanes(where, code, v, &st->initial->exec);
     case O_PRINT_VGPRS: return opt_print_vgprs(st, v);
     case O_JSON: st->json = 1; return 0;
     case O_EXPLAIN: st->explain = 1; return 0;
-    case O_INPUT: return opt_input(st, v, depth);
+    case O_INPUT: /* -e, -o and --render only on the command line */
+        return tmu_cli_read_options(v, run_options, O_COUNT,
+                                    (UINT64_C(1) << O_E) | (UINT64_C(1) << O_OUT) | (UINT64_C(1) << O_RENDER), NULL,
+                                    depth, apply_option, st);
     case O_E: st->program_text = v; return 0;
     case O_RENDER: {
         uint32_t d[3];
@@ -1502,7 +1319,7 @@ int tmu_cmd_gcn_run(int argc, char **argv)
             rc = tmu_cli_usage_error(run_options[k].name, "give --gpu first");
             goto done;
         }
-        if ((rc = apply_option(&st, k, v, 0)) != 0)
+        if ((rc = apply_option(&st, k, v, run_options[k].name, TMU_EXIT_USAGE, 0)) != 0)
             goto done;
     }
     if (!st.have_gen) {
@@ -1617,8 +1434,8 @@ done:
             tmu_cli_release(st.regions[r].size);
         free(st.snapshot[r]);
     }
-    for (size_t i = 0; i < st.nprt; i++)
-        tmu_cli_sparse_free(&st.sparse[i]);
+    for (size_t i = 0; i < st.nspec; i++)
+        tmu_cli_texspec_free(&st.spec[i]);
     free(st.wave);
     free(st.initial);
     free(st.prog);

@@ -44,7 +44,7 @@ typedef struct run_state {
     tmu_ir3_border border[MAX_BORDER];
     unsigned nborder;
     tmu_texture own_tex[MAX_OWNED];
-    tmu_cli_sparse own_sparse[MAX_OWNED]; /* sparse=: residency maps of own_tex */
+    tmu_cli_texspec own_spec[MAX_OWNED]; /* own_tex[i]'s spec and memory (cli_common.h) */
     tmu_sampler own_smp[MAX_OWNED];
     uint32_t own_raw[MAX_OWNED][16];
     void *own_mem[MAX_OWNED];
@@ -57,7 +57,7 @@ typedef struct run_state {
         int code;
     } regs[256];
     unsigned nreg;
-    unsigned input_depth;
+    unsigned char *seen; /* the command line's options given (tmu_cli_args.seen) */
 } run_state;
 
 static void run_usage(FILE *out)
@@ -79,11 +79,13 @@ static void run_usage(FILE *out)
             "  --asm 'TEXT'            an instruction (repeatable; run before PROGRAM's lines)\n"
             "  --word W                an instruction word (repeatable)\n"
             "  --fibers N              wave size: the generation's (8/32/64, default) or twice that\n"
-            "  --active LIST           active fibers: a hex mask 0x.. or ranges 0-3,8 (default all)\n"
+            "  --active LIST           active fibers: a hex mask 0x.., 'all' or ranges 0-3,8\n"
+            "                          (default all)\n"
             "  --reg REG=V[,V...]      a register for every fiber (one value) or per fiber; REG is\n"
             "                          r1.x, hr2.y, r48.x, a0.x, a1.x, p0.x; V is a float (with '.',\n"
             "                          'e', inf, nan; rounded to f16 for half registers), an integer,\n"
-            "                          0x bits, or fiber[*K][+C] (the fiber number, scaled)\n"
+            "                          0x bits, or lane[*K][+C] = fiber[*K][+C] (the fiber number,\n"
+            "                          scaled)\n"
             "  --texture SLOT=SPEC     SLOT: tN (t#N) or bB:I (bindless set B, slot I)\n"
             "  --sampler SLOT=OPTS     SLOT: sN (s#N) or bB:I\n"
             "  --memory ADDR=FILE      map FILE's bytes at GPU address ADDR (0x hex; raw\n"
@@ -91,163 +93,31 @@ static void run_usage(FILE *out)
             "  --border R,G,B,A        append a border colour (raw samplers' BCOLOR entries)\n"
             "  --samples N             render-target samples for rgetpos (1, 2, 4, 8)\n"
             "  --s2en-sampler-first    GL s2en index pair is (sampler, texture), not (texture, sampler)\n"
-            "  --show LIST             fibers to print (default all)\n"
+            "  --show LIST             fibers to print, like --active (default all)\n"
             "  --explain               print each operand's role and register before the results\n"
             "  --json                  one JSON object per instruction (a line each): its word and\n"
             "                          text, the registers it wrote per shown fiber (null: not\n"
             "                          written), the hazards\n"
-            "  --input FILE            read more options from FILE\n"
-            "\n"
-            "SPEC: PATTERN:WxH[xD][,KEY=VALUE...] with PATTERN\n"
-            "  coords    r32g32b32a32_float, texel (x, y, z or layer, level)\n"
-            "  checker   r8g8b8a8_unorm, white where x + y is even, else black\n"
-            "  depth     d32_float, depth = (x + 0.5) / W\n"
-            "  index     r32_uint, x + 100 y + 10000 (z or layer) + 1000000 level + 10000000 sample\n"
-            "  and KEYs dim=1d|2d|3d|cube|a1d|a2d|acube|ms|ams layers=N levels=N samples=N\n"
-            "  sparse=TWxTH[xTD][:L/X/Y[/Z]+...] (partially resident: tiles of TWxTH texels, all\n"
-            "  resident but the listed ones; .rck variants report them, reads of them give 0);\n"
-            "  or png:PATH (2D r8g8b8a8_unorm with its mip chain%s);\n"
-            "  or raw:D0,...,D15 (an a6xx/a7xx texture descriptor; texels through --memory):\n"
+            "  --input FILE            read more options from FILE ('-' = stdin; '#' at the start\n"
+            "                          of a line or after a blank starts a comment; nests 4 deep)\n"
+            "\n");
+    tmu_cli_texspec_help(out, TMU_CLI_TEX_MS);
+    fprintf(out,
+            "  With sparse=, the .rck variants report non-resident tiles; reads of them give 0.\n"
+            "  Or SPEC = raw:D0,...,D15 (an a6xx/a7xx texture descriptor; texels through --memory):\n"
             "  TILE6_LINEAR as its PITCH / ARRAY_PITCH say, TILE6_3 as Mesa's fdl6_layout lays\n"
             "  the image out on the --gpu preset (its PITCH, PITCHALIGN, ARRAY_PITCH, MIN_LAYERSZ\n"
             "  and TILE_ALL must match; the whole surface must lie in one --memory range);\n"
-            "  TILE6_2 and UBWC (FLAG) are refused (docs/ir3-cat5.md §6.2).\n"
-            "OPTS: filter=nearest|linear  mip=none|nearest|linear  address=repeat|mirror|clamp|\n"
-            "  border|mirror_clamp  normalized=0|1  compare=never|less|equal|lequal|greater|\n"
-            "  notequal|gequal|always  lod_bias=F min_lod=F max_lod=F border=R/G/B/A;\n"
-            "  or raw:D0,D1,D2,D3 (an a6xx/a7xx sampler descriptor).\n"
+            "  TILE6_2 and UBWC (FLAG) are refused (docs/ir3-cat5.md §6.2).\n");
+    tmu_cli_sampler_help(out);
+    fprintf(out,
+            "  or OPTS = raw:D0,D1,D2,D3 (an a6xx/a7xx sampler descriptor).\n"
             "\n"
             "example: tmu ir3 run --gpu a6xx --texture t0=coords:4x4 --sampler s0=filter=nearest \\\n"
-            "             --reg r0.x=0.375 --reg r0.y=0.625 --asm 'sam (f32)(xyzw)r1.x, r0.x, s#0, t#0'\n",
-#ifdef TMU_HAVE_PNG
-            ""
-#else
-            ", not in this build"
-#endif
-    );
+            "             --reg r0.x=0.375 --reg r0.y=0.625 --asm 'sam (f32)(xyzw)r1.x, r0.x, s#0, t#0'\n");
 }
 
 /* ---- small parsers ------------------------------------------------------------------------- */
-
-static int parse_fiber_list(const char *s, uint32_t fibers, uint64_t out[2])
-{
-    out[0] = out[1] = 0;
-    if (!strncmp(s, "0x", 2) || !strncmp(s, "0X", 2)) {
-        const char *p = s + 2;
-        size_t n = strlen(p);
-        if (!n || n > 32)
-            return -1;
-        for (size_t i = 0; i < n; i++) {
-            int c = tolower((unsigned char)p[n - 1 - i]), v;
-            if (c >= '0' && c <= '9')
-                v = c - '0';
-            else if (c >= 'a' && c <= 'f')
-                v = c - 'a' + 10;
-            else
-                return -1;
-            out[i / 16] |= (uint64_t)v << (4 * (i % 16));
-        }
-        if (fibers < 128)
-            out[1] = 0, out[0] &= fibers < 64 ? (UINT64_C(1) << fibers) - 1 : ~UINT64_C(0);
-        return 0;
-    }
-    const char *p = s;
-    if (!*p)
-        return -1;
-    while (*p) {
-        char num[16];
-        size_t n = strspn(p, "0123456789");
-        long long a, b;
-        if (!n || n >= sizeof num)
-            return -1;
-        memcpy(num, p, n), num[n] = 0;
-        if (tmu_cli_parse_int(num, 0, (long long)fibers - 1, &a))
-            return -1;
-        b = a;
-        p += n;
-        if (*p == '-') {
-            n = strspn(p + 1, "0123456789");
-            if (!n || n >= sizeof num)
-                return -1;
-            memcpy(num, p + 1, n), num[n] = 0;
-            if (tmu_cli_parse_int(num, a, (long long)fibers - 1, &b))
-                return -1;
-            p += 1 + n;
-        }
-        for (long long f = a; f <= b; f++)
-            out[f >> 6] |= UINT64_C(1) << (f & 63);
-        if (*p == ',' && p[1])
-            p++;
-        else if (*p)
-            return -1;
-    }
-    return 0;
-}
-
-/* One register value for fiber `f`: *bits = the 32 (or 16) bits to store. */
-static int value_bits(const char *v, unsigned f, int half, uint32_t *bits)
-{
-    if (!strncmp(v, "fiber", 5)) {
-        /* fiber[*K][+C]: K and C floats or integers; a float result when either is a float */
-        const char *p = v + 5;
-        char num[64];
-        float k = 1, c = 0;
-        int is_float = 0;
-        if (*p == '*') {
-            size_t n = strcspn(p + 1, "+-");
-            if (!n || n >= sizeof num)
-                return -1;
-            memcpy(num, p + 1, n), num[n] = 0;
-            if (tmu_cli_parse_float(num, -1e9, 1e9, 0, &k))
-                return -1;
-            is_float |= strpbrk(num, ".eE") != NULL;
-            p += 1 + n;
-        }
-        if (*p == '+' || *p == '-') {
-            if (strlen(p) >= sizeof num)
-                return -1;
-            snprintf(num, sizeof num, "%s", p + (*p == '+'));
-            if (tmu_cli_parse_float(num, -1e9, 1e9, 0, &c))
-                return -1;
-            is_float |= strpbrk(num, ".eE") != NULL;
-        } else if (*p) {
-            return -1;
-        }
-        double r = (double)f * k + c;
-        if (is_float) {
-            float fl = (float)r;
-            uint32_t u;
-            memcpy(&u, &fl, 4);
-            *bits = half ? tmu_float_to_half(fl) : u;
-            return 0;
-        }
-        if (r < (half ? -32768.0 : -2147483648.0) || r > (half ? 65535.0 : 4294967295.0))
-            return -1;
-        *bits = half ? (uint32_t)((int64_t)r & 0xffff) : (uint32_t)(int64_t)r;
-        return 0;
-    }
-    if (!strncmp(v, "0x", 2) || !strncmp(v, "0X", 2)) {
-        uint64_t h;
-        if (tmu_cli_parse_hex64(v, &h) || h > (half ? 0xffffu : 0xffffffffu))
-            return -1;
-        *bits = (uint32_t)h;
-        return 0;
-    }
-    if (strpbrk(v, ".eEni")) { /* a float: 1.5, 1e3, inf, nan */
-        float fl;
-        if (tmu_cli_parse_float(v, -3.4028234e38, 3.4028234e38, 1, &fl))
-            return -1;
-        uint32_t u;
-        memcpy(&u, &fl, 4);
-        *bits = half ? tmu_float_to_half(fl) : u;
-        return 0;
-    }
-    long long i;
-    if (tmu_cli_parse_int(v, half ? -32768 : INT32_MIN, half ? 65535 : 4294967295LL, &i))
-        return -1;
-    *bits = half ? (uint32_t)(i & 0xffff) : (uint32_t)i;
-    return 0;
-}
 
 /* "tN", "sN" or "bB:I": non-bindless slot N, or bindless set B slot I. */
 static tmu_ir3_slot *find_slot(run_state *st, const char *name, char kind, const char *where, int code)
@@ -323,76 +193,6 @@ static char *split_eq(const char *arg, char *buf, size_t size, const char *form,
 
 /* ---- samplers -------------------------------------------------------------------------------- */
 
-static int pick_name(const char *v, const char *const *names, size_t n, size_t *out)
-{
-    for (size_t i = 0; i < n; i++)
-        if (!strcmp(names[i], v)) {
-            *out = i;
-            return 0;
-        }
-    return -1;
-}
-
-static int sampler_key(tmu_sampler *s, const char *k, const char *v, const char *where, int code)
-{
-    char msg[256], echo[TMU_CLI_ECHO_BUF];
-    size_t i;
-    if (!strcmp(k, "filter")) {
-        static const char *const m[] = {"nearest", "linear"};
-        if (pick_name(v, m, 2, &i))
-            return tmu_cli_report(code, where, "%s", tmu_cli_unknown_text(msg, sizeof msg, "filter", v, m, 2));
-        s->mag_filter = s->min_filter = i ? TMU_FILTER_LINEAR : TMU_FILTER_NEAREST;
-    } else if (!strcmp(k, "mip")) {
-        static const char *const m[] = {"none", "nearest", "linear"};
-        if (pick_name(v, m, 3, &i))
-            return tmu_cli_report(code, where, "%s", tmu_cli_unknown_text(msg, sizeof msg, "mip filter", v, m, 3));
-        s->mip_filter = (tmu_mip_filter)i;
-    } else if (!strcmp(k, "address")) {
-        static const char *const m[] = {"repeat", "mirror", "clamp", "border", "mirror_clamp"};
-        static const tmu_address a[] = {TMU_ADDRESS_REPEAT, TMU_ADDRESS_MIRRORED_REPEAT, TMU_ADDRESS_CLAMP_TO_EDGE,
-                                        TMU_ADDRESS_CLAMP_TO_BORDER, TMU_ADDRESS_MIRROR_CLAMP_TO_EDGE};
-        if (pick_name(v, m, 5, &i))
-            return tmu_cli_report(code, where, "%s", tmu_cli_unknown_text(msg, sizeof msg, "address mode", v, m, 5));
-        s->address[0] = s->address[1] = s->address[2] = a[i];
-    } else if (!strcmp(k, "normalized")) {
-        if (strcmp(v, "0") && strcmp(v, "1"))
-            return tmu_cli_report(code, where, "normalized must be 0 or 1, not '%s'", tmu_cli_shorten(echo, v));
-        s->normalized = v[0] == '1';
-    } else if (!strcmp(k, "compare")) {
-        static const char *const ops[] = {"never", "less", "equal", "lequal", "greater", "notequal", "gequal", "always"};
-        if (pick_name(v, ops, 8, &i))
-            return tmu_cli_report(code, where, "%s", tmu_cli_unknown_text(msg, sizeof msg, "compare function", v, ops, 8));
-        s->compare_op = (tmu_compare)i;
-    } else if (!strcmp(k, "lod_bias") || !strcmp(k, "min_lod") || !strcmp(k, "max_lod")) {
-        float f;
-        if (tmu_cli_parse_float(v, -1000, 1000, 0, &f))
-            return tmu_cli_report(code, where, "%s must be a number in -1000..1000, not '%s'", k,
-                                  tmu_cli_shorten(echo, v));
-        *(!strcmp(k, "lod_bias") ? &s->lod_bias : !strcmp(k, "min_lod") ? &s->min_lod : &s->max_lod) = f;
-    } else if (!strcmp(k, "border")) {
-        char list[128];
-        float c[4];
-        if (strlen(v) >= sizeof list)
-            return tmu_cli_report(code, where, "border must be R/G/B/A");
-        snprintf(list, sizeof list, "%s", v);
-        for (char *q = list; *q; q++)
-            if (*q == '/')
-                *q = ',';
-        if (tmu_cli_parse_floats(list, 4, -1e30, 1e30, c))
-            return tmu_cli_report(code, where, "border must be R/G/B/A (four numbers), not '%s'",
-                                  tmu_cli_shorten(echo, v));
-        for (int j = 0; j < 4; j++) {
-            s->border_f[j] = c[j];
-            s->border_u[j] = c[j] >= 0 && c[j] < 4294967296.0f ? (uint32_t)c[j] : 0u;
-        }
-    } else {
-        static const char *const keys[] = {"filter", "mip", "address", "normalized", "compare",
-                                           "lod_bias", "min_lod", "max_lod", "border"};
-        return tmu_cli_report(code, where, "%s", tmu_cli_unknown_text(msg, sizeof msg, "sampler option", k, keys, 9));
-    }
-    return 0;
-}
-
 static int add_sampler(run_state *st, const char *arg, const char *where, int code)
 {
     char buf[512];
@@ -417,57 +217,17 @@ static int add_sampler(run_state *st, const char *arg, const char *where, int co
         return tmu_cli_error(where, "more than %d samplers", MAX_OWNED);
     tmu_sampler *s = &st->own_smp[st->nsmp_own++];
     *s = tmu_sampler_default();
-    for (char *o = opts; *o;) {
-        size_t len = strcspn(o, ",");
-        int last = !o[len];
-        o[len] = 0;
-        char *v = strchr(o, '=');
-        char echo[TMU_CLI_ECHO_BUF];
-        if (!v)
-            return tmu_cli_report(code, where, "expected KEY=VALUE, got '%s'", tmu_cli_shorten(echo, o));
-        *v++ = 0;
-        if (sampler_key(s, o, v, where, code))
-            return code;
-        o += len + !last;
-    }
-    slot->sampler = s;
-    return 0;
+    int rc = tmu_cli_sampler_parse(opts, s, NULL, NULL, NULL, 0, where, code); /* cli_common.h */
+    if (!rc)
+        slot->sampler = s;
+    return rc;
 }
 
 /* ---- textures -------------------------------------------------------------------------------- */
 
-static void fill_pattern(const char *pat, tmu_texture *t)
-{
-    const tmu_format_info *fi = tmu_format_get(t->format);
-    for (uint32_t l = 0; l < t->levels; l++) {
-        uint32_t lw = tmu_level_size(t->width, l), lh = tmu_level_size(t->height, l);
-        uint32_t lz = t->dim == TMU_DIM_3D ? tmu_level_size(t->depth, l) : t->layers;
-        for (uint32_t s = 0; s < t->samples; s++)
-            for (uint32_t z = 0; z < lz; z++)
-                for (uint32_t y = 0; y < lh; y++)
-                    for (uint32_t x = 0; x < lw; x++) {
-                        void *p = (void *)(uintptr_t)tmu_texel_address(t, l, x, y, z, s);
-                        tmu_texel v;
-                        memset(&v, 0, sizeof v);
-                        if (!strcmp(pat, "coords")) {
-                            v.f[0] = (float)x, v.f[1] = (float)y, v.f[2] = (float)z, v.f[3] = (float)l;
-                        } else if (!strcmp(pat, "checker")) {
-                            float c = (x + y) % 2 ? 0.0f : 1.0f;
-                            v.f[0] = v.f[1] = v.f[2] = c, v.f[3] = 1.0f;
-                        } else if (!strcmp(pat, "depth")) {
-                            v.f[0] = ((float)x + 0.5f) / (float)lw;
-                        } else {
-                            v.u[0] = x + 100 * y + 10000 * z + 1000000 * l + 10000000 * s;
-                        }
-                        if (p)
-                            tmu_format_encode(fi->format, &v, p);
-                    }
-    }
-}
-
 static int add_texture(run_state *st, const char *arg, const char *where, int code)
 {
-    char buf[1024], echo[TMU_CLI_ECHO_BUF], msg[256];
+    char buf[1024];
     char *spec = split_eq(arg, buf, sizeof buf, "SLOT=SPEC", where, code);
     if (!spec)
         return code;
@@ -484,110 +244,15 @@ static int add_texture(run_state *st, const char *arg, const char *where, int co
         slot->raw = dw;
         return 0;
     }
-    if (st->ntex_own >= MAX_OWNED || st->nmem_own >= MAX_OWNED)
+    if (st->ntex_own >= MAX_OWNED)
         return tmu_cli_error(where, "more than %d textures", MAX_OWNED);
-    tmu_texture *t = &st->own_tex[st->ntex_own];
-    char *colon = strchr(spec, ':');
-    if (!colon)
-        return tmu_cli_report(code, where, "expected PATTERN:WxH, png:PATH or raw:DWORDS, got '%s'",
-                              tmu_cli_shorten(echo, spec));
-    *colon = 0;
-    char *rest = colon + 1;
-    if (!strcmp(spec, "png")) {
-        render_opts o;
-        memset(&o, 0, sizeof o);
-        o.pattern = rest;
-        render_tex rt;
-        memset(&rt, 0, sizeof rt);
-        int rc = tmu_unit_cli_texture(&o, &rt);
-        if (rc != TMU_EXIT_OK)
-            return rc;
-        *t = rt.tex;
-        st->own_mem[st->nmem_own++] = rt.mem;
-        st->ntex_own++;
-        slot->texture = t;
-        return 0;
-    }
-    static const char *const pats[] = {"coords", "checker", "depth", "index", "png", "raw"};
-    if (!strcmp(spec, "gradient"))
-        return tmu_cli_report(code, where, TMU_CLI_GRADIENT_IS_COORDS);
-    static const tmu_format fmts[] = {TMU_FORMAT_R32G32B32A32_FLOAT, TMU_FORMAT_R8G8B8A8_UNORM, TMU_FORMAT_D32_FLOAT,
-                                      TMU_FORMAT_R32_UINT};
-    size_t pi;
-    if (pick_name(spec, pats, 4, &pi))
-        return tmu_cli_report(code, where, "%s", tmu_cli_unknown_text(msg, sizeof msg, "texture pattern", spec, pats, 6));
-    tmu_format fmt = fmts[pi];
-    char *opts = strchr(rest, ',');
-    if (opts)
-        *opts++ = 0;
-    uint32_t dims[3];
-    int nd;
-    if (tmu_cli_parse_dims(rest, 1, 3, 4096, dims, &nd))
-        return tmu_cli_report(code, where, "bad size '%s' (W, WxH or WxHxD, each 1..4096)", tmu_cli_shorten(echo, rest));
-    uint32_t w = dims[0], h = dims[1], d = dims[2];
-    tmu_dim dim = d > 1 ? TMU_DIM_3D : h > 1 ? TMU_DIM_2D : TMU_DIM_1D;
-    uint32_t layers = 1, levels = 1, samples = 1;
-    const char *sparse = NULL;
-    for (char *o = opts; o && *o;) {
-        size_t len = strcspn(o, ",");
-        int last = !o[len];
-        o[len] = 0;
-        char *v = strchr(o, '=');
-        if (!v)
-            return tmu_cli_report(code, where, "expected KEY=VALUE, got '%s'", tmu_cli_shorten(echo, o));
-        *v++ = 0;
-        long long n;
-        size_t i;
-        if (!strcmp(o, "dim")) {
-            static const char *const dn[] = {"1d", "2d", "3d", "cube", "a1d", "a2d", "acube", "ms", "ams"};
-            static const tmu_dim dv[] = {TMU_DIM_1D,         TMU_DIM_2D,    TMU_DIM_3D,         TMU_DIM_CUBE,
-                                         TMU_DIM_1D_ARRAY,   TMU_DIM_2D_ARRAY, TMU_DIM_CUBE_ARRAY, TMU_DIM_2D_MS,
-                                         TMU_DIM_2D_MS_ARRAY};
-            if (pick_name(v, dn, 9, &i))
-                return tmu_cli_report(code, where, "%s", tmu_cli_unknown_text(msg, sizeof msg, "dim", v, dn, 9));
-            dim = dv[i];
-        } else if (!strcmp(o, "layers") || !strcmp(o, "levels") || !strcmp(o, "samples")) {
-            long long max = !strcmp(o, "levels") ? TMU_MAX_LEVELS : !strcmp(o, "samples") ? 64 : 2048;
-            if (tmu_cli_parse_int(v, 1, max, &n))
-                return tmu_cli_report(code, where, "%s must be 1..%lld, not '%s'", o, max, tmu_cli_shorten(echo, v));
-            *(!strcmp(o, "layers") ? &layers : !strcmp(o, "levels") ? &levels : &samples) = (uint32_t)n;
-        } else if (!strcmp(o, "sparse")) {
-            sparse = v;
-        } else {
-            static const char *const keys[] = {"dim", "layers", "levels", "samples", "sparse"};
-            return tmu_cli_report(code, where, "%s", tmu_cli_unknown_text(msg, sizeof msg, "texture option", o, keys, 5));
-        }
-        o += len + !last;
-    }
-    if (dim == TMU_DIM_CUBE)
-        layers = 6;
-    else if (dim == TMU_DIM_CUBE_ARRAY)
-        layers *= 6;
-    if (dim != TMU_DIM_3D)
-        d = 1;
-    if (dim == TMU_DIM_1D || dim == TMU_DIM_1D_ARRAY)
-        h = 1;
-    size_t size = tmu_texture_packed_size(dim, fmt, w, h, d, layers, levels, samples);
-    if (!size)
-        return tmu_cli_report(code, where, "impossible texture shape (%s %ux%ux%u, %u layers, %u levels, %u samples)",
-                              tmu_dim_name(dim), w, h, d, layers, levels, samples);
-    if (tmu_cli_reserve(where, "texture", size)) /* every texture and memory range in total */
-        return TMU_EXIT_FAIL;
-    void *mem = calloc(1, size);
-    if (!mem)
-        return tmu_cli_error(where, "out of memory");
-    st->own_mem[st->nmem_own++] = mem;
-    tmu_diag dg;
-    if (tmu_texture_init_packed(t, dim, fmt, w, h, d, layers, levels, samples, mem, size, &dg) != TMU_OK)
-        return tmu_cli_report(code, where, "%s", dg.message);
-    fill_pattern(spec, t);
-    if (sparse) {
-        if (tmu_cli_sparse_parse(where, sparse, t, &st->own_sparse[st->ntex_own]))
-            return TMU_EXIT_FAIL;
-        t->residency = &st->own_sparse[st->ntex_own].res;
-    }
-    st->ntex_own++;
-    slot->texture = t;
+    /* the shared spec (cli_common.h): checked and its bytes reserved now, allocated and filled
+     * once the program assembled */
+    tmu_cli_texrules rules = {TMU_CLI_TEX_MS, NULL, NULL, NULL, 0, 1};
+    int rc = tmu_cli_texspec_parse(spec, &rules, where, code, &st->own_spec[st->ntex_own]);
+    if (rc)
+        return rc;
+    slot->texture = &st->own_tex[st->ntex_own++];
     return 0;
 }
 
@@ -604,8 +269,8 @@ static int add_memory(run_state *st, const char *arg, const char *where, int cod
     size_t len = 0;
     unsigned char *data;
     if (r.file) {
-        data = tmu_cli_load(r.file, where, "memory", &len);
-    } else if (r.size > SIZE_MAX || tmu_cli_reserve(where, "memory", r.size)) {
+        data = tmu_cli_load(r.file, where, "guest memory", &len);
+    } else if (r.size > SIZE_MAX || tmu_cli_reserve(where, "guest memory", r.size)) {
         data = NULL;
     } else if (!(data = calloc(1, len = (size_t)r.size))) {
         tmu_cli_error(where, "out of memory for %llu bytes", (unsigned long long)r.size);
@@ -855,12 +520,26 @@ static const tmu_cli_option run_opts[O_COUNT] = {
     {"--json", NULL, TMU_CLI_FLAG},
 };
 
-static int read_input(run_state *st, const char *path, unsigned char *seen);
-
-/* Applies option `k` with `val`; `where` names it in errors and `code` is the exit code of a
- * bad value (2 on the command line, 1 in an --input file). */
-static int apply_option(run_state *st, int k, const char *val, const char *where, int code, unsigned char *seen)
+/* A malloc'd copy of `text` kept until the command ends (option files are freed once read), or
+ * NULL after an error. */
+static char *keep(run_state *st, const char *text, const char *where)
 {
+    size_t n = strlen(text) + 1;
+    char *c = st->nmem_own < MAX_OWNED ? malloc(n) : NULL;
+    if (!c) {
+        tmu_cli_error(where, "out of memory");
+        return NULL;
+    }
+    memcpy(c, text, n);
+    st->own_mem[st->nmem_own++] = c;
+    return c;
+}
+
+/* Applies option `k` with `val` (tmu_cli_option_fn): `where` names it in errors and `code` is
+ * the exit code of a bad value (2 on the command line, 1 in an --input file). */
+static int apply_option(void *ctx, int k, const char *val, const char *where, int code, unsigned depth)
+{
+    run_state *st = ctx;
     char echo[TMU_CLI_ECHO_BUF];
     long long n;
     switch (k) {
@@ -890,18 +569,20 @@ static int apply_option(run_state *st, int k, const char *val, const char *where
         st->samples = (uint32_t)n;
         return 0;
     case O_ACTIVE:
-        st->active_arg = val;
+        if (!(st->active_arg = keep(st, val, where)))
+            return TMU_EXIT_FAIL;
         snprintf(st->active_where, sizeof st->active_where, "%s", where);
         return 0;
     case O_SHOW:
-        if (parse_fiber_list(val, TMU_IR3_MAX_FIBERS, st->show))
-            return tmu_cli_report(code, where, "expected a hex mask or fiber ranges such as 0-3,8, not '%s'",
+        if (tmu_cli_parse_lanes(val, TMU_IR3_MAX_FIBERS, st->show))
+            return tmu_cli_report(code, where, "expected a hex mask, 'all' or fiber ranges such as 0-3,8, not '%s'",
                                   tmu_cli_shorten(echo, val));
         return 0;
     case O_REG:
         if (st->nreg >= 256)
             return tmu_cli_error(where, "more than 256 registers set");
-        st->regs[st->nreg].arg = (char *)val;
+        if (!(st->regs[st->nreg].arg = keep(st, val, where)))
+            return TMU_EXIT_FAIL;
         snprintf(st->regs[st->nreg].where, sizeof st->regs[st->nreg].where, "%s", where);
         st->regs[st->nreg].code = code;
         st->nreg++;
@@ -935,80 +616,10 @@ static int apply_option(run_state *st, int k, const char *val, const char *where
         st->json = 1;
         return 0;
     case O_INPUT:
-        if (st->input_depth >= 8)
-            return tmu_cli_error(where, "--input files nest more than 8 deep");
-        return read_input(st, val, seen);
+        return tmu_cli_read_options(val, run_opts, O_COUNT, 0, st->seen, depth, apply_option, st);
     default:
         return tmu_cli_error(where, "internal: option %d", k);
     }
-}
-
-/* Options from a file: one "OPTION ARG" per line ('#' starts a comment).  The file's values
- * are input: bad ones exit 1.  The text stays allocated (the options keep pointers into it). */
-static int read_input(run_state *st, const char *path, unsigned char *seen)
-{
-    size_t len;
-    char *buf = tmu_cli_read_file(path, &len);
-    if (!buf)
-        return TMU_EXIT_FAIL;
-    if (st->nmem_own >= MAX_OWNED) {
-        free(buf);
-        return tmu_cli_error(path, "too many input files");
-    }
-    st->own_mem[st->nmem_own++] = buf;
-    st->input_depth++;
-    int rc = 0;
-    unsigned lineno = 0;
-    char *line = buf;
-    while (line && !rc) {
-        char *nl = strchr(line, '\n');
-        if (nl)
-            *nl = 0;
-        char *next = nl ? nl + 1 : NULL;
-        lineno++;
-        char *hash = strchr(line, '#');
-        while (hash && hash != line && !isspace((unsigned char)hash[-1]))
-            hash = strchr(hash + 1, '#'); /* s#N / t#N inside --asm text is not a comment */
-        if (hash)
-            *hash = 0;
-        while (isspace((unsigned char)*line))
-            line++;
-        size_t n = strlen(line);
-        while (n && isspace((unsigned char)line[n - 1]))
-            line[--n] = 0;
-        if (n) {
-            char where[128], echo[TMU_CLI_ECHO_BUF], opt[40], msg[256];
-            snprintf(where, sizeof where, "%.80s:%u", path, lineno);
-            char *arg = line + strcspn(line, " \t");
-            if (*arg)
-                *arg++ = 0;
-            while (isspace((unsigned char)*arg))
-                arg++;
-            snprintf(opt, sizeof opt, "--%.30s", line);
-            int k = -1;
-            for (int i = 0; i < O_COUNT; i++)
-                if (!strcmp(run_opts[i].name, opt))
-                    k = i;
-            if (k < 0) {
-                const char *names[O_COUNT];
-                for (int i = 0; i < O_COUNT; i++)
-                    names[i] = run_opts[i].name + 2;
-                rc = tmu_cli_error(where, "%s", tmu_cli_unknown_text(msg, sizeof msg, "option", line, names, O_COUNT));
-            } else if (run_opts[k].kind == TMU_CLI_FLAG && *arg) {
-                rc = tmu_cli_error(where, "%s takes no value (got '%s')", line, tmu_cli_shorten(echo, arg));
-            } else if (run_opts[k].kind != TMU_CLI_FLAG && !*arg) {
-                rc = tmu_cli_error(where, "%s needs a value", line);
-            } else if (run_opts[k].kind == TMU_CLI_VALUE && seen[k]) {
-                rc = tmu_cli_error(where, "%s given twice", line);
-            } else {
-                seen[k] = 1;
-                rc = apply_option(st, k, arg, where, TMU_EXIT_FAIL, seen);
-            }
-        }
-        line = next;
-    }
-    st->input_depth--;
-    return rc;
 }
 
 static int apply_regs(run_state *st)
@@ -1041,13 +652,13 @@ static int apply_regs(run_state *st)
         if (nv != 1 && nv != w->fibers)
             return tmu_cli_report(code, where, "%s: give one value or one per fiber (%u), not %u", buf, w->fibers, nv);
         for (unsigned f = 0; f < w->fibers; f++) {
-            uint32_t bits;
+            uint64_t bits;
             const char *v = vals[nv == 1 ? 0 : f];
-            if (value_bits(v, f, half, &bits))
+            if (tmu_cli_parse_value(v, f, half ? 16 : 32, &bits))
                 return tmu_cli_report(code, where, "%s: '%s' is not a value (a float, an integer, 0x bits or fiber*K+C "
                                                    "that fits the register)",
                                       buf, tmu_cli_shorten(echo, v));
-            if (tmu_ir3_reg_set(w, f, reg, half, bits) != TMU_OK)
+            if (tmu_ir3_reg_set(w, f, reg, half, (uint32_t)bits) != TMU_OK)
                 return tmu_cli_report(code, where, "%s does not exist on GPU %u", buf, st->gpu);
         }
     }
@@ -1070,7 +681,7 @@ static int run_program(run_state *st)
     if (st->active_arg) {
         uint64_t m[2];
         char echo[TMU_CLI_ECHO_BUF];
-        if (parse_fiber_list(st->active_arg, st->fibers, m))
+        if (tmu_cli_parse_lanes(st->active_arg, st->fibers, m))
             return tmu_cli_report(strchr(st->active_where, ':') ? TMU_EXIT_FAIL : TMU_EXIT_USAGE, st->active_where,
                                   "expected a hex mask or ranges such as 0-3,8 below %u, not '%s'", st->fibers,
                                   tmu_cli_shorten(echo, st->active_arg));
@@ -1115,6 +726,10 @@ static int run_program(run_state *st)
             return tmu_cli_error(src->where, "%08x_%08x: %s", (unsigned)(src->word >> 32), (unsigned)src->word,
                                  d.message);
     }
+    /* assembled and checked: only now is texture memory allocated and filled */
+    for (unsigned i = 0; i < st->ntex_own; i++)
+        if ((rc = tmu_cli_texspec_alloc(&st->own_spec[i], &st->own_tex[i])) != 0)
+            return rc;
     for (unsigned i = 0; i < st->nprog; i++) {
         instr_src *src = &st->prog[i];
         tmu_ir3_instr in;
@@ -1163,6 +778,7 @@ int tmu_cmd_ir3_run(int argc, char **argv)
     const char *program = NULL;
     tmu_cli_args a;
     tmu_cli_args_init(&a, argc, argv, run_opts, O_COUNT);
+    st->seen = a.seen; /* a single-valued option may not come again from an --input file */
     const char *v;
     int k;
     while (!rc && (k = tmu_cli_next(&a, &v)) != TMU_CLI_END) {
@@ -1178,7 +794,7 @@ int tmu_cmd_ir3_run(int argc, char **argv)
             else
                 program = v;
         } else {
-            rc = apply_option(st, k, v, run_opts[k].name, TMU_EXIT_USAGE, a.seen);
+            rc = apply_option(st, k, v, run_opts[k].name, TMU_EXIT_USAGE, 0);
         }
     }
     if (rc)
@@ -1199,7 +815,7 @@ out:
         for (unsigned i = 0; i < st->nmem_own; i++)
             free(st->own_mem[i]);
         for (unsigned i = 0; i < MAX_OWNED; i++)
-            tmu_cli_sparse_free(&st->own_sparse[i]);
+            tmu_cli_texspec_free(&st->own_spec[i]);
         free(st->wave);
         free(st->prog);
         free(st);
