@@ -77,8 +77,9 @@ static void run_usage(FILE *out)
            "                        (default: every lane that runs)\n"
            "  --json                one JSON object per instruction (a line each): file, line,\n"
            "                        text and its destination registers' values per lane\n"
-           "  --input FILE          read more options from FILE ('#' starts a comment; '-' =\n"
-           "                        stdin); errors there exit 1, on the command line 2\n"
+           "  --input FILE          read more options from FILE ('-' = stdin; '#' at the start of\n"
+           "                        a line or after a blank starts a comment; nests 4 deep);\n"
+           "                        errors there exit 1, on the command line 2\n"
            "\n"
            );
     tmu_cli_texspec_help(out, 0);
@@ -171,9 +172,10 @@ static int add_texture(run_state *st, const char *where, const char *arg)
     return rc;
 }
 
-/* Before any texture is allocated: every instruction whose texture operand names a binding
- * (not a handle register) must have the texture's shape, as the unit requires (the unit's
- * message).  Handle registers are resolved per lane when the instruction runs. */
+/* Before any texture is allocated: every instruction's texture operand must have the texture's
+ * shape, as the unit requires (the unit's message): a binding by name, and a handle register
+ * through the handle value each running lane holds (--reg; a handle no texture has is reported
+ * when the instruction runs). */
 static int check_dims(const run_state *st, const tmu_ptx_module *m, const tmu_ptx_regfile *rf, const char *fname)
 {
     for (size_t i = 0; i < tmu_ptx_module_count(m); i++) {
@@ -186,21 +188,26 @@ static int check_dims(const run_state *st, const tmu_ptx_module *m, const tmu_pt
             tmu_ptx_lift(&in, m, scope, &op, &map, &d) != TMU_OK || !map.texture)
             continue;
         const tmu_ptx_elem *e = &map.texture->e[0];
-        if (map.texture->is_vector || e->kind != TMU_PTX_E_NAME || tmu_ptx_regfile_find_n(rf, e->name, e->name_len))
+        if (map.texture->is_vector || e->kind != TMU_PTX_E_NAME)
             continue;
-        for (size_t k = 0; k < st->nbind; k++) {
-            const char *n = st->bind[k].name;
-            if (!n || !st->is_tex[k] || strncmp(n, e->name, e->name_len) || n[e->name_len])
-                continue;
-            if (op.dim != st->spec[k].shape.dim) {
-                char where[1100];
-                snprintf(where, sizeof where, "%s:%u:%u", fname, in.line, in.column);
-                return tmu_cli_error(where, "op %s: dim %s does not match the texture's %s (%s)",
-                                     tmu_op_kind_name(op.kind), tmu_dim_name(op.dim),
-                                     tmu_dim_name(st->spec[k].shape.dim), st->spec[k].where);
+        const tmu_ptx_reg *reg = tmu_ptx_regfile_find_n(rf, e->name, e->name_len);
+        for (unsigned l = 0; l < (reg ? st->lanes : 1); l++)
+            for (size_t k = 0; k < st->nbind; k++) {
+                const char *n = st->bind[k].name;
+                if (!st->is_tex[k] || (reg ? n || st->bind[k].handle != reg->lane[l]
+                                           : !n || strncmp(n, e->name, e->name_len) || n[e->name_len]))
+                    continue;
+                if (op.dim != st->spec[k].shape.dim) {
+                    char where[1100], lane[32] = "";
+                    snprintf(where, sizeof where, "%s:%u:%u", fname, in.line, in.column);
+                    if (reg)
+                        snprintf(lane, sizeof lane, "lane %u: ", l);
+                    return tmu_cli_error(where, "%sop %s: dim %s does not match the texture's %s (%s)", lane,
+                                         tmu_op_kind_name(op.kind), tmu_dim_name(op.dim),
+                                         tmu_dim_name(st->spec[k].shape.dim), st->spec[k].where);
+                }
+                break;
             }
-            break;
-        }
     }
     return 0;
 }
@@ -451,7 +458,10 @@ int tmu_cmd_ptx_run(int argc, char **argv)
         }
         unsigned lane = 0;
         uint64_t val = 0;
+        const char *first = NULL;
         for (char *tok = strtok(st->regset[i].values, ","); tok; tok = strtok(NULL, ",")) {
+            if (!first)
+                first = tok;
             if (lane >= TMU_PTX_WARP) {
                 rc = tmu_cli_error("--reg", "%s: more than 32 values", tmu_cli_shorten(echo, rname));
                 goto out;
@@ -468,9 +478,11 @@ int tmu_cmd_ptx_run(int argc, char **argv)
             rc = tmu_cli_error("--reg", "%s: no value", tmu_cli_shorten(echo, rname));
             goto out;
         }
-        if (lane == 1)
-            for (unsigned l = 1; l < TMU_PTX_WARP; l++)
-                r->lane[l] = val;
+        for (unsigned l = 1; lane == 1 && l < TMU_PTX_WARP; l++) /* one value for all (lane*K+C each its own) */
+            if (tmu_cli_parse_value(first, l, 64, &r->lane[l])) {
+                rc = tmu_cli_error("--reg", "%s: '%s' does not fit lane %u", tmu_cli_shorten(echo, rname), first, l);
+                goto out;
+            }
     }
     /* parsed and checked: only now is texture memory allocated */
     if ((rc = check_dims(st, m, &rf, fname)) != 0)
