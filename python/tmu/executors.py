@@ -437,7 +437,9 @@ class Ir3Wave:
     written by name (``r1.x``, ``hr2.y``, ``a1.x``, ``p0.x``) with :meth:`reg` and
     :meth:`set_reg`; ``active`` is the active-fiber mask.  :meth:`run` binds textures and
     samplers to the t#/s# slots (immediate or s2en indices); raw descriptors and bindless sets
-    are reachable through ``tmu.lib.tmu_ir3_execute`` with ``self.wave``.
+    are reachable through ``tmu.lib.tmu_ir3_execute`` with ``self.wave``.  ``max_bytes``
+    (default 1 GiB, as ``tmu --max-bytes``) bounds what one :meth:`run` holds: the textures it
+    binds and its slot tables together, checked before the tables are allocated.
 
     Example::
 
@@ -450,8 +452,9 @@ class Ir3Wave:
         [0.0, 1.0, 2.0, 3.0, 0.0]
     """
 
-    def __init__(self, gpu=None, fibers=None):
+    def __init__(self, gpu=None, fibers=None, *, max_bytes=DEFAULT_MAX_BYTES):
         where = "Ir3Wave"
+        self._max_bytes = check_max_bytes(max_bytes, where)
         gid = ir3_gpu(gpu, where)
         if fibers is None:
             fibers = 8 if gid < 400 else 32 if gid < 600 else 64
@@ -560,6 +563,11 @@ class Ir3Wave:
             samp_slots[_uint(k, 16, "sampler index", where)] = as_sampler(s, where)
         nt = max(tex_slots, default=-1) + 1
         ns = max(samp_slots, default=-1) + 1
+        held = sum({id(t): t.memory.nbytes for t in tex_slots.values()}.values())
+        held += (max(1, nt) + max(1, ns)) * ffi.sizeof("tmu_ir3_slot")
+        if held > self._max_bytes:
+            raise InvalidArgumentError("the textures and slot tables need %d bytes, more than max_bytes=%d (give "
+                                       "Ir3Wave(max_bytes=N) to allow more)" % (held, self._max_bytes), where)
         tex = ffi.new("tmu_ir3_slot[]", max(1, nt))
         samp = ffi.new("tmu_ir3_slot[]", max(1, ns))
         for i, t in tex_slots.items():

@@ -18,6 +18,7 @@ import numpy as np
 
 from ._native import ffi, lib
 from .errors import InvalidArgumentError, NotFoundError, RangeError, check
+from .texture import DEFAULT_MAX_BYTES, check_max_bytes
 
 _FLAGS = {
     "texture": lib.TMU_SURF_TEXTURE, "depth": lib.TMU_SURF_DEPTH, "color": lib.TMU_SURF_COLOR,
@@ -131,6 +132,8 @@ class Surface:
     ``TMU_SURF_*`` bits), ``rsrc`` ('1d', '2d', '3d'; default '2d', '3d' for a volume; '3d' and
     'volume' mean the same) and ``pipe_bank_xor`` (gfx9+ _X / _T modes).  Refused surfaces
     raise :class:`tmu.InvalidArgumentError` or :class:`tmu.UnsupportedError` naming the field.
+    ``max_bytes`` (default :data:`tmu.DEFAULT_MAX_BYTES`, 1 GiB, as ``tmu --max-bytes``) bounds
+    what :meth:`detile` and :meth:`retile` allocate, checked before allocating.
 
     Example::
 
@@ -147,8 +150,9 @@ class Surface:
         return object.__new__(cls)
 
     def __init__(self, chip, *, bpp, width, height=1, slices=1, levels=1, samples=1, flags="texture",
-                 tile_index=None, swizzle=None, rsrc=None, pipe_bank_xor=0):
+                 tile_index=None, swizzle=None, rsrc=None, pipe_bank_xor=0, max_bytes=DEFAULT_MAX_BYTES):
         where = "Surface"
+        self._max_bytes = check_max_bytes(max_bytes, where)
         if not isinstance(chip, str) or "\0" in chip:
             raise InvalidArgumentError("chip must be a preset name, not %r" % (chip,), where)
         c = lib.tmu_amd_chip_find(chip.encode("utf-8", "replace"))
@@ -343,6 +347,12 @@ class Surface:
         r.level, r.x, r.y, r.slice, r.sample, r.w, r.h = level, x, y, slice, sample, w, h
         return r
 
+    def _check_bytes(self, n, what, where):
+        """Refuses to allocate more than max_bytes (before allocating)."""
+        if n > self._max_bytes:
+            raise InvalidArgumentError("%s needs %d bytes, more than max_bytes=%d (give max_bytes=N to allow more)"
+                                       % (what, n, self._max_bytes), where)
+
     def _element_shape(self, h, w):
         b = self._surf.desc.bpp // 8
         if b == 16:
@@ -371,6 +381,7 @@ class Surface:
                                        where)
         r = self._rect(level, slice, sample, x, y, width, height, where)
         shape, dtype = self._element_shape(r.h, r.w)
+        self._check_bytes(r.h * r.w * (self._surf.desc.bpp // 8), "the detiled rectangle", where)
         out = np.empty(shape, dtype)
         pitch = r.w * (self._surf.desc.bpp // 8)
         diag = ffi.new("tmu_diag *")
@@ -413,6 +424,7 @@ class Surface:
         a = np.ascontiguousarray(a)
         r = self._rect(level, slice, sample, x, y, w, h, where)
         if into is None:
+            self._check_bytes(self.size, "the tiled memory", where)
             into = bytearray(self.size)
         mv = _buffer(into, "into", where, writable=True)
         if mv.nbytes < self.size:

@@ -14,6 +14,7 @@ import numbers
 from ._native import ffi, lib
 from .errors import InvalidArgumentError, NotFoundError, check
 from .layout import Surface, _s, _uint
+from .texture import DEFAULT_MAX_BYTES, check_max_bytes
 
 _TILES = {0: lib.TMU_TILE6_LINEAR, 2: lib.TMU_TILE6_2, 3: lib.TMU_TILE6_3}
 _FORMAT_FLAGS = {"depth_stencil": lib.TMU_ADRENO_FMT_DEPTH_STENCIL,
@@ -57,6 +58,7 @@ class AdrenoSurface(Surface):
     ``width``, ``height`` (texels), ``depth`` (3D), ``layers``, ``levels``, ``samples``, ``is_3d``,
     ``ubwc``, ``mutable``, ``format_flags`` (names 'depth_stencil', 'two_components', 'y8',
     'tile_all').  Refusals raise :class:`tmu.InvalidArgumentError` / :class:`tmu.UnsupportedError`.
+    ``max_bytes`` bounds what :meth:`detile` and :meth:`retile` allocate, as for AMD surfaces.
 
     Example::
 
@@ -67,8 +69,9 @@ class AdrenoSurface(Surface):
 
     def __init__(self, chip=None, *, gpu=None, tile=None, cpp=None, bpp=None, block=(1, 1), width, height=1,
                  depth=1, layers=1, levels=1, samples=1, is_3d=False, ubwc=False, mutable=False,
-                 format_flags=()):
+                 format_flags=(), max_bytes=DEFAULT_MAX_BYTES):
         where = "Surface"
+        self._max_bytes = check_max_bytes(max_bytes, where)
         if chip is not None:
             raise InvalidArgumentError("give chip (AMD) or gpu (Adreno), not both", where)
         if not isinstance(gpu, str) or "\0" in gpu:

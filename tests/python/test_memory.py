@@ -192,3 +192,42 @@ def test_texture_view_checked_at_construction():
         tmu.Texture(np.zeros((2, 4, 4, 4), np.uint8), "r8g8b8a8_unorm", "2d_array", base_layer=2)
     t = tmu.Texture(np.zeros((4, 4, 4), np.uint8), "r8g8b8a8_unorm", levels="full", base_level=2)
     assert (t.levels, t._tex.base_level) == (3, 2)
+
+
+# ---- issue 29 item 21: Ir3Wave and Surface take max_bytes like the other classes --------------
+
+def test_surface_max_bytes_before_allocating():
+    s = tmu.Surface("vega10", swizzle="SW_64KB_S_X", bpp=32, width=1024, height=1024, max_bytes=1 << 20)
+    assert s.size > 1 << 20  # 4 MiB of tiled memory, more than the limit
+    with pytest.raises(tmu.InvalidArgumentError, match="the tiled memory needs %d bytes, more than max_bytes=1048576"
+                       % s.size):
+        s.retile(np.zeros((4, 4), np.uint32))
+    mem = bytearray(s.size)  # the caller's own memory is not counted
+    assert s.retile(np.ones((4, 4), np.uint32), into=mem) is mem
+    # 1024 x 1024 x 4 bytes out of detile: refused; a 16x16 rectangle: 1024 bytes
+    with pytest.raises(tmu.InvalidArgumentError, match="the detiled rectangle needs 4194304 bytes"):
+        s.detile(mem)
+    assert s.detile(mem, width=16, height=16)[0, 0] == 1
+    for bad in (0, -1, 1.5, True):
+        with pytest.raises(tmu.InvalidArgumentError, match="max_bytes must be a positive integer"):
+            tmu.Surface("vega10", swizzle="SW_64KB_S_X", bpp=32, width=16, height=16, max_bytes=bad)
+
+
+def test_adreno_surface_max_bytes():
+    s = tmu.Surface(gpu="a660", tile=3, cpp=4, width=256, height=256, max_bytes=1000)
+    with pytest.raises(tmu.InvalidArgumentError, match="the tiled memory needs 262144 bytes, more than max_bytes=1000"):
+        s.retile(np.zeros((4, 4), np.uint32))
+    assert tmu.Surface(gpu="a660", tile=3, cpp=4, width=256, height=256, max_bytes=262144).retile(
+        np.zeros((4, 4), np.uint32)) is not None
+
+
+def test_ir3_wave_max_bytes_counts_the_textures():
+    t = tmu.Texture(np.zeros((64, 64, 4), np.uint8), "r8g8b8a8_unorm")  # 16384 bytes
+    prog = "sam (f32)(x)r1.x, r0.x, s#0, t#0"
+    smp = {0: tmu.Sampler(mag_filter="nearest", min_filter="nearest")}
+    with pytest.raises(tmu.InvalidArgumentError, match=r"the textures and slot tables need \d+ bytes, more than "
+                                                        r"max_bytes=16384"):
+        tmu.Ir3Wave("a6xx", max_bytes=16384).run(prog, textures={0: t}, samplers=smp)
+    assert len(tmu.Ir3Wave("a6xx", max_bytes=1 << 20).run(prog, textures={0: t}, samplers=smp)) == 1
+    with pytest.raises(tmu.InvalidArgumentError, match="max_bytes must be a positive integer"):
+        tmu.Ir3Wave("a6xx", max_bytes=0)
