@@ -57,6 +57,7 @@ typedef struct run_state {
     int explain;
     uint64_t lanes;    /* --show (--lanes): lanes printed, bit N = lane N */
     int have_exec;     /* --exec or --active given */
+    unsigned char *seen; /* the command line's options given (tmu_cli_args.seen) */
     uint64_t vsel[4];  /* --print-vgprs: VGPRs printed whatever their value, bit N = vN */
     int have_vsel;
     int json;          /* --json */
@@ -786,7 +787,7 @@ static int apply_option(void *ctx, int k, const char *v, const char *where, int 
     case O_EXPLAIN: st->explain = 1; return 0;
     case O_INPUT: /* -e, -o and --render only on the command line */
         return tmu_cli_read_options(v, run_options, O_COUNT,
-                                    (UINT64_C(1) << O_E) | (UINT64_C(1) << O_OUT) | (UINT64_C(1) << O_RENDER), NULL,
+                                    (UINT64_C(1) << O_E) | (UINT64_C(1) << O_OUT) | (UINT64_C(1) << O_RENDER), st->seen,
                                     depth, apply_option, st);
     case O_E: st->program_text = v; return 0;
     case O_RENDER: {
@@ -1292,6 +1293,7 @@ int tmu_cmd_gcn_run(int argc, char **argv)
     tmu_gcn_wave_init(st.initial, TMU_GCN_GFX9);
     tmu_cli_args a;
     tmu_cli_args_init(&a, argc, argv, run_options, O_COUNT);
+    st.seen = a.seen; /* a single-valued option may not come again from an --input file */
     a.numbers_positional = 0;
     const char *v;
     int k;

@@ -41,6 +41,7 @@ typedef struct run_state {
     unsigned lanes;
     uint64_t show[2]; /* --show: lanes printed */
     int json;
+    unsigned char *seen; /* the command line's options given (tmu_cli_args.seen) */
     int bad; /* exit code of a bad option: TMU_EXIT_USAGE on the command line, else FAIL */
 } run_state;
 
@@ -287,7 +288,7 @@ static int apply(void *ctx, int k, const char *arg, const char *where, int code,
                                              "not '%s'", tmu_cli_shorten(echo, arg));
         break;
     case O_INPUT:
-        rc = tmu_cli_read_options(arg, run_opts, O_COUNT, 0, NULL, depth, apply, st);
+        rc = tmu_cli_read_options(arg, run_opts, O_COUNT, 0, st->seen, depth, apply, st);
         break;
     case O_JSON: st->json = 1; break;
     }
@@ -396,6 +397,7 @@ int tmu_cmd_ptx_run(int argc, char **argv)
     st->bad = TMU_EXIT_USAGE;
     tmu_cli_args a;
     tmu_cli_args_init(&a, argc, argv, run_opts, O_COUNT);
+    st->seen = a.seen; /* a single-valued option may not come again from an --input file */
     const char *v;
     for (int k; !rc && (k = tmu_cli_next(&a, &v)) != TMU_CLI_END;) {
         if (k == TMU_CLI_HELP) {
