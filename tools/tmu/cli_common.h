@@ -209,6 +209,10 @@ int tmu_cli_texspec_alloc(tmu_cli_texspec *s, tmu_texture *t);
 /* Frees what the spec holds (memory, PNG, residency map) and releases its bytes; safe twice. */
 void tmu_cli_texspec_free(tmu_cli_texspec *s);
 
+/* Level l + 1 of `layer` of an RGBA8 texture from level l: each byte the rounded mean of a 2x2
+ * block (edge texels repeated for odd sizes), through tmu_texel_address (any layout). */
+void tmu_cli_downsample_rgba8(const tmu_texture *t, uint32_t l, uint32_t layer);
+
 /* The shared part of a run command's help: SPEC (with dim=ms|ams and samples= when `allow` has
  * TMU_CLI_TEX_MS) and sampler OPTS. */
 void tmu_cli_texspec_help(FILE *out, unsigned allow);
@@ -225,6 +229,16 @@ int tmu_cli_parse_value(const char *text, unsigned lane, unsigned bits, uint64_t
 /* A set of lanes 0..count-1 (count <= 128): a hex mask 0x..., "all", or N / A-B items joined by
  * commas, as bits of out[0] (lanes 0-63) and out[1].  Returns 0, or -1 when malformed. */
 int tmu_cli_parse_lanes(const char *text, unsigned count, uint64_t out[2]);
+
+/* ---- descriptor dwords (gcn desc, ir3 desc) --------------------------------------------- */
+
+/* Parses the `len` bytes at `text` as one 32-bit hex dword.  Returns 0, or TMU_EXIT_FAIL after
+ * an error naming `where`. */
+int tmu_cli_parse_dword(const char *where, const char *text, size_t len, uint32_t *out);
+/* Reads at most `max` dwords from standard input, separated by blanks or commas ('#' or ';'
+ * starts a comment); more is an error saying "(`what`)".  Returns the count, or -1 after an
+ * error at <stdin>:LINE. */
+int tmu_cli_read_dwords(uint32_t *dw, int max, const char *what);
 
 /* ---- --input option files -------------------------------------------------------------- */
 

@@ -447,8 +447,7 @@ fail:
     return rc;
 }
 
-/* Level l + 1 of a PNG texture from level l: 2x2 box filter of the RGBA8 bytes. */
-static void downsample(const tmu_texture *t, uint32_t l)
+void tmu_cli_downsample_rgba8(const tmu_texture *t, uint32_t l, uint32_t layer)
 {
     uint32_t w = tmu_level_size(t->width, l), h = tmu_level_size(t->height, l);
     uint32_t w2 = tmu_level_size(t->width, l + 1), h2 = tmu_level_size(t->height, l + 1);
@@ -457,11 +456,12 @@ static void downsample(const tmu_texture *t, uint32_t l)
             unsigned sum[4] = {0, 0, 0, 0};
             for (uint32_t k = 0; k < 4; k++) {
                 uint32_t sx = 2 * x + (k & 1), sy = 2 * y + (k >> 1);
-                const unsigned char *p = tmu_texel_address(t, l, sx < w ? sx : w - 1, sy < h ? sy : h - 1, 0, 0);
+                const unsigned char *p =
+                    tmu_texel_address(t, l, sx < w ? sx : w - 1, sy < h ? sy : h - 1, layer, 0);
                 for (int c = 0; p && c < 4; c++)
                     sum[c] += p[c];
             }
-            unsigned char *d = (unsigned char *)(uintptr_t)tmu_texel_address(t, l + 1, x, y, 0, 0);
+            unsigned char *d = (unsigned char *)(uintptr_t)tmu_texel_address(t, l + 1, x, y, layer, 0);
             for (int c = 0; d && c < 4; c++)
                 d[c] = (unsigned char)((sum[c] + 2) / 4);
         }
@@ -536,7 +536,7 @@ int tmu_cli_texspec_fill(tmu_cli_texspec *s, const tmu_texture *t)
     tmu_cli_progress_end(&prog);
     if (pixels) {
         for (uint32_t lv = 0; lv + 1 < t->levels; lv++)
-            downsample(t, lv);
+            tmu_cli_downsample_rgba8(t, lv, 0);
         free(pixels);
     }
 #ifdef TMU_HAVE_PNG
@@ -842,4 +842,60 @@ void tmu_cli_sampler_help(FILE *out)
                  "  reduction=average|min|max  precision=exact|nvidia|nvidia_trunc\n"
                  "  (GCN spellings too: filter=point|bilinear, mip=point, clamp= for address=,\n"
                  "  wrap, clamp_last_texel, mirror_once_last_texel, clamp_border, unnormalized=0|1)\n");
+}
+
+/* ---- descriptor dwords ----------------------------------------------------------------- */
+
+int tmu_cli_parse_dword(const char *where, const char *text, size_t len, uint32_t *out)
+{
+    char word[32], echo[TMU_CLI_ECHO_BUF];
+    uint64_t v = 0;
+    int ok = len < sizeof word;
+    if (ok) {
+        memcpy(word, text, len);
+        word[len] = 0;
+        ok = tmu_cli_parse_hex64(word, &v) == 0 && v <= 0xffffffffu;
+    }
+    if (!ok)
+        return tmu_cli_error(where, "'%s' is not a 32-bit hex dword", tmu_cli_shorten_n(echo, text, len));
+    *out = (uint32_t)v;
+    return 0;
+}
+
+int tmu_cli_read_dwords(uint32_t *dw, int max, const char *what)
+{
+    size_t len;
+    char *text = tmu_cli_read_file("-", &len);
+    if (!text)
+        return -1;
+    int n = 0;
+    unsigned line = 1;
+    for (char *p = text; *p;) {
+        if (*p == '\n') {
+            line++;
+            p++;
+        } else if (*p == ' ' || *p == '\t' || *p == '\r' || *p == ',') {
+            p++;
+        } else if (*p == '#' || *p == ';') {
+            while (*p && *p != '\n')
+                p++;
+        } else {
+            size_t k = strcspn(p, " \t\r\n,#;");
+            char where[32];
+            snprintf(where, sizeof where, "<stdin>:%u", line);
+            if (n >= max) {
+                tmu_cli_error(where, "more than %d dwords (%s)", max, what);
+                free(text);
+                return -1;
+            }
+            if (tmu_cli_parse_dword(where, p, k, &dw[n])) {
+                free(text);
+                return -1;
+            }
+            n++;
+            p += k;
+        }
+    }
+    free(text);
+    return n;
 }

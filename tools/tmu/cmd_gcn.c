@@ -1,6 +1,7 @@
 /* tmu gcn — AMD GCN helpers: `tmu gcn desc` decodes an image (T#) or sampler (S#) descriptor;
  * `tmu gcn run` (cmd_gcn_run.c) executes image instructions. */
 #include "cli.h"
+#include "cli_common.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -34,62 +35,6 @@ static void usage(FILE *out)
             "('#' or ';' starts a comment).\n");
 }
 
-/* Parses one dword; returns 0, or TMU_EXIT_FAIL after printing an error naming `where`. */
-static int parse_dword(const char *where, const char *text, size_t len, uint32_t *out)
-{
-    char word[32], echo[TMU_CLI_ECHO_BUF];
-    uint64_t v = 0;
-    int ok = len < sizeof word;
-    if (ok) {
-        memcpy(word, text, len);
-        word[len] = 0;
-        ok = tmu_cli_parse_hex64(word, &v) == 0 && v <= 0xffffffffu;
-    }
-    if (!ok)
-        return tmu_cli_error(where, "'%s' is not a 32-bit hex dword",
-                             tmu_cli_shorten_n(echo, text, len));
-    *out = (uint32_t)v;
-    return 0;
-}
-
-/* Dwords from standard input; returns the count, or -1 after an error. */
-static int read_dwords(uint32_t dw[8])
-{
-    size_t len;
-    char *text = tmu_cli_read_file("-", &len);
-    if (!text)
-        return -1;
-    int n = 0;
-    unsigned line = 1;
-    for (char *p = text; *p;) {
-        if (*p == '\n') {
-            line++;
-            p++;
-        } else if (*p == ' ' || *p == '\t' || *p == '\r' || *p == ',') {
-            p++;
-        } else if (*p == '#' || *p == ';') {
-            while (*p && *p != '\n')
-                p++;
-        } else {
-            size_t k = strcspn(p, " \t\r\n,#;");
-            char where[32];
-            snprintf(where, sizeof where, "<stdin>:%u", line);
-            if (n >= 8) {
-                tmu_cli_error(where, "more than 8 dwords (a descriptor has 4 or 8)");
-                free(text);
-                return -1;
-            }
-            if (parse_dword(where, p, k, &dw[n])) {
-                free(text);
-                return -1;
-            }
-            n++;
-            p += k;
-        }
-    }
-    free(text);
-    return n;
-}
 
 static const char *swz_name(tmu_swizzle s)
 {
@@ -153,7 +98,7 @@ static int cmd_desc(int argc, char **argv)
             snprintf(where, sizeof where, "dword %d", nargs);
             if (nargs >= 8)
                 return tmu_cli_usage_error(where, "too many dwords (a descriptor has 4 or 8)");
-            if (parse_dword(where, v, strlen(v), &dw[nargs]))
+            if (tmu_cli_parse_dword(where, v, strlen(v), &dw[nargs]))
                 return TMU_EXIT_FAIL;
             nargs++;
         }
@@ -180,7 +125,7 @@ static int cmd_desc(int argc, char **argv)
     int bad_count = from_stdin ? TMU_EXIT_FAIL : TMU_EXIT_USAGE;
     const char *where = from_stdin ? "<stdin>" : "DWORD";
     if (from_stdin) {
-        if ((n = read_dwords(dw)) < 0)
+        if ((n = tmu_cli_read_dwords(dw, 8, "a descriptor has 4 or 8")) < 0)
             return TMU_EXIT_FAIL;
     } else {
         n = nargs;

@@ -225,27 +225,6 @@ static void put(unsigned char *p, unsigned r, unsigned g, unsigned b)
     p[0] = (unsigned char)r, p[1] = (unsigned char)g, p[2] = (unsigned char)b, p[3] = 255;
 }
 
-/* Level l+1 of a 2D (or one face) from level l by 2x2 box filtering. */
-static void downsample(const tmu_texture *t, uint32_t l, uint32_t layer)
-{
-    uint32_t w = tmu_level_size(t->width, l), h = tmu_level_size(t->height, l);
-    uint32_t w2 = tmu_level_size(t->width, l + 1), h2 = tmu_level_size(t->height, l + 1);
-    for (uint32_t y = 0; y < h2; y++)
-        for (uint32_t x = 0; x < w2; x++) {
-            unsigned sum[4] = {0, 0, 0, 0};
-            for (uint32_t k = 0; k < 4; k++) {
-                uint32_t sx = 2 * x + (k & 1), sy = 2 * y + (k >> 1);
-                const unsigned char *p =
-                    tmu_texel_address(t, l, sx < w ? sx : w - 1, sy < h ? sy : h - 1, layer, 0);
-                for (int c = 0; c < 4; c++)
-                    sum[c] += p[c];
-            }
-            unsigned char *d = (unsigned char *)tmu_texel_address(t, l + 1, x, y, layer, 0);
-            for (int c = 0; c < 4; c++)
-                d[c] = (unsigned char)((sum[c] + 2) / 4);
-        }
-}
-
 /* 5x7 glyphs for cube face labels: '+', '-', 'X', 'Y', 'Z'. */
 static int glyph_bit(char ch, int x, int y)
 {
@@ -368,7 +347,7 @@ int tmu_unit_cli_texture(const render_opts *o, render_tex *rt)
             }
     for (uint32_t l = 0; l + 1 < levels; l++)
         for (uint32_t layer = 0; layer < layers; layer++)
-            downsample(&rt->tex, l, layer);
+            tmu_cli_downsample_rgba8(&rt->tex, l, layer); /* cli_common.h */
     if (!strcmp(o->pattern, "mips")) /* each level its own colour, with a checker on top */
         for (uint32_t l = 0; l < levels; l++)
             for (uint32_t y = 0; y < tmu_level_size(h, l); y++)
