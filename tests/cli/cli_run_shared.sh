@@ -85,6 +85,30 @@ check ptx-ms-refused 2 "--texture: dim=ms: ptx run runs no multisampled textures
 check bad-pattern-same 2 "unknown pattern 'coord'; did you mean 'coords'" -- \
   "$tmu" ir3 run --gpu a6xx --texture t0=coord:4x4 --asm 'getsize (u32)(xyzw)r2.x, r0.x, t#0'
 
+# ---- tiled textures through the shared layer (--chip): the same texels, wherever they lie ----
+# coords 64x64 bilinear at (0.3, 0.7): u = 0.3 * 64 - 0.5 = 18.7, v = 0.7 * 64 - 0.5 = 44.3
+for t in "--chip vega10 --texture t0=coords:64x64,swizzle=64KB_S_X" "--chip tonga --texture t0=coords:64x64,tiling=14" \
+         "--chip a660 --texture t0=coords:64x64,tile=TILE6_3,levels=full" "--texture t0=coords:64x64"; do
+  check "ptx-tiled $t" 0 "lane 0: %f0=18.7000008(0x4195999a) %f1=44.2999992(0x42313333)" -- \
+    "$tmu" ptx run $t --texture 0x7=coords:2x2 --reg %rd1=0x7 --reg %f4=0.3 --reg %f5=0.7 k.ptx
+done
+# a 4x4 texture in a 64 KiB swizzle block: the surface's bytes are what is counted
+input ptx-tiled-size "ptx run: --texture: the texture needs 65536 bytes, more than the limit of 4096" -- \
+  "$tmu" --max-bytes 4K ptx run --chip vega10 --texture t0=coords:4x4,swizzle=64KB_S_X k.ptx
+check ptx-tiled-no-chip 2 "--texture: tiling=/swizzle=/xor= needs an AMD chip: give --chip NAME" -- \
+  "$tmu" ptx run --texture t0=coords:4x4,tiling=14 k.ptx
+check ir3-chip-late 2 "--chip: give --chip before the tiled --texture" -- \
+  "$tmu" ir3 run --gpu a660 --texture t0=coords:64x64,tile=3 --chip a730 --asm 'sam (f32)(xyzw)r1.x, r0.x, s#0, t#0'
+
+# ir3: the --gpu's preset (a660), or --chip; nearest at (0.3, 0.7) = texel (19, 44)
+for c in "--gpu a660" "--gpu a6xx --chip a660" "--gpu a660 --chip a730"; do
+  check "ir3-tiled $c" 0 "fiber 0: r1.x=0x41980000 (19)  r1.y=0x42300000 (44)" -- "$tmu" ir3 run $c \
+    --texture t0=coords:64x64,tile=TILE6_3 --sampler s0=filter=nearest --reg r0.x=0.3 --reg r0.y=0.7 --show 0 \
+    --asm 'sam (f32)(xyzw)r1.x, r0.x, s#0, t#0'
+done
+check gcn-tile-refused 2 "--texture: tile= needs an Adreno chip: gcn run lays textures out through their T#" -- \
+  "$tmu" gcn run --gpu gfx9 --texture s8=coords:4x4,tile=3 -e 's_waitcnt 0'
+
 # ---- lane lists and register values ----
 same gcn-active-is-exec -- "$tmu" gcn run --gpu gfx9 --texture s8=index:64,dim=1d --vgpr v4=lane --exec 0x30 \
   -e "$LOAD1D" -- "$tmu" gcn run --gpu gfx9 --texture s8=index:64,dim=1d --vgpr v4=lane --active 4-5 -e "$LOAD1D"

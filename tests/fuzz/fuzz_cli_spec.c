@@ -1,5 +1,6 @@
 /* libFuzzer target: the run commands' shared spec layer (tools/tmu/cli_spec.c): texture specs
- * (parsed, then allocated and filled under a 1 MiB budget), sampler OPTS, register values and
+ * (parsed, laid out packed or tiled on a chip preset, then allocated and filled under a 1 MiB
+ * budget), sampler OPTS, register values and
  * lane lists.  The first byte picks the parser and its options; the rest is the text.  Every
  * input must parse or be refused with an error, never read or write out of bounds, leak, or
  * leave bytes reserved in the budget.  png: specs are skipped (they would open files). */
@@ -43,14 +44,25 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     switch (mode % 4) {
     case 0: {
         static const char *const keys[] = {"at"};
-        tmu_cli_texrules r = {(mode >> 2) & 3, (mode & 16) ? isa_key : NULL, NULL, keys, 1, (mode >> 5) & 1};
+        /* bits 6-7: the chip of the tiling keys: none, tonga (gfx8), vega10 (gfx9), a660 */
+        unsigned chip = mode >> 6;
+        tmu_cli_texrules r = {(mode >> 2) & 3,
+                              (mode & 16) ? isa_key : NULL,
+                              NULL,
+                              keys,
+                              1,
+                              (mode >> 5) & 1,
+                              chip == 1 ? tmu_amd_chip_find("tonga") : chip == 2 ? tmu_amd_chip_find("vega10") : NULL,
+                              chip == 3 ? tmu_adreno_gpu_find("a660") : NULL,
+                              "fuzz: no chip"};
         tmu_cli_texspec s;
         if (tmu_cli_texspec_parse(text, &r, "fuzz", 2, &s) == 0) {
             tmu_texture t;
             if (tmu_cli_texspec_alloc(&s, &t) == 0) {
-                /* every texel the shape has must be inside the memory */
+                /* the last level's first texel must be inside the memory */
                 const unsigned char *p = tmu_texel_address(&t, t.levels - 1, 0, 0, 0, 0);
-                if (!p || p < (const unsigned char *)s.mem || p >= (const unsigned char *)s.mem + s.packed_size)
+                size_t bytes = s.surf ? (size_t)s.surf->size : s.packed_size;
+                if (!p || p < (const unsigned char *)s.mem || p >= (const unsigned char *)s.mem + bytes)
                     abort();
             }
             tmu_cli_texspec_free(&s);

@@ -19,6 +19,7 @@
 #include <sys/types.h>
 
 #include "cli.h"
+#include "tmu/layout.h"
 #include "tmu/texture.h"
 
 /* ---- the byte budget ------------------------------------------------------------------- */
@@ -168,13 +169,21 @@ typedef struct tmu_cli_texrules {
     void *ctx;
     const char *const *keys;        /* their names, for "did you mean" */
     size_t nkeys;
-    int reserve;                    /* 1: reserve the packed size now; 0: the command reserves the
+    int reserve;                    /* 1: reserve the texel bytes now; 0: the command reserves the
                                      * bytes its own layout needs (a tiled surface) */
+    /* the chip whose layout the shared tiling keys use (--chip; NULL: those keys are refused
+     * with `chip_hint`, e.g. "give --chip NAME first"): tiling=N (gfx6-8 TILING_INDEX),
+     * swizzle=MODE and xor=N (gfx9+ SW_MODE, pipe/bank XOR) on an AMD chip, tile=TILE6_3|
+     * TILE6_LINEAR on an Adreno GPU.  A command with its own tiling keys takes them first. */
+    const tmu_amd_chip *amd;
+    const tmu_adreno_gpu *adreno;
+    const char *chip_hint;
 } tmu_cli_texrules;
 
 /* A parsed texture spec: PATTERN:WxH[xD][,KEY=VALUE...] or png:PATH[,KEY=VALUE...] with the
  * shared keys dim=1d|2d|3d|cube|a1d|a2d|acube (|ms|ams) layers=N levels=N|full srgb=0|1
- * (samples=N) sparse=...  Without dim=, W is 1d, WxH 2d and WxHxD 3d. */
+ * (samples=N) sparse=... and the tiling keys of tmu_cli_texrules.  Without dim=, W is 1d, WxH
+ * 2d and WxHxD 3d. */
 typedef struct tmu_cli_texspec {
     int pattern;         /* TMU_CLI_PAT_* */
     tmu_texture shape;   /* dim, format, sizes, layers, levels, samples, identity swizzle; no memory */
@@ -183,7 +192,8 @@ typedef struct tmu_cli_texspec {
     int has_sampler;
     size_t packed_size;  /* bytes of the texture packed (tmu_texture_packed_size) */
     uint64_t reserved;   /* bytes this spec holds in the budget for texel memory */
-    void *mem;           /* tmu_cli_texspec_alloc: the packed texel memory */
+    void *mem;           /* tmu_cli_texspec_alloc: the texel memory */
+    tmu_surface *surf;   /* a tiled texture's surface (malloc'd), NULL when packed */
     tmu_cli_sparse sparse; /* sparse=: the residency map (maps NULL without) */
     void *png;           /* png: the open image (header read) until the fill decodes it */
     uint64_t png_bytes;  /* reserved for decoding it */
@@ -203,8 +213,9 @@ int tmu_cli_texspec_parse(const char *text, const tmu_cli_texrules *r, const cha
  * texture of the spec's shape in any layout (tmu_texel_address), showing progress on a
  * terminal (cli.h).  Frees the PNG.  Returns 0 or TMU_EXIT_FAIL after reporting. */
 int tmu_cli_texspec_fill(tmu_cli_texspec *s, const tmu_texture *t);
-/* A packed texture for the spec: allocates s->mem (its bytes reserved first, if they were not),
- * initialises *t over it with the residency map, and fills it.  Returns 0 or an exit code. */
+/* The spec's texture: allocates s->mem (its bytes reserved first, if they were not), packed or
+ * laid out as its surface, initialises *t over it with the residency map, and fills it.
+ * Returns 0 or an exit code. */
 int tmu_cli_texspec_alloc(tmu_cli_texspec *s, tmu_texture *t);
 /* Frees what the spec holds (memory, PNG, residency map) and releases its bytes; safe twice. */
 void tmu_cli_texspec_free(tmu_cli_texspec *s);

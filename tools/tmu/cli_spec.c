@@ -14,6 +14,7 @@
 #endif
 
 #include "tmu/format.h"
+#include "tmu/layout.h"
 
 /* ---- KEY=VALUE lists ------------------------------------------------------------------- */
 
@@ -175,6 +176,7 @@ typedef struct kv_ctx {
     unsigned allow;
     const char *sparse, *levels;
     int dim_set;
+    long long tiling, swizzle, xor_bits, tile; /* the shared tiling keys (-1: not given) */
 } kv_ctx;
 
 /* "did you mean" over the shared keys `base` and the ISA's */
@@ -220,7 +222,9 @@ const char *tmu_cli_pattern_name(int pattern)
     return pattern >= 0 && pattern < TMU_CLI_PAT_COUNT ? pattern_names[pattern] : "?";
 }
 
-static const char *const tex_keys[] = {"dim", "layers", "levels", "samples", "srgb", "sparse"};
+static const char *const tex_keys[] = {"dim",    "layers",  "levels", "samples", "srgb",
+                                       "sparse", "tiling", "swizzle", "xor",   "tile"};
+#define NTEX_KEYS 10
 
 static int tex_kv(void *ctx, char *k, char *v)
 {
@@ -263,14 +267,34 @@ static int tex_kv(void *ctx, char *k, char *v)
         t->srgb = v[0] == '1';
     } else if (!strcmp(k, "sparse")) {
         c->sparse = v;
+    } else if (!strcmp(k, "tiling") || !strcmp(k, "xor")) {
+        int tiling = k[0] == 't';
+        if (tmu_cli_parse_int(v, 0, tiling ? 31 : 255, tiling ? &c->tiling : &c->xor_bits))
+            return tmu_cli_report(c->code, c->where, "%s must be %s, not '%s'", k,
+                                  tiling ? "a TILING_INDEX 0..31" : "a pipe/bank XOR 0..255", tmu_cli_shorten(echo, v));
+    } else if (!strcmp(k, "swizzle")) {
+        int m = tmu_amd_swizzle_mode_from_name(v);
+        if (m < 0 && tmu_cli_parse_int(v, 0, 31, &c->swizzle))
+            return tmu_cli_report(c->code, c->where, "swizzle must be a SW_MODE 0..31 or a name such as 64KB_S_X, "
+                                                     "not '%s'", tmu_cli_shorten(echo, v));
+        if (m >= 0)
+            c->swizzle = m;
+    } else if (!strcmp(k, "tile")) {
+        int m = tmu_adreno_tile_mode_from_name(v);
+        if (m < 0 && (!strcmp(v, "3") || !strcmp(v, "0")))
+            m = v[0] - '0';
+        if (m != TMU_TILE6_3 && m != TMU_TILE6_LINEAR)
+            return tmu_cli_report(c->code, c->where, "tile must be TILE6_3 or TILE6_LINEAR (3 or 0), not '%s' "
+                                                     "(TILE6_2 has no known element order)", tmu_cli_shorten(echo, v));
+        c->tile = m;
     } else if ((c->allow & TMU_CLI_TEX_SAMPLER) &&
                (rc = tmu_cli_sampler_key(&t->sampler, k, v, c->where, c->code, &field)) != -1) {
         t->has_sampler = 1;
         return rc;
     } else {
-        const char *names[6 + TMU_CLI_SAMPLER_NKEYS];
+        const char *names[NTEX_KEYS + TMU_CLI_SAMPLER_NKEYS];
         size_t nn = 0;
-        for (size_t i = 0; i < 6; i++)
+        for (size_t i = 0; i < NTEX_KEYS; i++)
             names[nn++] = tex_keys[i];
         for (size_t i = 0; (c->allow & TMU_CLI_TEX_SAMPLER) && i < TMU_CLI_SAMPLER_NKEYS; i++)
             names[nn++] = tmu_cli_sampler_keys[i];
@@ -313,6 +337,80 @@ static int png_open(tmu_cli_texspec *t, const char *path, const char *where, int
 }
 #endif
 
+/* The shared tiling keys: the texture laid out as the chip's layout lays it out (the texture
+ * unit reads tiled levels through the surface, include/tmu/texture.h). */
+static int lay_out(tmu_cli_texspec *t, const kv_ctx *c, const tmu_cli_texrules *r)
+{
+    const tmu_texture *sh = &t->shape;
+    const char *where = c->where;
+    int code = c->code;
+    int amd_keys = c->tiling >= 0 || c->swizzle >= 0 || c->xor_bits >= 0;
+    const tmu_amd_chip *amd = r ? r->amd : NULL;
+    const tmu_adreno_gpu *adreno = r ? r->adreno : NULL;
+    const char *hint = r && r->chip_hint ? r->chip_hint : "this command lays out no tiled textures";
+    if (amd_keys && c->tile >= 0)
+        return tmu_cli_report(code, where, "tile= is Adreno's, tiling=/swizzle=/xor= AMD's: not both");
+    if (amd_keys ? !amd : !adreno)
+        return tmu_cli_report(code, where, "%s needs %s chip: %s", amd_keys ? "tiling=/swizzle=/xor=" : "tile=",
+                              amd_keys ? "an AMD" : "an Adreno", hint);
+    const tmu_format_info *fi = tmu_format_get(sh->format);
+    int ms = sh->dim == TMU_DIM_2D_MS || sh->dim == TMU_DIM_2D_MS_ARRAY, vol = sh->dim == TMU_DIM_3D;
+    tmu_diag d;
+    tmu_status st;
+    t->surf = malloc(sizeof *t->surf);
+    if (!t->surf)
+        return tmu_cli_error(where, "out of memory");
+    if (amd_keys) {
+        int gfx9 = amd->gen >= TMU_AMD_GFX9;
+        if (gfx9 ? c->tiling >= 0 : c->swizzle >= 0 || c->xor_bits >= 0)
+            return tmu_cli_report(code, where, "%s is %s: %s", amd->name, tmu_amd_gen_name(amd->gen),
+                                  gfx9 ? "give swizzle=MODE (tiling= is gfx6-8's)"
+                                       : "give tiling=N (swizzle= and xor= are gfx9+'s)");
+        if (gfx9 && c->swizzle < 0)
+            return tmu_cli_report(code, where, "xor= needs swizzle=MODE");
+        tmu_surface_desc sd;
+        memset(&sd, 0, sizeof sd);
+        sd.bpp = fi->bytes * 8u;
+        sd.width = sh->width, sd.height = sh->height;
+        sd.slices = vol ? sh->depth : sh->layers;
+        sd.samples = sh->samples;
+        sd.levels = sh->levels;
+        sd.tile_index = gfx9 ? -1 : (int32_t)c->tiling;
+        if (gfx9) { /* as the GCN executor asks for a T#'s surface (src/gcn/tiled.c) */
+            sd.rsrc = vol ? TMU_SURF_3D : TMU_SURF_2D;
+            sd.swizzle_mode = (uint32_t)c->swizzle;
+            sd.pipe_bank_xor = c->xor_bits > 0 ? (uint32_t)c->xor_bits : 0;
+            sd.flags = ms ? TMU_SURF_COLOR : TMU_SURF_TEXTURE;
+            sd.fragments = sd.samples;
+        } else {
+            sd.flags = ms ? TMU_SURF_COLOR : TMU_SURF_TEXTURE;
+            if (sh->dim == TMU_DIM_CUBE || sh->dim == TMU_DIM_CUBE_ARRAY)
+                sd.flags |= TMU_SURF_CUBE;
+            if (vol)
+                sd.flags |= TMU_SURF_VOLUME | TMU_SURF_NO_LARGE_THICK_DEGRADE;
+        }
+        st = tmu_surface_init_amd(t->surf, amd, &sd, &d);
+    } else {
+        tmu_adreno_surface_desc ad;
+        memset(&ad, 0, sizeof ad);
+        ad.block_bytes = fi->bytes;
+        ad.block_w = ad.block_h = 1;
+        ad.width = sh->width, ad.height = sh->height;
+        ad.depth = vol ? sh->depth : 1;
+        ad.layers = vol ? 1 : sh->layers;
+        ad.levels = sh->levels;
+        ad.samples = sh->samples;
+        ad.is_3d = (uint32_t)vol;
+        ad.tile_mode = (tmu_adreno_tile_mode)c->tile;
+        ad.format_flags = sh->format == TMU_FORMAT_D32_FLOAT ? TMU_ADRENO_FMT_DEPTH_STENCIL : 0;
+        st = tmu_surface_init_adreno(t->surf, adreno, &ad, &d);
+    }
+    if (st != TMU_OK)
+        return tmu_cli_report(code, where, "%s on %s: %s", amd_keys ? "the AMD layout" : "the Adreno layout",
+                              amd_keys ? amd->name : adreno->name, d.message);
+    return 0;
+}
+
 int tmu_cli_texspec_parse(const char *text, const tmu_cli_texrules *r, const char *where, int code,
                           tmu_cli_texspec *out)
 {
@@ -345,6 +443,7 @@ int tmu_cli_texspec_parse(const char *text, const tmu_cli_texrules *r, const cha
     kv_ctx c;
     memset(&c, 0, sizeof c);
     c.where = where, c.code = code, c.tex = out, c.allow = r ? r->allow : 0;
+    c.tiling = c.swizzle = c.xor_bits = c.tile = -1;
     if (r)
         c.isa = r->key, c.isa_ctx = r->ctx, c.isa_keys = r->keys, c.n_isa = r->nkeys;
     int rc = tmu_cli_each_kv(opts, where, code, tex_kv, &c);
@@ -430,12 +529,17 @@ int tmu_cli_texspec_parse(const char *text, const tmu_cli_texrules *r, const cha
                             sh->samples);
         goto fail;
     }
+    if (c.tiling >= 0 || c.swizzle >= 0 || c.xor_bits >= 0 || c.tile >= 0) {
+        if ((rc = lay_out(out, &c, r)) != 0)
+            goto fail;
+    }
     if (r && r->reserve) {
-        if (tmu_cli_reserve(where, "the texture", out->packed_size)) {
+        uint64_t bytes = out->surf ? out->surf->size : out->packed_size;
+        if (tmu_cli_reserve(where, "the texture", bytes)) {
             rc = TMU_EXIT_FAIL;
             goto fail;
         }
-        out->reserved = out->packed_size;
+        out->reserved = bytes;
     }
     if (c.sparse && tmu_cli_sparse_parse(where, c.sparse, sh, &out->sparse)) {
         rc = TMU_EXIT_FAIL;
@@ -554,17 +658,35 @@ int tmu_cli_texspec_fill(tmu_cli_texspec *s, const tmu_texture *t)
 int tmu_cli_texspec_alloc(tmu_cli_texspec *s, tmu_texture *t)
 {
     const tmu_texture *sh = &s->shape;
-    if (s->reserved < s->packed_size) {
-        if (tmu_cli_reserve(s->where, "the texture", s->packed_size - s->reserved))
+    uint64_t bytes = s->surf ? s->surf->size : s->packed_size;
+    if (bytes > SIZE_MAX)
+        return tmu_cli_error(s->where, "%llu bytes do not fit this machine's memory", (unsigned long long)bytes);
+    if (s->reserved < bytes) {
+        if (tmu_cli_reserve(s->where, "the texture", bytes - s->reserved))
             return TMU_EXIT_FAIL;
-        s->reserved = s->packed_size;
+        s->reserved = bytes;
     }
-    s->mem = calloc(1, s->packed_size);
+    s->mem = calloc(1, bytes ? (size_t)bytes : 1);
     if (!s->mem)
-        return tmu_cli_error(s->where, "out of memory for %zu bytes", s->packed_size);
+        return tmu_cli_error(s->where, "out of memory for %llu bytes", (unsigned long long)bytes);
     tmu_diag d;
-    if (tmu_texture_init_packed(t, sh->dim, sh->format, sh->width, sh->height, sh->depth, sh->layers, sh->levels,
-                                sh->samples, s->mem, s->packed_size, &d) != TMU_OK)
+    tmu_status st;
+    if (s->surf) { /* every level in the surface (include/tmu/texture.h, "Tiled levels") */
+        *t = *sh;
+        for (uint32_t l = 0; l < sh->levels; l++) {
+            tmu_level *lv = &t->level[l];
+            memset(lv, 0, sizeof *lv);
+            lv->data = s->mem;
+            lv->size = (size_t)bytes;
+            lv->surface = s->surf;
+            lv->surface_level = l;
+        }
+        st = tmu_texture_validate(t, &d);
+    } else {
+        st = tmu_texture_init_packed(t, sh->dim, sh->format, sh->width, sh->height, sh->depth, sh->layers,
+                                     sh->levels, sh->samples, s->mem, s->packed_size, &d);
+    }
+    if (st != TMU_OK)
         return tmu_cli_error(s->where, "%s", d.message);
     if (s->sparse.maps)
         t->residency = &s->sparse.res;
@@ -583,7 +705,8 @@ void tmu_cli_texspec_free(tmu_cli_texspec *s)
     free(s->mem);
     tmu_cli_release(s->reserved);
     tmu_cli_sparse_free(&s->sparse);
-    s->png = NULL, s->mem = NULL, s->png_bytes = 0, s->reserved = 0;
+    free(s->surf);
+    s->png = NULL, s->mem = NULL, s->surf = NULL, s->png_bytes = 0, s->reserved = 0;
 }
 
 /* ---- register values and lane lists ---------------------------------------------------- */

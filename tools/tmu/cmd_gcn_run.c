@@ -363,7 +363,8 @@ static int opt_texture(run_state *st, const char *arg, int code)
     static const char *const keys[] = {"at", "tiling", "swizzle", "xor"};
     tex_keys tk = {st, 0, 0, -1, -1, -1};
     /* the shared spec (cli_common.h); the bytes are reserved below, as the layout needs them */
-    tmu_cli_texrules rules = {TMU_CLI_TEX_MS, texture_key, &tk, keys, 4, 0};
+    tmu_cli_texrules rules = {TMU_CLI_TEX_MS, texture_key, &tk, keys, 4, 0, NULL, NULL,
+                              "gcn run lays textures out through their T#: tiling=, swizzle=, xor="};
     tmu_cli_texspec *spec = &st->spec[st->nspec];
     int rc = tmu_cli_texspec_parse(text, &rules, where, code, spec);
     if (rc)

@@ -58,6 +58,8 @@ typedef struct run_state {
     } regs[256];
     unsigned nreg;
     unsigned char *seen; /* the command line's options given (tmu_cli_args.seen) */
+    const tmu_adreno_gpu *chip; /* --chip: the layout preset (NULL: the --gpu's) */
+    unsigned tiled;             /* tiled --texture specs laid out so far */
 } run_state;
 
 static void run_usage(FILE *out)
@@ -74,8 +76,9 @@ static void run_usage(FILE *out)
             "\n"
             "options (each may also be a line 'OPTION ARG' of an --input file, without '--'):\n"
             "  --gpu GPU               a3xx .. a7xx, or a GPU id / chip such as 630, a660, a730;\n"
-            "                          raw TILE6_3 textures use that chip's layout (presets a610\n"
+            "                          tiled textures use that chip's layout (presets a610\n"
             "                          a630 a660 a730 a750; a6xx and a7xx alone: a630 and a730)\n"
+            "  --chip NAME             the layout preset instead (before the tiled --texture)\n"
             "  --asm 'TEXT'            an instruction (repeatable; run before PROGRAM's lines)\n"
             "  --word W                an instruction word (repeatable)\n"
             "  --fibers N              wave size: the generation's (8/32/64, default) or twice that\n"
@@ -104,6 +107,8 @@ static void run_usage(FILE *out)
     tmu_cli_texspec_help(out, TMU_CLI_TEX_MS);
     fprintf(out,
             "  With sparse=, the .rck variants report non-resident tiles; reads of them give 0.\n"
+            "  tile=TILE6_3|TILE6_LINEAR lays the texture out as Mesa's fdl6_layout does on the\n"
+            "  --gpu (or --chip) preset.\n"
             "  Or SPEC = raw:D0,...,D15 (an a6xx/a7xx texture descriptor; texels through --memory):\n"
             "  TILE6_LINEAR as its PITCH / ARRAY_PITCH say, TILE6_3 as Mesa's fdl6_layout lays\n"
             "  the image out on the --gpu preset (its PITCH, PITCHALIGN, ARRAY_PITCH, MIN_LAYERSZ\n"
@@ -225,6 +230,12 @@ static int add_sampler(run_state *st, const char *arg, const char *where, int co
 
 /* ---- textures -------------------------------------------------------------------------------- */
 
+/* The Adreno preset tiled textures are laid out on: --chip, else the --gpu's (or NULL). */
+static const tmu_adreno_gpu *layout_gpu(const run_state *st)
+{
+    return st->chip ? st->chip : st->have_gpu ? tmu_ir3_layout_gpu(st->gpu, NULL) : NULL;
+}
+
 static int add_texture(run_state *st, const char *arg, const char *where, int code)
 {
     char buf[1024];
@@ -248,10 +259,12 @@ static int add_texture(run_state *st, const char *arg, const char *where, int co
         return tmu_cli_error(where, "more than %d textures", MAX_OWNED);
     /* the shared spec (cli_common.h): checked and its bytes reserved now, allocated and filled
      * once the program assembled */
-    tmu_cli_texrules rules = {TMU_CLI_TEX_MS, NULL, NULL, NULL, 0, 1};
+    tmu_cli_texrules rules = {TMU_CLI_TEX_MS, NULL, NULL, NULL, 0, 1, NULL, layout_gpu(st),
+                              "give --gpu a6xx/a7xx (or a GPU id such as 660) or --chip NAME before the --texture"};
     int rc = tmu_cli_texspec_parse(spec, &rules, where, code, &st->own_spec[st->ntex_own]);
     if (rc)
         return rc;
+    st->tiled += st->own_spec[st->ntex_own].surf != NULL;
     slot->texture = &st->own_tex[st->ntex_own++];
     return 0;
 }
@@ -510,14 +523,14 @@ static void print_explain(const tmu_ir3_step *step)
 /* ---- options --------------------------------------------------------------------------------- */
 
 enum { O_GPU, O_ASM, O_WORD, O_FIBERS, O_ACTIVE, O_REG, O_TEXTURE, O_SAMPLER, O_MEMORY, O_BORDER, O_SAMPLES,
-       O_SAMPLER_FIRST, O_SHOW, O_EXPLAIN, O_INPUT, O_JSON, O_COUNT };
+       O_SAMPLER_FIRST, O_SHOW, O_EXPLAIN, O_INPUT, O_JSON, O_CHIP, O_COUNT };
 static const tmu_cli_option run_opts[O_COUNT] = {
     {"--gpu", NULL, TMU_CLI_VALUE},      {"--asm", NULL, TMU_CLI_REPEAT},     {"--word", NULL, TMU_CLI_REPEAT},
     {"--fibers", NULL, TMU_CLI_VALUE},   {"--active", NULL, TMU_CLI_VALUE},   {"--reg", NULL, TMU_CLI_REPEAT},
     {"--texture", NULL, TMU_CLI_REPEAT}, {"--sampler", NULL, TMU_CLI_REPEAT}, {"--memory", NULL, TMU_CLI_REPEAT},
     {"--border", NULL, TMU_CLI_REPEAT},  {"--samples", NULL, TMU_CLI_VALUE},  {"--s2en-sampler-first", NULL, TMU_CLI_FLAG},
     {"--show", NULL, TMU_CLI_VALUE},     {"--explain", NULL, TMU_CLI_FLAG},   {"--input", NULL, TMU_CLI_REPEAT},
-    {"--json", NULL, TMU_CLI_FLAG},
+    {"--json", NULL, TMU_CLI_FLAG},      {"--chip", NULL, TMU_CLI_VALUE},
 };
 
 /* A malloc'd copy of `text` kept until the command ends (option files are freed once read), or
@@ -615,6 +628,21 @@ static int apply_option(void *ctx, int k, const char *val, const char *where, in
     case O_JSON:
         st->json = 1;
         return 0;
+    case O_CHIP: {
+        const tmu_adreno_gpu *g = tmu_adreno_gpu_find(val);
+        if (!g) {
+            const char *names[16];
+            size_t nn = 0;
+            for (size_t i = 0; i < tmu_adreno_gpu_count() && nn < 16; i++)
+                names[nn++] = tmu_adreno_gpu_at(i)->name;
+            char msg[256];
+            return tmu_cli_report(code, where, "%s", tmu_cli_unknown_text(msg, sizeof msg, "Adreno preset", val, names, nn));
+        }
+        if (st->tiled)
+            return tmu_cli_report(code, where, "give --chip before the tiled --texture (it was laid out already)");
+        st->chip = g;
+        return 0;
+    }
     case O_INPUT:
         return tmu_cli_read_options(val, run_opts, O_COUNT, 0, st->seen, depth, apply_option, st);
     default:
@@ -705,6 +733,7 @@ static int run_program(run_state *st)
     b.num_memory = st->nmemory;
     b.border = st->border;
     b.num_border = st->nborder;
+    b.layout_gpu = st->chip; /* raw TILE6_3 descriptors too (NULL: the wave's GPU id's) */
 
     /* the whole program is assembled and decoded before anything runs */
     for (unsigned i = 0; i < st->nprog; i++) {

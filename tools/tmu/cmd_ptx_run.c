@@ -42,6 +42,9 @@ typedef struct run_state {
     uint64_t show[2]; /* --show: lanes printed */
     int json;
     unsigned char *seen; /* the command line's options given (tmu_cli_args.seen) */
+    const tmu_amd_chip *amd;      /* --chip: the layout of tiled textures (AMD or Adreno) */
+    const tmu_adreno_gpu *adreno;
+    unsigned tiled;               /* tiled textures laid out so far */
     int bad; /* exit code of a bad option: TMU_EXIT_USAGE on the command line, else FAIL */
 } run_state;
 
@@ -76,6 +79,8 @@ static void run_usage(FILE *out)
            "  --lanes N             how many lanes run: lanes 0..N-1 (N = 1..32, default 1)\n"
            "  --show LIST           lanes to print: a hex mask, 'all' or ranges such as 0-3,8\n"
            "                        (default: every lane that runs)\n"
+           "  --chip NAME           lay tiled textures (tiling=, swizzle=, xor=; tile=) out as on\n"
+           "                        this AMD chip (tahiti .. navi21) or Adreno GPU (a610 .. a750)\n"
            "  --json                one JSON object per instruction (a line each): file, line,\n"
            "                        text and its destination registers' values per lane\n"
            "  --input FILE          read more options from FILE ('-' = stdin; '#' at the start of\n"
@@ -85,7 +90,9 @@ static void run_usage(FILE *out)
            );
     tmu_cli_texspec_help(out, 0);
     fprintf(out, "  With sparse=, a lane touching a non-resident tile reads zeros and its |%%p predicate\n"
-                 "  is false.\n");
+                 "  is false.  Tiled (give --chip first): tiling=N (gfx6-8 TILING_INDEX), swizzle=MODE\n"
+                 "  and xor=N (gfx9+ SW_MODE such as 64KB_S_X, pipe/bank XOR), tile=TILE6_3|TILE6_LINEAR\n"
+                 "  (Adreno): the texels lie as that GPU lays them out; results are the same.\n");
     tmu_cli_sampler_help(out);
     fprintf(out, "\nexample: tmu ptx run --texture t0=coords:4x4,filter=linear --reg %%f4=0.5 \\\n"
                  "             --reg %%f5=0.25 kernel.ptx\n");
@@ -155,8 +162,11 @@ static int add_texture(run_state *st, const char *where, const char *arg)
     size_t k = st->nbind;
     if (spec) {
         /* the shared spec (cli_common.h) with the sampler keys: PTX's unified texture mode */
-        tmu_cli_texrules rules = {TMU_CLI_TEX_SAMPLER, NULL, NULL, NULL, 0, 1};
+        tmu_cli_texrules rules = {TMU_CLI_TEX_SAMPLER, NULL, NULL, NULL, 0, 1, st->amd, st->adreno,
+                                  "give --chip NAME (an AMD preset such as vega10 or tonga, or an Adreno GPU "
+                                  "such as a660) before the --texture"};
         rc = tmu_cli_texspec_parse(spec, &rules, where, st->bad, &st->spec[k]);
+        st->tiled += !rc && st->spec[k].surf;
         if (!rc) {
             st->smp[k] = st->spec[k].sampler;
             st->is_tex[k] = 1;
@@ -255,12 +265,12 @@ static int add_reg(run_state *st, const char *where, const char *arg)
 /* Lane l is printed (--show). */
 #define SHOWN(st, l) (((st)->show[0] >> (l)) & 1)
 
-enum { O_TEXTURE, O_SAMPLER, O_REG, O_LANES, O_SHOW, O_INPUT, O_JSON, O_COUNT };
+enum { O_TEXTURE, O_SAMPLER, O_REG, O_LANES, O_SHOW, O_INPUT, O_JSON, O_CHIP, O_COUNT };
 static const tmu_cli_option run_opts[O_COUNT] = {
     [O_JSON] = {"--json", NULL, TMU_CLI_FLAG},        [O_TEXTURE] = {"--texture", NULL, TMU_CLI_REPEAT},
     [O_SAMPLER] = {"--sampler", NULL, TMU_CLI_REPEAT}, [O_REG] = {"--reg", NULL, TMU_CLI_REPEAT},
     [O_LANES] = {"--lanes", NULL, TMU_CLI_VALUE},     [O_SHOW] = {"--show", NULL, TMU_CLI_VALUE},
-    [O_INPUT] = {"--input", NULL, TMU_CLI_REPEAT},
+    [O_INPUT] = {"--input", NULL, TMU_CLI_REPEAT},    [O_CHIP] = {"--chip", NULL, TMU_CLI_VALUE},
 };
 
 /* Option k with `arg` from the command line or an --input file (tmu_cli_option_fn). */
@@ -291,6 +301,22 @@ static int apply(void *ctx, int k, const char *arg, const char *where, int code,
         rc = tmu_cli_read_options(arg, run_opts, O_COUNT, 0, st->seen, depth, apply, st);
         break;
     case O_JSON: st->json = 1; break;
+    case O_CHIP: /* an AMD chip preset or an Adreno GPU preset: whose layout tiled textures take */
+        st->amd = tmu_amd_chip_find(arg);
+        st->adreno = st->amd ? NULL : tmu_adreno_gpu_find(arg);
+        if (!st->amd && !st->adreno) {
+            const char *names[40];
+            size_t nn = 0;
+            for (size_t i = 0; i < tmu_amd_chip_count() && nn < 32; i++)
+                names[nn++] = tmu_amd_chip_at(i)->name;
+            for (size_t i = 0; i < tmu_adreno_gpu_count() && nn < 40; i++)
+                names[nn++] = tmu_adreno_gpu_at(i)->name;
+            char msg[512];
+            rc = tmu_cli_report(code, where, "%s", tmu_cli_unknown_text(msg, sizeof msg, "chip", arg, names, nn));
+        } else if (st->tiled) {
+            rc = tmu_cli_report(code, where, "give --chip before the tiled --texture (it was laid out already)");
+        }
+        break;
     }
     st->bad = saved;
     return rc;
