@@ -1270,7 +1270,7 @@ static int render(run_state *st, const tmu_gcn_env *env)
         tmu_cli_warning("--render", "the program has hazards (run it without --render to see them)");
     return rc;
 #else
-    (void)env;
+    (void)st, (void)env;
     return tmu_cli_error("--render", "this tmu was built without libpng");
 #endif
 }
