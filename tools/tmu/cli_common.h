@@ -270,4 +270,15 @@ typedef int (*tmu_cli_option_fn)(void *ctx, int k, const char *value, const char
 int tmu_cli_read_options(const char *path, const tmu_cli_option *opts, size_t nopts, uint64_t not_in_file,
                          unsigned char *seen, unsigned depth, tmu_cli_option_fn fn, void *ctx);
 
+/* ---- the command line ------------------------------------------------------------------ */
+
+/* The command-line loop of a run command over `a`, which it initialises (a->seen then marks the
+ * options given, for tmu_cli_read_options: its address may be taken before the call): each
+ * option goes to fn with WHERE its name and code 2; at most one positional argument, named
+ * `what` in errors ("FILE", "PROGRAM"), goes to *positional (NULL when none).  Returns 0, -1
+ * after printing the help with `usage` (the command then returns 0), or an exit code. */
+int tmu_cli_run_args(tmu_cli_args *a, int argc, char **argv, const tmu_cli_option *opts, size_t nopts,
+                     void (*usage)(FILE *out), tmu_cli_option_fn fn, void *ctx, const char *what,
+                     const char **positional);
+
 #endif

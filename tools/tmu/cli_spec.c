@@ -1022,3 +1022,32 @@ int tmu_cli_read_dwords(uint32_t *dw, int max, const char *what)
     free(text);
     return n;
 }
+
+/* ---- the command line ------------------------------------------------------------------ */
+
+int tmu_cli_run_args(tmu_cli_args *a, int argc, char **argv, const tmu_cli_option *opts, size_t nopts,
+                     void (*usage)(FILE *out), tmu_cli_option_fn fn, void *ctx, const char *what,
+                     const char **positional)
+{
+    const char *v;
+    int k, rc = 0;
+    *positional = NULL;
+    tmu_cli_args_init(a, argc, argv, opts, nopts);
+    while (!rc && (k = tmu_cli_next(a, &v)) != TMU_CLI_END) {
+        if (k == TMU_CLI_HELP) {
+            usage(stdout);
+            return -1;
+        }
+        if (k == TMU_CLI_ERROR) {
+            rc = TMU_EXIT_USAGE;
+        } else if (k == TMU_CLI_ARG) {
+            char echo[TMU_CLI_ECHO_BUF];
+            if (*positional)
+                rc = tmu_cli_usage_error(what, "give one %s (got '%s' too)", what, tmu_cli_shorten(echo, v));
+            *positional = v;
+        } else if ((size_t)k < nopts) {
+            rc = fn(ctx, k, v, opts[k].name, TMU_EXIT_USAGE, 0);
+        }
+    }
+    return rc;
+}

@@ -1293,34 +1293,12 @@ int tmu_cmd_gcn_run(int argc, char **argv)
     }
     tmu_gcn_wave_init(st.initial, TMU_GCN_GFX9);
     tmu_cli_args a;
-    tmu_cli_args_init(&a, argc, argv, run_options, O_COUNT);
     st.seen = a.seen; /* a single-valued option may not come again from an --input file */
-    a.numbers_positional = 0;
-    const char *v;
-    int k;
-    while ((k = tmu_cli_next(&a, &v)) != TMU_CLI_END) {
-        if (k == TMU_CLI_HELP) {
-            run_usage(stdout);
-            goto done;
-        }
-        if (k == TMU_CLI_ERROR) {
-            rc = TMU_EXIT_USAGE;
-            goto done;
-        }
-        if (k == TMU_CLI_ARG) {
-            if (st.program_path) {
-                rc = tmu_cli_usage_error(v, "one PROGRAM file only (already '%s')", st.program_path);
-                goto done;
-            }
-            st.program_path = v;
-            continue;
-        }
-        if (k != O_GPU && !st.have_gen && (k == O_TEXTURE || k == O_SAMPLER)) {
-            rc = tmu_cli_usage_error(run_options[k].name, "give --gpu first");
-            goto done;
-        }
-        if ((rc = apply_option(&st, k, v, run_options[k].name, TMU_EXIT_USAGE, 0)) != 0)
-            goto done;
+    rc = tmu_cli_run_args(&a, argc, argv, run_options, O_COUNT, run_usage, apply_option, &st, "PROGRAM",
+                          &st.program_path);
+    if (rc) {
+        rc = rc < 0 ? TMU_EXIT_OK : rc; /* -1: the help was printed */
+        goto done;
     }
     if (!st.have_gen) {
         rc = tmu_cli_usage_error("--gpu", "missing: give gfx6, gfx7, gfx8, gfx81, gfx9, gfx10, gfx10.3 or gfx11");

@@ -806,28 +806,12 @@ int tmu_cmd_ir3_run(int argc, char **argv)
     st->show[0] = st->show[1] = ~UINT64_C(0);
     const char *program = NULL;
     tmu_cli_args a;
-    tmu_cli_args_init(&a, argc, argv, run_opts, O_COUNT);
     st->seen = a.seen; /* a single-valued option may not come again from an --input file */
-    const char *v;
-    int k;
-    while (!rc && (k = tmu_cli_next(&a, &v)) != TMU_CLI_END) {
-        if (k == TMU_CLI_HELP) {
-            run_usage(stdout);
-            goto out;
-        }
-        if (k == TMU_CLI_ERROR) {
-            rc = TMU_EXIT_USAGE;
-        } else if (k == TMU_CLI_ARG) {
-            if (program)
-                rc = tmu_cli_usage_error("PROGRAM", "give one PROGRAM (got '%s' too)", v);
-            else
-                program = v;
-        } else {
-            rc = apply_option(st, k, v, run_opts[k].name, TMU_EXIT_USAGE, 0);
-        }
-    }
-    if (rc)
+    rc = tmu_cli_run_args(&a, argc, argv, run_opts, O_COUNT, run_usage, apply_option, st, "PROGRAM", &program);
+    if (rc) {
+        rc = rc < 0 ? TMU_EXIT_OK : rc; /* -1: the help was printed */
         goto out;
+    }
     if (!st->have_gpu) {
         rc = tmu_cli_usage_error("--gpu", "missing (a3xx .. a7xx or a GPU id such as 630)");
         goto out;

@@ -422,28 +422,12 @@ int tmu_cmd_ptx_run(int argc, char **argv)
     st->show[0] = ~UINT64_C(0);
     st->bad = TMU_EXIT_USAGE;
     tmu_cli_args a;
-    tmu_cli_args_init(&a, argc, argv, run_opts, O_COUNT);
     st->seen = a.seen; /* a single-valued option may not come again from an --input file */
-    const char *v;
-    for (int k; !rc && (k = tmu_cli_next(&a, &v)) != TMU_CLI_END;) {
-        if (k == TMU_CLI_HELP) {
-            run_usage(stdout);
-            goto out;
-        }
-        if (k == TMU_CLI_ERROR) {
-            rc = TMU_EXIT_USAGE;
-        } else if (k == TMU_CLI_ARG) {
-            if (file) {
-                char echo[TMU_CLI_ECHO_BUF];
-                rc = tmu_cli_usage_error("FILE", "give one FILE (got '%s' too)", tmu_cli_shorten(echo, v));
-            }
-            file = v;
-        } else {
-            rc = apply(st, k, v, run_opts[k].name, TMU_EXIT_USAGE, 0);
-        }
-    }
-    if (rc)
+    rc = tmu_cli_run_args(&a, argc, argv, run_opts, O_COUNT, run_usage, apply, st, "FILE", &file);
+    if (rc) {
+        rc = rc < 0 ? TMU_EXIT_OK : rc; /* -1: the help was printed */
         goto out;
+    }
     if (!file) {
         rc = tmu_cli_usage_error("FILE", "missing: give the PTX module to run ('-' = stdin)");
         goto out;
