@@ -230,18 +230,18 @@ static int opt_memory(run_state *st, const char *arg)
 
 /* "sN" / "vN" before '=': the register number. */
 static int reg_number(const char *arg, char kind, unsigned max, unsigned *n, const char **rest,
-                      const char *where)
+                      const char *where, int code)
 {
-    char num[16];
+    char num[16], echo[TMU_CLI_ECHO_BUF];
     const char *eq = strchr(arg, '=');
     size_t len = eq ? (size_t)(eq - arg) : 0;
     long long v;
     if (!eq || len < 2 || len > sizeof num || arg[0] != kind)
-        return tmu_cli_error(where, "expected %c<number>=VALUE, got '%s'", kind, arg);
+        return tmu_cli_report(code, where, "expected %c<number>=VALUE, got '%s'", kind, tmu_cli_shorten(echo, arg));
     memcpy(num, arg + 1, len - 1);
     num[len - 1] = 0;
     if (tmu_cli_parse_int(num, 0, max, &v))
-        return tmu_cli_error(where, "'%c%s' is not a register %c0..%c%u", kind, num, kind, kind, max);
+        return tmu_cli_report(code, where, "'%c%s' is not a register %c0..%c%u", kind, num, kind, kind, max);
     *n = (unsigned)v;
     *rest = eq + 1;
     return 0;
@@ -261,7 +261,7 @@ static int opt_sgpr(run_state *st, const char *arg)
 {
     unsigned n;
     const char *vals;
-    if (reg_number(arg, 's', TMU_GCN_SGPRS - 1, &n, &vals, "--sgpr"))
+    if (reg_number(arg, 's', TMU_GCN_SGPRS - 1, &n, &vals, "--sgpr", TMU_EXIT_FAIL))
         return TMU_EXIT_FAIL;
     char buf[1024];
     if (strlen(vals) >= sizeof buf)
@@ -283,7 +283,7 @@ static int opt_vgpr(run_state *st, const char *arg)
 {
     unsigned n;
     const char *vals;
-    if (reg_number(arg, 'v', TMU_GCN_VGPRS - 1, &n, &vals, "--vgpr"))
+    if (reg_number(arg, 'v', TMU_GCN_VGPRS - 1, &n, &vals, "--vgpr", TMU_EXIT_FAIL))
         return TMU_EXIT_FAIL;
     char buf[4096];
     if (strlen(vals) >= sizeof buf)
@@ -347,17 +347,28 @@ static int texture_key(void *ctx, const char *o, const char *v, const char *wher
     return 0;
 }
 
+/* "sN=..." of --texture / --sampler: a descriptor of `dwords` dwords at s[N], N a multiple of 4,
+ * after --gpu.  Returns 0 with N and the text after '=', or `code` after an error. */
+static int descriptor_sgpr(const run_state *st, const char *arg, const char *where, unsigned dwords, int code,
+                           unsigned *sg, const char **text)
+{
+    if (reg_number(arg, 's', TMU_GCN_SGPRS - dwords, sg, text, where, code))
+        return code;
+    if (*sg % 4)
+        return tmu_cli_report(code, where, "a%s starts at an SGPR that is a multiple of 4, not s%u",
+                              dwords == 8 ? " T#" : "n S#", *sg);
+    if (!st->have_gen)
+        return tmu_cli_report(code, where, "give --gpu before %s", where);
+    return 0;
+}
+
 static int opt_texture(run_state *st, const char *arg, int code)
 {
     const char *where = "--texture";
     unsigned sg;
     const char *text;
-    if (reg_number(arg, 's', TMU_GCN_SGPRS - 8, &sg, &text, where))
+    if (descriptor_sgpr(st, arg, where, 8, code, &sg, &text))
         return code;
-    if (sg % 4)
-        return tmu_cli_report(code, where, "a T# starts at an SGPR that is a multiple of 4, not s%u", sg);
-    if (!st->have_gen)
-        return tmu_cli_report(code, where, "give --gpu before --texture");
     if (st->nspec >= MAX_TEXTURES)
         return tmu_cli_report(code, where, "more than %d textures", MAX_TEXTURES);
     static const char *const keys[] = {"at", "tiling", "swizzle", "xor"};
@@ -566,12 +577,8 @@ static int opt_sampler(run_state *st, const char *arg, int code)
     const char *where = "--sampler";
     unsigned sg;
     const char *spec;
-    if (reg_number(arg, 's', TMU_GCN_SGPRS - 4, &sg, &spec, where))
+    if (descriptor_sgpr(st, arg, where, 4, code, &sg, &spec))
         return code;
-    if (sg % 4)
-        return tmu_cli_report(code, where, "an S# starts at an SGPR that is a multiple of 4, not s%u", sg);
-    if (!st->have_gen)
-        return tmu_cli_report(code, where, "give --gpu before --sampler");
     tmu_gcn_sdesc s;
     memset(&s, 0, sizeof s);
     s.gen = st->gen;
