@@ -10,14 +10,6 @@ tmu=$1
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 cd "$tmp" || exit 1
 
-# input NAME EXPECTED -- CMD...: exit 1 and "tmu: error: EXPECTED" on stderr
-input() {
-  name=$1 want=$2; shift 3
-  "$@" >out.txt 2>err.txt && rc=0 || rc=$?
-  if [ "$rc" -ne 1 ] || ! grep -qF -- "tmu: error: $want" err.txt; then
-    echo "FAIL $name: exit $rc, stderr:"; sed 's/^/    /' err.txt | head -5; fail=$((fail+1))
-  else pass=$((pass+1)); fi
-}
 # same NAME -- CMD1 -- CMD2: both exit 0 with the same standard output
 same() {
   name=$1; shift 2
