@@ -492,7 +492,9 @@ int tmu_cmd_ptx_run(int argc, char **argv)
         }
         for (unsigned l = 1; lane == 1 && l < TMU_PTX_WARP; l++) /* one value for all (lane*K+C each its own) */
             if (tmu_cli_parse_value(first, l, 64, &r->lane[l])) {
-                rc = tmu_cli_error("--reg", "%s: '%s' does not fit lane %u", tmu_cli_shorten(echo, rname), first, l);
+                char echo2[TMU_CLI_ECHO_BUF];
+                rc = tmu_cli_error("--reg", "%s: '%s' does not fit lane %u", tmu_cli_shorten(echo, rname),
+                                   tmu_cli_shorten(echo2, first), l);
                 goto out;
             }
     }
