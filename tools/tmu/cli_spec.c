@@ -269,9 +269,9 @@ static int tex_kv(void *ctx, char *k, char *v)
         c->sparse = v;
     } else if (!strcmp(k, "tiling") || !strcmp(k, "xor")) {
         int tiling = k[0] == 't';
-        if (tmu_cli_parse_int(v, 0, tiling ? 31 : 255, tiling ? &c->tiling : &c->xor_bits))
+        if (tmu_cli_parse_int(v, 0, tiling ? 31 : 1023, tiling ? &c->tiling : &c->xor_bits)) /* gfx11: 10 bits */
             return tmu_cli_report(c->code, c->where, "%s must be %s, not '%s'", k,
-                                  tiling ? "a TILING_INDEX 0..31" : "a pipe/bank XOR 0..255", tmu_cli_shorten(echo, v));
+                                  tiling ? "a TILING_INDEX 0..31" : "a pipe/bank XOR 0..1023", tmu_cli_shorten(echo, v));
     } else if (!strcmp(k, "swizzle")) {
         int m = tmu_amd_swizzle_mode_from_name(v);
         if (m < 0 && tmu_cli_parse_int(v, 0, 31, &c->swizzle))

@@ -145,8 +145,8 @@ static void run_usage(FILE *out)
             "  touches a non-resident tile.\n"
             "GCN KEYs: at=ADDR (where the texture lies in guest memory; default from 4 GiB up)\n"
             "  tiling=N (gfx6-8 TILING_INDEX 0-31 of the chip's table; default 8 = linear)\n"
-            "  swizzle=MODE (gfx9, gfx10, gfx10.3 SW_MODE: a number or a name such as 64KB_S_X;\n"
-            "  default linear; gfx11 runs linear images only) xor=N (_X/_T modes: the pipe/bank\n"
+            "  swizzle=MODE (gfx9, gfx10, gfx10.3, gfx11 SW_MODE: a number or a name such as\n"
+            "  64KB_S_X or, on gfx11, 256KB_R_X; default linear) xor=N (_X/_T modes: the pipe/bank\n"
             "  XOR in BASE_ADDRESS).  A tiled texture is laid out as AMD addrlib lays it out on\n"
             "  the chip (give --chip first); its T# carries the mode, as radv writes it.\n");
     tmu_cli_sampler_help(out);
@@ -339,8 +339,8 @@ static int texture_key(void *ctx, const char *o, const char *v, const char *wher
         if (m >= 0)
             t->swizzle = m;
     } else if (!strcmp(o, "xor")) {
-        if (tmu_cli_parse_int(v, 0, 255, &t->xor_bits))
-            return tmu_cli_report(code, where, "xor must be a pipe/bank XOR 0..255, not '%s'", echo);
+        if (tmu_cli_parse_int(v, 0, 1023, &t->xor_bits)) /* 10 bits: gfx11's 256 KiB blocks */
+            return tmu_cli_report(code, where, "xor must be a pipe/bank XOR 0..1023, not '%s'", echo);
     } else {
         return -1;
     }
