@@ -126,7 +126,7 @@ check_rc "wave32 gfx9 rc" 2 $rc
 err=$("$TMU" gcn run --gpu gfx11 --texture s8=checker:4x4,swizzle=64KB_S_X -e 's_waitcnt 0' 2>&1); rc=$?
 contains "gfx11 2d _S refused" "SW_MODE 25 (SW_64KB_S_X) on gfx11_16pipe" "$err"
 contains "gfx11 2d _S reason" "not allowed for 2D surfaces" "$err"
-check_rc "gfx11 2d _S rc" 1 $rc
+check_rc "gfx11 2d _S rc" 2 $rc  # a --texture refused on the command line: a usage error (docs/cli.md)
 # a swizzled gfx11 image (256 KiB R mode, pipe/bank XOR 700) reads the checker: white where x + y
 # is even
 out=$("$TMU" gcn run --gpu gfx11 --texture s8=checker:4x4,swizzle=256KB_R_X,xor=700 --lanes 0-3 \
