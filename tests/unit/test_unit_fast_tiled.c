@@ -13,6 +13,8 @@
  *    LOD, gather, fetch), coordinates, masks and views: each call runs on the general path
  *    (TMU_UNIT_GENERAL_ONLY) and as a prepared call with the widest SIMD, with at most AVX2 and
  *    portable (TMU_UNIT_NO_SIMD); every result word identical.
+ *  - test_tiled_mips: bilinear RGBA8 sampling with mips on the layouts of tmu bench sample's
+ *    tiled rows, whole waves whose blocks lie on one level, on two, on more, and implicit LOD.
  *  - test_tiled_edges: the same at the edges, on surfaces whose memory ends right before a
  *    PROT_NONE guard page (a read past the surface faults).
  *
@@ -238,6 +240,108 @@ static family random_family(uint64_t *seed)
     return f;
 }
 
+
+/* Bilinear RGBA8 sampling with mips on the layouts of tmu bench sample's tiled rows (the AVX-512
+ * kernel's mip_wave_tiled: blocks whose lanes lie on one level build that level's tables, others
+ * look the columns up per lane and level): whole waves whose blocks lie on one level (a lod per
+ * block), on two (a lod in [L, L + 1) per block: trilinear reads L and L + 1), on up to four and
+ * more (a lod per lane), and implicit LOD over a plane of quads; each against the general path,
+ * every result word, with the widest SIMD and with AVX2 at most. */
+static void test_tiled_mips(void **state)
+{
+    (void)state;
+    static const family bench[5] = {
+        {"liverpool", 0, 14}, {"liverpool", 0, 13}, {"vega10", 1, 25}, {"navi10", 1, 21}, {"a630", 2, 3}};
+    static const uint32_t xors[5] = {0, 0, 3, 5, 0};
+    static const uint32_t sizes[3][2] = {{256, 256}, {128, 64}, {100, 37}};
+    static uint32_t ref[4][TMU_MAX_LANES], got[4][TMU_MAX_LANES];
+    static tmu_unit_plan plan;
+    tmu_surface *s = malloc(sizeof *s);
+    test_wave *w = test_wave_new();
+    assert_non_null(s);
+    assert_non_null(w);
+    w->in.sample = NULL;
+    w->in.ilod = NULL;
+    uint64_t seed = 0x3117ull;
+    long lanes = 0, calls = 0;
+    for (int f = 0; f < 5; f++)
+        for (int z = 0; z < 3; z++) {
+            uint32_t tw = sizes[z][0], th = sizes[z][1], levels = 1, m = tw > th ? tw : th;
+            while (m >> levels)
+                levels++;
+            char what[96];
+            snprintf(what, sizeof what, "%s %ux%u", family_name(&bench[f], xors[f]), tw, th);
+            if (make_surface(s, &bench[f], 4, tw, th, 1, levels, xors[f]) != TMU_OK)
+                fail_msg("%s: the layout refused the surface", what);
+            unsigned char *mem = malloc((size_t)s->size);
+            assert_non_null(mem);
+            fill_random(mem, (size_t)s->size, 1, 0, &seed);
+            tmu_texture tex;
+            tiled_texture(&tex, s, TMU_FORMAT_R8G8B8A8_UNORM, tw, th, levels, 0, mem);
+            for (int c = 0; c < 16; c++) {
+                tmu_sampler smp = tmu_sampler_default();
+                smp.mag_filter = smp.min_filter = TMU_FILTER_LINEAR;
+                smp.mip_filter = c % 4 == 3 ? TMU_MIP_NEAREST : TMU_MIP_LINEAR;
+                int pow2 = (tw & (tw - 1)) == 0 && (th & (th - 1)) == 0;
+                smp.address[0] = smp.address[1] = pow2 && c % 2 ? TMU_ADDRESS_REPEAT : TMU_ADDRESS_CLAMP_TO_EDGE;
+                int mode = c / 4; /* 0: a lod per block, 1: within [L, L + 1) per block, 2: per lane, 3: implicit */
+                tmu_op op = test_op(TMU_OP_SAMPLE, TMU_DIM_2D, mode == 3 ? TMU_LEVEL_IMPLICIT : TMU_LEVEL_LOD);
+                for (uint32_t b = 0; b < TMU_MAX_LANES; b += 16) {
+                    float lod = (float)test_randf(&seed, -0.5, levels + 0.5);
+                    float L = (float)(test_rand(&seed) % levels);
+                    double x0 = test_randf(&seed, -1, 1), y0 = test_randf(&seed, -1, 1);
+                    for (uint32_t l = b; l < b + 16; l++) {
+                        w->coord[0][l] = (float)test_randf(&seed, -1.5, 1.5);
+                        w->coord[1][l] = (float)test_randf(&seed, -1.5, 1.5);
+                        w->lod[l] = mode == 0 ? lod : mode == 1 ? L + (float)test_randf(&seed, 0, 1)
+                                                                : (float)test_randf(&seed, -0.5, levels + 0.5);
+                        if (mode == 3) { /* quads of a plane (fast.c near): 8 quads of 2 x 2 texels a row */
+                            uint32_t q = l / 4, scale = 1u << (test_rand(&seed) % 3);
+                            w->coord[0][l] = (float)(x0 + (2.0 * (q % 8) + (l & 1)) * scale / tw);
+                            w->coord[1][l] = (float)(y0 + (2.0 * (q / 8 % 4) + (l >> 1 & 1)) * scale / th);
+                        }
+                    }
+                }
+                if (mode == 3) /* one derivative per quad (lane 0's scale): coordinates from its lane 0 */
+                    for (uint32_t q = 0; q < TMU_MAX_LANES; q += 4) {
+                        double d = ldexp(1.0, (int)(test_rand(&seed) % 4)) / tw;
+                        for (uint32_t k = 1; k < 4; k++) {
+                            w->coord[0][q + k] = (float)(w->coord[0][q] + (k & 1) * d);
+                            w->coord[1][q + k] = (float)(w->coord[1][q] + (k >> 1) * d * tw / th);
+                        }
+                    }
+                tmu_wave_out o = {.data = {ref[0], ref[1], ref[2], ref[3]}, .resident = NULL};
+                assert_int_equal(tmu_unit_execute_ex(&tex, &smp, &op, TMU_MAX_LANES, NULL, &w->in, &o,
+                                                     TMU_UNIT_GENERAL_ONLY, NULL),
+                                 TMU_OK);
+                static const unsigned flags[2] = {0, TMU_UNIT_MAX_AVX2};
+                for (int fl = 0; fl < 2; fl++) {
+                    tmu_wave_out g = {.data = {got[0], got[1], got[2], got[3]}, .resident = NULL};
+                    memset(got, 0xA5, sizeof got);
+                    assert_int_equal(tmu_unit_plan_init(&plan, &tex, &smp, &op, TMU_MAX_LANES, &w->in, &g, flags[fl], NULL),
+                                     TMU_OK);
+                    if (tmu_unit_plan_fast_kind(&plan) != 2)
+                        fail_msg("%s: no tiled fast path", what);
+                    assert_int_equal(tmu_unit_plan_execute(&plan, NULL, &w->in, &g, NULL), TMU_OK);
+                    for (uint32_t l = 0; l < TMU_MAX_LANES; l++)
+                        for (int k = 0; k < 4; k++)
+                            if (got[k][l] != ref[k][l])
+                                fail_msg("%s case %d (%s) lane %u word %d: 0x%08x, general 0x%08x (s=%a t=%a lod=%a)",
+                                         what, c, fl ? "avx2 or less" : "widest simd", l, k, got[k][l], ref[k][l],
+                                         (double)w->coord[0][l], (double)w->coord[1][l], (double)w->lod[l]);
+                    lanes += TMU_MAX_LANES;
+                    calls++;
+                }
+            }
+            free(mem);
+        }
+    printf("tiled mips: %ld calls (5 layouts, blocks on one, two and more levels, implicit LOD), %ld lanes "
+           "bit-identical to the general path\n",
+           calls, lanes);
+    free(w);
+    free(s);
+}
+
 /* One texture: a random call (sampler, op, lanes, mask, coordinates) through the general path and
  * three prepared calls (widest SIMD, AVX2 or less, portable); returns 1 when the prepared calls
  * took the tiled fast path.  `edges`: coordinates within a texel of the edges. */
@@ -314,8 +418,8 @@ static int compare_call(const tmu_texture *tex, uint64_t *seed, int edges, const
             }
         }
     /* implicit LOD: half the time the quads of a plane on neighbouring texels, 8 quads of 2 x 2
-     * texels a row (the AVX-512 kernel then reads footprints from shared 256-byte chunks: fast.c
-     * near, fast_avx512.c tiled_chunk_load) */
+     * texels a row (the AVX-512 kernel's blocks then lie mostly on one level: fast_simd.inc
+     * mip_level_index builds that level's tables, level_params_at, tiled_axis2_at) */
     if (implicit && test_rand(seed) % 2 == 0) {
         double x0 = test_randf(seed, -3, tw + 3.0), y0 = test_randf(seed, -3, th + 3.0);
         for (uint32_t q = 0; q < lanes; q += 4) {
@@ -611,6 +715,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_tiled_model),
         cmocka_unit_test(test_tiled_equals_general),
+        cmocka_unit_test(test_tiled_mips),
         cmocka_unit_test(test_tiled_edges),
         cmocka_unit_test(test_tiled_small_stack),
     };

@@ -405,10 +405,9 @@ static inline __attribute__((always_inline)) void fast_run(const fast_consts *k,
          * (+10 % on the implicit-LOD row; random waves keep the earlier loads: more misses in
          * flight) */
         cx->coherent = k->fmt == FAST_RGBA8 && k->mip != TMU_MIP_NONE && k->levels > 1 && !scattered(cx, lanes);
-        /* tiled waves of neighbouring lanes with mips (the implicit-LOD row): their footprints from
-         * the 256-byte chunks they share (fast_avx512.c tiled_chunk_load: +8 % on that row on the
-         * layouts of tmu bench sample; without mips, where a block's rows span 3-6 chunks, it was
-         * 25 % slower than single loads) */
+        /* tiled waves of neighbouring lanes with mips: no prefetch pass over their texels (fast_simd.inc
+         * wave_kernel; bilinear ones take mip_wave_tiled, whose blocks on one level, most of such a
+         * wave's, build that level's tables) */
         cx->near = k->tiled && cx->coherent;
         tmu_fast_avx512_wave(cx, exec, lanes, 0);
     } else if (W == 8)

@@ -66,8 +66,6 @@ typedef struct fast_tiled {
     uint8_t q[2][TMU_MAX_LEVELS], m[2][TMU_MAX_LEVELS];   /* columns, tail shift */
     uint8_t lo[TMU_MAX_LEVELS];                           /* k */
     uint8_t used;                                         /* levels with tables */
-    uint8_t chunks; /* 1: the aligned chunk of 64 texels (256 bytes from the base) around any texel
-                       of the levels lies in their memory (fast_avx512.c tiled_chunk_load reads it) */
 } fast_tiled;
 
 /* What the SIMD kernels read of a tiled call, expanded from fast_tiled per call (fast.c) for the

@@ -50,6 +50,8 @@
 #define I_TABLE(t, L) _mm512_permutexvar_epi32(L, _mm512_loadu_si512((const void *)(t))) /* 16 entries */
 #define I_TABLE_LOW4(t, v) I_TABLE(t, v) /* t[v & 15]: vpermd reads the index's low 4 bits */
 #define I_STOREU(p, v) _mm512_storeu_si512((void *)(p), v)
+#define I_PERM16(t, v) _mm512_permutexvar_epi32(v, t) /* t[v & 15] for a table in a register */
+#define I_FIRST(v) _mm_cvtsi128_si32(_mm512_castsi512_si128(v))
 #define F_SQRT _mm512_sqrt_ps
 #define F_QUAD_BCAST(v, w) _mm512_permute_ps(v, (w)*0x55) /* element w of each quad (128-bit lane) */
 #define I_LOADU(p) _mm512_loadu_si512((const void *)(p))
@@ -370,51 +372,6 @@ static inline __attribute__((TMU_FAST_FORCE_INLINE target("avx512f"))) void pair
     split_pairs(base, h[0], h[1], ADJACENT(*t0, *t1), *t0, *t1, t0, t1);
 }
 #define PAIRS_LOAD(base, idx, t0, t1) pairs_load(base, idx, t0, t1)
-
-/* The RGBA8 texels of 16 lanes' bilinear footprints on tiled levels (four slots of dword indices
- * idx[0..3], stored by phase 1) for waves whose lanes read neighbouring texels (fast.c `near`):
- * the footprints of a block then lie in a few aligned chunks of 64 texels (256 bytes from the
- * base: fast.h fast_tiled.chunks; an AMD micro tile of 8 x 8 texels, a gfx9+ 256-byte block, ...),
- * each loaded as four 64-byte vectors and the lanes' texels picked out of it by two two-source
- * permutes and a blend, chunk by chunk, at most TILED_CHUNKS of them; lanes whose texels lie in
- * none of those read them with a masked 32-bit gather.  Against 64 32-bit loads a block, stored
- * and reloaded. */
-enum { TILED_CHUNKS = 6 };
-static inline __attribute__((TMU_FAST_FORCE_INLINE target("avx512f"))) void
-tiled_chunk_load(const unsigned char *base, const int32_t (*idx)[16], __m512i t[4])
-{
-    const int32_t *b = (const int32_t *)(const void *)base;
-    __m512i v[4];
-    __mmask16 left[4];
-    for (int k = 0; k < 4; k++) {
-        v[k] = _mm512_loadu_si512((const void *)idx[k]);
-        t[k] = _mm512_setzero_si512();
-        left[k] = 0xFFFF;
-    }
-    const __m512i b5 = _mm512_set1_epi32(32);
-    for (int n = 0; n < TILED_CHUNKS; n++) {
-        int k0 = left[0] ? 0 : left[1] ? 1 : left[2] ? 2 : left[3] ? 3 : -1;
-        if (k0 < 0)
-            return;
-        int32_t c = idx[k0][__builtin_ctz(left[k0])] >> 6;
-        const int32_t *cb = b + ((int64_t)c << 6);
-        const __m512i z0 = _mm512_loadu_si512((const void *)cb), z1 = _mm512_loadu_si512((const void *)(cb + 16));
-        const __m512i z2 = _mm512_loadu_si512((const void *)(cb + 32)), z3 = _mm512_loadu_si512((const void *)(cb + 48));
-        const __m512i cv = _mm512_set1_epi32(c);
-        for (int k = 0; k < 4; k++) {
-            __mmask16 m = _mm512_mask_cmpeq_epi32_mask(left[k], _mm512_srai_epi32(v[k], 6), cv);
-            if (!m)
-                continue;
-            __m512i lo = _mm512_permutex2var_epi32(z0, v[k], z1), hi = _mm512_permutex2var_epi32(z2, v[k], z3);
-            t[k] = _mm512_mask_mov_epi32(t[k], m, _mm512_mask_blend_epi32(_mm512_test_epi32_mask(v[k], b5), lo, hi));
-            left[k] &= (__mmask16)~m;
-        }
-    }
-    for (int k = 0; k < 4; k++)
-        if (left[k])
-            t[k] = _mm512_mask_i32gather_epi32(t[k], left[k], v[k], (const void *)base, 4);
-}
-#define TILED_CHUNK_LOAD(base, idx, t) tiled_chunk_load(base, idx, t)
 
 /* The RGBA8 texels at dword indices idx[0..15], loaded straight into a vector (phase 2 of a
  * two-phase block, nearest filtering): against 32-bit loads stored between the phases and read

@@ -260,7 +260,6 @@ int tmu_fast_tiled_setup(fast_consts *k, const tmu_texture *tex, uint32_t used, 
     if (used > TMU_MAX_LEVELS || tex->samples != 1)
         return 0;
     uint32_t pool = 0;
-    int chunks = 1;
     for (uint32_t l = 0; l < used; l++) {
         const tmu_level *lv = &tex->level[l];
         const tmu_surface *s = lv->surface;
@@ -327,9 +326,6 @@ int tmu_fast_tiled_setup(fast_consts *k, const tmu_texture *tex, uint32_t used, 
         }
         if (lo_sum < 0 || (uint64_t)(hi_sum + 1) << shift > lv->size || (uint64_t)(hi_sum + 1) << shift > 0x40000000u)
             return 0;
-        /* the aligned chunks of 64 texels around them too (fast_avx512.c tiled_chunk_load) */
-        if ((uint64_t)((hi_sum + 64) & ~(int64_t)63) << shift > lv->size)
-            chunks = 0;
         for (int a = 0; a < 2; a++) {
             int at = pool_place(tp, &pool, f[a].c, f[a].q);
             if (at < 0)
@@ -343,7 +339,6 @@ int tmu_fast_tiled_setup(fast_consts *k, const tmu_texture *tex, uint32_t used, 
         k->level_off[l] = (int32_t)(bs.ca << shift);
     }
     tp->used = (uint8_t)used;
-    tp->chunks = (uint8_t)chunks;
     return 1;
 }
 
