@@ -29,7 +29,7 @@ static void test_llc_roles(void **state)
     while (fgets(line, sizeof line, f)) {
         if (line[0] == '#' || line[0] == '\n')
             continue;
-        char *field[6];
+        char *field[6] = {0};
         int nf = roles_fields(line, field);
         if (nf < 6)
             fail_msg("row %u: %d fields", rows + 1, nf);

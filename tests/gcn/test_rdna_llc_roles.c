@@ -35,7 +35,7 @@ static void test_rdna_llc_roles(void **state)
         lineno++;
         if (line[0] == '#' || line[0] == '\n')
             continue;
-        char *field[6];
+        char *field[6] = {0};
         int nf = roles_fields(line, field);
         if (nf < 6)
             fail_msg("%s:%u: %d fields, want 6", g_path, lineno, nf);

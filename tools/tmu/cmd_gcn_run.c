@@ -365,8 +365,8 @@ static int descriptor_sgpr(const run_state *st, const char *arg, const char *whe
 static int opt_texture(run_state *st, const char *arg, int code)
 {
     const char *where = "--texture";
-    unsigned sg;
-    const char *text;
+    unsigned sg = 0;
+    const char *text = NULL;
     if (descriptor_sgpr(st, arg, where, 8, code, &sg, &text))
         return code;
     if (st->nspec >= MAX_TEXTURES)
@@ -575,8 +575,8 @@ static int sampler_kv(void *ctx, char *o, char *v)
 static int opt_sampler(run_state *st, const char *arg, int code)
 {
     const char *where = "--sampler";
-    unsigned sg;
-    const char *spec;
+    unsigned sg = 0;
+    const char *spec = NULL;
     if (descriptor_sgpr(st, arg, where, 4, code, &sg, &spec))
         return code;
     tmu_gcn_sdesc s;
