@@ -73,7 +73,7 @@ tmu_status tmu_unit_execute_ex(const tmu_texture *tex, const tmu_sampler *smp, c
  * plain memory: copy or move it freely.  It copies `tex` (the structure, not its texel memory
  * or residency map, which must stay valid and unchanged while the plan is used), `smp` and `op`. */
 typedef struct tmu_unit_plan {
-    uint64_t opaque[256];
+    uint64_t opaque[352];
 } tmu_unit_plan;
 
 /* Prepares `plan` for calls of tmu_unit_execute_ex(tex, smp, op, lanes, exec, in, out, flags, .)

@@ -120,6 +120,23 @@ static void fill_random(unsigned char *mem, size_t n, int rgba8, int specials, u
     }
 }
 
+/* Texel index of (x, y) of level 0 from the SIMD kernels' level-0 tables (fast.h fast_tiled_one:
+ * 4-bit chunk tables, tails, and the plain XOR of the axes where `disjoint` says so). */
+static uint32_t one_index(const fast_consts *k, uint32_t x, uint32_t y)
+{
+    const fast_tiled_one *o = &k->tiled_one;
+    uint32_t f[2] = {0, 0}, v[2] = {x, y};
+    for (int a = 0; a < 2; a++) {
+        for (uint32_t n = 0; n < o->nch[a]; n++)
+            f[a] ^= (uint32_t)o->ch[a][n][(v[a] >> (4 * n)) & 15];
+        if (o->tail[a])
+            f[a] += (v[a] >> o->m[a]) * (uint32_t)(a ? k->level_pitch[0] : k->tiled_sx[0]);
+    }
+    if (o->disjoint)
+        return f[0] ^ f[1];
+    return (f[0] ^ f[1]) + ((f[0] & f[1] & (uint32_t)o->nmask) << 1);
+}
+
 static void test_tiled_model(void **state)
 {
     (void)state;
@@ -130,7 +147,7 @@ static void test_tiled_model(void **state)
     test_wave *w = test_wave_new();
     assert_non_null(w);
     w->in.sample = NULL;
-    long elements = 0, levels_checked = 0, calls = 0;
+    long elements = 0, levels_checked = 0, calls = 0, disjoint = 0;
     uint64_t seed = 0x7153ull;
     for (unsigned t = 0; t < NTARGETS; t++)
         for (unsigned z = 0; z < sizeof sizes / sizeof sizes[0]; z++)
@@ -188,10 +205,18 @@ static void test_tiled_model(void **state)
                             if (got != want)
                                 fail_msg("%s %ux%u %u bytes level %u (%u, %u): tables 0x%llx, layout 0x%llx", name,
                                          tw, th, bytes, l, x, y, (unsigned long long)got, (unsigned long long)want);
+                            /* level 0: the kernels' own level-0 tables too */
+                            uint64_t got1 = (uint64_t)((int64_t)kc->level_off[0] +
+                                                       (int64_t)(int32_t)one_index(kc, x, y) * (rgba8 ? 4 : 16));
+                            if (l == 0 && got1 != want)
+                                fail_msg("%s %ux%u %u bytes (%u, %u): level-0 tables%s 0x%llx, layout 0x%llx", name, tw,
+                                         th, bytes, x, y, kc->tiled_one.disjoint ? " (disjoint axes)" : "",
+                                         (unsigned long long)got1, (unsigned long long)want);
                         }
                     elements += (long)lw * lh;
                     levels_checked++;
                 }
+                disjoint += kc->tiled_one.disjoint != 0;
                 /* a tiled plan reads no row-pair copy */
                 static tmu_unit_plan plan;
                 tmu_op bil = test_op(TMU_OP_SAMPLE, TMU_DIM_2D, TMU_LEVEL_LOD);
@@ -203,8 +228,9 @@ static void test_tiled_model(void **state)
                 free(mem);
             }
     printf("tiled tables: %ld prepared calls of %d layouts (RGBA8, RGBA32F) took the tiled fast path; %ld "
-           "elements of %ld levels addressed as the layout does\n",
-           calls, NTARGETS, elements, levels_checked);
+           "elements of %ld levels addressed as the layout does (level 0 by the kernels' tables too, %ld of them "
+           "with disjoint axes)\n",
+           calls, NTARGETS, elements, levels_checked, disjoint);
     free(w);
     free(s);
 }

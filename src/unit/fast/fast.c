@@ -335,21 +335,18 @@ static void fast_run(const fast_consts *k, const tmu_texture *tex, const tmu_sam
                      uint32_t lanes, const uint64_t exec[2], const tmu_wave_in *in, tmu_wave_out *out, uint32_t W,
                      const fast_tiled_rt *tr);
 
-/* Tiled levels on a SIMD kernel: the per-level tables of the levels the call reads (a FETCH
- * without ilod reads level 0 alone), in this frame, not in the one every call has (2.5 KiB
- * there made the 1024^2 coherent bilinear and implicit-LOD rows on rows of texels 7-8 % slower
- * on the project's Zen 5); the portable kernel reads k->tp itself. */
+/* Tiled levels on a SIMD kernel, calls of several levels: the per-level tables of the levels the
+ * call reads, in this frame, not in the one every call has (2.5 KiB there made the 1024^2
+ * coherent bilinear and implicit-LOD rows on rows of texels 7-8 % slower on the project's Zen 5).
+ * Calls that read level 0 alone (one level, a FETCH without ilod) need none: the kernels read
+ * k->tiled_one, made when the call was prepared; the portable kernel reads k->tp itself. */
 static __attribute__((noinline)) void fast_run_tiled(const fast_consts *k, const tmu_texture *tex,
                                                      const tmu_sampler *smp, const tmu_op *op, uint32_t lanes,
                                                      const uint64_t exec[2], const tmu_wave_in *in, tmu_wave_out *out,
                                                      uint32_t W)
 {
     fast_tiled_rt rt;
-    tmu_fast_tiled_expand(k, k->fetch && !in->ilod ? 1 : k->tp.used, &rt);
-    if (W == 16)
-        tmu_fast_avx512_tiled_chunks(&rt);
-    else
-        tmu_fast_avx2_tiled_chunks(&rt);
+    tmu_fast_tiled_expand(k, k->tp.used, &rt);
     fast_run(k, tex, smp, op, lanes, exec, in, out, W, &rt);
 }
 
@@ -358,7 +355,7 @@ void tmu_unit_fast_run(const fast_consts *k, const tmu_texture *tex, const tmu_s
                        unsigned flags)
 {
     uint32_t W = simd_width(flags);
-    if (k->tiled && W)
+    if (k->tiled && W && k->tp.used > 1 && !(k->fetch && !in->ilod))
         fast_run_tiled(k, tex, smp, op, lanes, exec, in, out, W);
     else
         fast_run(k, tex, smp, op, lanes, exec, in, out, W, NULL);

@@ -68,20 +68,32 @@ typedef struct fast_tiled {
     uint8_t used;                                         /* levels with tables */
 } fast_tiled;
 
-/* What the SIMD kernels read of a tiled call, expanded from fast_tiled per call (fast.c) for the
- * levels the call reads: per-level tables of 16 entries for the kernels' per-lane lookups. */
+/* Level 0 of a tiled call, for the SIMD kernels' lookups where every lane is on level 0 (calls
+ * that read one level, blocks of level-0 lanes): made once when the call is prepared
+ * (tmu_fast_tiled_setup), so a call of one level expands nothing per wave (tmu_fast_tiled_expand,
+ * its chunk tables built per call, cost 3-7 % of the tiled single-level rows of tmu bench sample). */
+typedef struct fast_tiled_one {
+    /* the XOR of the columns of each 4 bits of the coordinate, by 16-entry table (chunk 0 of y
+     * with base_lo XORed in), nch[axis] >= 1 tables */
+    int32_t ch[2][TILED_BITS / 4 + 1][16];
+    uint32_t nch[2];
+    uint32_t tail[2]; /* 1 when the axis has a tail to add (S != 0 and bits at m) */
+    int32_t m[2];     /* tail shifts */
+    int32_t lo;       /* base_lo */
+    int32_t nmask;    /* ~M */
+    uint32_t disjoint; /* 1: FX(x) & FY(y) & ~M = 0 for every x, y of the level: the index is FX ^ FY */
+} fast_tiled_one;
+
+/* What the SIMD kernels read of a tiled call of several levels, expanded from fast_tiled per call
+ * (fast.c) for the levels the call reads: per-level tables of 16 entries for the kernels'
+ * per-lane lookups (lookups where every lane is on level 0 read fast_consts.tiled_one). */
 typedef struct fast_tiled_rt {
     int32_t col[2][TILED_BITS][TMU_MAX_LEVELS]; /* [axis][bit][level], 0 past a level's q */
     int32_t m[2][TMU_MAX_LEVELS];               /* tail shifts */
     int32_t lo[TMU_MAX_LEVELS];                 /* base_lo */
     int32_t nmask[TMU_MAX_LEVELS];              /* ~M */
     uint32_t nb[2];                             /* columns to evaluate: the largest q of the levels */
-    /* level 0 alone (the calls that read one level): XOR of the columns of each 4 bits of the
-     * coordinate, by 16-entry table (chunk 0 of y with base_lo XORed in), nch[axis] tables */
-    int32_t ch[2][TILED_BITS / 4 + 1][16];
-    uint32_t nch[2];
-    uint32_t tail[2]; /* level 0 alone: 1 when its axis has a tail to add (S != 0 and bits at m) */
-    uint32_t levels;  /* levels expanded: 1 = level 0 alone (every lookup uniform) */
+    uint32_t levels;                            /* levels expanded (> 1) */
 } fast_tiled_rt;
 
 /* What a kernel needs of the texture, sampler and op, resolved once (per call, or once for a
@@ -115,6 +127,7 @@ typedef struct fast_consts {
                   level_pitch[l] is then level l's y tail multiplier and level_off[l] the high part of
                   its texel (0, 0) (tiled.c) */
     fast_tiled tp;
+    fast_tiled_one tiled_one; /* tiled: level 0's tables (tmu_fast_tiled_setup) */
 } fast_consts;
 
 /* One call: the resolved constants and the call's arguments. */
@@ -128,7 +141,8 @@ typedef struct fast_ctx {
     uint32_t lanes;
     int coherent; /* the wave's first lanes lie within 16 texels of each other (fast.c scattered) */
     int near;     /* tiled RGBA8 calls on AVX-512 with mips: the same (fast_simd.inc defer_level) */
-    const fast_tiled_rt *tr; /* tiled calls on a SIMD kernel: the expanded tables */
+    const fast_tiled_rt *tr; /* tiled calls of several levels on a SIMD kernel: the expanded tables
+                                (NULL: the call reads level 0 alone) */
 } fast_ctx;
 
 /* Fills `k` for calls of (tex, smp, op) with the given presence of input and output arrays
@@ -140,9 +154,9 @@ int tmu_unit_fast_prepare(fast_consts *k, const tmu_texture *tex, const tmu_samp
 /* Tiled levels (tiled.c).  tmu_fast_tiled_setup fills k->tp, k->tiled_sx, k->level_pitch and
  * k->level_off for levels [0, used) of `tex` (all tiled; their sizes already in k->level_w / h)
  * and returns 1, or 0 when a level is not of the form fast_tiled describes, its tables do not fit,
- * or its texels do not all lie in its memory.  tmu_fast_tiled_index: the texel index of (x, y)
- * (inside the level) of level l.  tmu_fast_tiled_expand: the tables of levels [0, levels) for
- * the SIMD kernels. */
+ * or its texels do not all lie in its memory; it fills k->tiled_one too.  tmu_fast_tiled_index:
+ * the texel index of (x, y) (inside the level) of level l.  tmu_fast_tiled_expand: the tables of
+ * levels [0, levels) (levels > 1) for the SIMD kernels. */
 int tmu_fast_tiled_setup(fast_consts *k, const tmu_texture *tex, uint32_t used, unsigned shift);
 int32_t tmu_fast_tiled_index(const fast_consts *k, uint32_t l, int32_t x, int32_t y);
 void tmu_fast_tiled_expand(const fast_consts *k, uint32_t levels, fast_tiled_rt *rt);
@@ -172,9 +186,6 @@ uint32_t tmu_fast_avx512_quad_log2(uint32_t lanes, float *lod);
 void tmu_fast_fetch_lane(const fast_ctx *cx, uint32_t lane);
 void tmu_fast_avx2_fetch_wave(const fast_ctx *cx, const uint64_t *exec, uint32_t lanes);
 void tmu_fast_avx512_fetch_wave(const fast_ctx *cx, const uint64_t *exec, uint32_t lanes);
-/* Tiled calls of one level: rt's chunk tables (fast.h fast_tiled_rt.ch) from its level-0 columns. */
-void tmu_fast_avx2_tiled_chunks(fast_tiled_rt *rt);
-void tmu_fast_avx512_tiled_chunks(fast_tiled_rt *rt);
 /* 1 when this build has the kernel and the CPU supports its instruction set. */
 int tmu_fast_have_avx2(void);
 int tmu_fast_have_avx512(void);

@@ -181,9 +181,4 @@ void tmu_fast_avx2_fetch_wave(const fast_ctx *cx, const uint64_t *exec, uint32_t
     (void)cx, (void)exec, (void)lanes;
 }
 
-void tmu_fast_avx2_tiled_chunks(fast_tiled_rt *rt)
-{
-    (void)rt;
-}
-
 #endif

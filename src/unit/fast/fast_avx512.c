@@ -583,11 +583,6 @@ void tmu_fast_avx512_fetch_wave(const fast_ctx *cx, const uint64_t *exec, uint32
     (void)cx, (void)exec, (void)lanes;
 }
 
-void tmu_fast_avx512_tiled_chunks(fast_tiled_rt *rt)
-{
-    (void)rt;
-}
-
 uint32_t tmu_fast_avx512_quad_log2(uint32_t lanes, float *lod)
 {
     (void)lanes, (void)lod;

@@ -251,6 +251,43 @@ static int pool_place(fast_tiled *tp, uint32_t *used, const uint32_t *c, uint32_
     return (int)(*used - q);
 }
 
+static uint32_t axis_index(const fast_consts *k, int a, uint32_t l, uint32_t v);
+
+/* k->tiled_one from level 0's columns: entry v of chunk n of an axis is the XOR of the columns
+ * 4n .. 4n + 3 whose bit is set in v (and y's base_lo in chunk 0). */
+static void one_setup(fast_consts *k)
+{
+    const fast_tiled *tp = &k->tp;
+    fast_tiled_one *one = &k->tiled_one;
+    for (int a = 0; a < 2; a++) {
+        uint32_t q = tp->q[a][0];
+        const uint16_t *c = tp->col + tp->off[a][0];
+        one->nch[a] = q ? (q + 3) / 4 : 1;
+        for (uint32_t n = 0; n < one->nch[a]; n++) {
+            one->ch[a][n][0] = a && n == 0 ? tp->base_lo[0] : 0;
+            for (uint32_t b = 0; b < 4; b++) {
+                int32_t col = 4 * n + b < q ? c[4 * n + b] : 0;
+                for (uint32_t v = 0; v < 1u << b; v++)
+                    one->ch[a][n][v + (1u << b)] = one->ch[a][n][v] ^ col;
+            }
+        }
+        one->m[a] = tp->m[a][0];
+        uint32_t ext = (uint32_t)(a ? k->level_h[0] : k->level_w[0]);
+        one->tail[a] = (a ? k->level_pitch[0] : k->tiled_sx[0]) != 0 && (ext - 1) >> tp->m[a][0] != 0;
+    }
+    one->lo = tp->base_lo[0];
+    one->nmask = (int32_t)~((1u << tp->lo[0]) - 1u);
+    /* the high parts of the two axes never share a bit (e.g. each a column of tiles, or rows of
+     * them): then (fx ^ fy) + 2 (fx & fy & ~M) is fx ^ fy, one operation instead of four */
+    uint32_t orv[2] = {0, 0};
+    for (int a = 0; a < 2; a++) {
+        uint32_t ext = (uint32_t)(a ? k->level_h[0] : k->level_w[0]);
+        for (uint32_t v = 0; v < ext; v++)
+            orv[a] |= axis_index(k, a, 0, v);
+    }
+    one->disjoint = (orv[0] & orv[1] & (uint32_t)one->nmask) == 0;
+}
+
 int tmu_fast_tiled_setup(fast_consts *k, const tmu_texture *tex, uint32_t used, unsigned shift)
 {
     fast_tiled *tp = &k->tp;
@@ -339,6 +376,7 @@ int tmu_fast_tiled_setup(fast_consts *k, const tmu_texture *tex, uint32_t used, 
         k->level_off[l] = (int32_t)(bs.ca << shift);
     }
     tp->used = (uint8_t)used;
+    one_setup(k);
     return 1;
 }
 
@@ -366,26 +404,7 @@ void tmu_fast_tiled_expand(const fast_consts *k, uint32_t levels, fast_tiled_rt 
     if (levels > tp->used)
         levels = tp->used;
     rt->levels = levels;
-    if (levels <= 1) { /* level 0 alone: every lookup uniform (fast_simd.inc level_params): its columns,
-                          which the SIMD code turns into chunk tables (fast_simd.inc tiled_chunks) */
-        for (int a = 0; a < 2; a++) {
-            uint32_t q = tp->q[a][0];
-            const uint16_t *c = tp->col + tp->off[a][0];
-            for (uint32_t b = 0; b < q; b++)
-                rt->col[a][b][0] = c[b];
-            rt->nch[a] = (q + 3) / 4;
-            rt->nb[a] = q;
-            rt->m[a][0] = tp->m[a][0];
-            uint32_t ext = (uint32_t)(a ? k->level_h[0] : k->level_w[0]);
-            rt->tail[a] = (a ? k->level_pitch[0] : k->tiled_sx[0]) != 0 && (ext - 1) >> tp->m[a][0] != 0;
-        }
-        rt->lo[0] = tp->base_lo[0];
-        rt->nmask[0] = (int32_t)~((1u << tp->lo[0]) - 1u);
-        return;
-    }
     /* per-lane levels: every table entry defined (the lookups read all 16), columns by bit */
-    rt->nch[0] = rt->nch[1] = 0;
-    rt->tail[0] = rt->tail[1] = 1;
     for (int a = 0; a < 2; a++) {
         uint32_t nb = 0;
         for (uint32_t l = 0; l < levels; l++)
