@@ -366,7 +366,7 @@ static inline __attribute__((always_inline)) void fast_run(const fast_consts *k,
                                                            const uint64_t exec[2], const tmu_wave_in *in,
                                                            tmu_wave_out *out, uint32_t W, const fast_tiled_rt *tr)
 {
-    fast_ctx call = {k, tex, smp, op, in, out, lanes, 0, 0, tr};
+    fast_ctx call = {k, tex, smp, op, in, out, lanes, 0, 0, tr, 0};
     fast_ctx *cx = &call;
     if (cx->k->fetch) {
         if (W == 16)
@@ -406,6 +406,7 @@ static inline __attribute__((always_inline)) void fast_run(const fast_consts *k,
          * wave_kernel; bilinear ones take mip_wave_tiled, whose blocks on one level, most of such a
          * wave's, build that level's tables) */
         cx->near = k->tiled && cx->coherent;
+        cx->tiled_pf = k->tiled && scattered(cx, lanes);
         tmu_fast_avx512_wave(cx, exec, lanes, 0);
     } else if (W == 8)
         tmu_fast_avx2_wave(cx, exec, lanes, !k->tiled && scattered(cx, lanes));
