@@ -143,7 +143,7 @@ typedef struct fast_ctx {
     int near;     /* tiled RGBA8 calls on AVX-512 with mips: the same (fast_simd.inc defer_level) */
     const fast_tiled_rt *tr; /* tiled calls of several levels on a SIMD kernel: the expanded tables
                                 (NULL: the call reads level 0 alone) */
-    int tiled_pf; /* tiled single-level waves on AVX-512 whose first lanes lie apart (fast.c scattered): the
+    int tiled_pf; /* tiled single-level waves on a SIMD kernel whose first lanes lie apart (fast.c scattered): the
                      kernels prefetch their footprints first (fast_simd.inc gather_wave_tiled) */
 } fast_ctx;
 

@@ -146,6 +146,22 @@ static inline __attribute__((TMU_FAST_FORCE_INLINE target("avx2,fma"))) __m256i 
     return _mm256_blendv_epi8(a, b, _mm256_cmpgt_epi32(L, _mm256_set1_epi32(7)));
 }
 
+/* The RGBA8 texels at dword indices idx[0..7], loaded straight into a vector (fast_simd.inc: the
+ * tiled gather and bilinear waves, the nearest waves of one level) instead of vpgatherdd. */
+static inline __attribute__((TMU_FAST_FORCE_INLINE target("avx2,fma"))) __m256i texels_load(const unsigned char *base,
+                                                                                     const int32_t *idx)
+{
+    __m128i q[2];
+    for (int k = 0; k < 2; k++) {
+        int32_t w[4];
+        for (int m = 0; m < 4; m++)
+            memcpy(&w[m], base + (int64_t)idx[4 * k + m] * 4, 4);
+        q[k] = _mm_insert_epi32(_mm_insert_epi32(_mm_insert_epi32(_mm_cvtsi32_si128(w[0]), w[1], 1), w[2], 2), w[3], 3);
+    }
+    return _mm256_inserti128_si256(_mm256_castsi128_si256(q[0]), q[1], 1);
+}
+#define TEXELS_LOAD(base, idx) texels_load(base, idx)
+
 #include "unit/fast/fast_simd.inc"
 
 int tmu_fast_have_avx2(void)
