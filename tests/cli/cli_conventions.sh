@@ -64,6 +64,13 @@ input missing-file "ptx check: nosuch.ptx: cannot open" -- "$tmu" ptx check nosu
 check dash-disasm    0 "$TEXT" -- sh -c "echo $W | \"$tmu\" disasm --isa gcn --gpu gfx9 -"
 check dash-disasm-o  0 "$TEXT" -- sh -c "echo $W | \"$tmu\" disasm --isa gcn --gpu gfx9 -o - -"
 check dash-gcn-desc  0 "BASE_ADDRESS" -- sh -c "echo 0 0 0 0 | \"$tmu\" gcn desc --gpu gfx9 --sampler - ; echo 0 0 0 0x80000000 0 0 0 0 | \"$tmu\" gcn desc --gpu gfx9 -"
+# an RDNA T# (hand-built: BASE_ADDRESS 0x1000000 (<< 8), FORMAT 77 = 32_32_32_32_FLOAT, 64x64,
+# DST_SEL XYZW, SW_MODE 25, TYPE 9 = 2D) on navi10's registers: a 64 KiB block of 16-byte
+# elements is 64x64, and SW_MODE 25 is SW_64KB_S_X in addrlib's gfx10 numbering
+check gcn-desc-rdna 0 "SW_MODE 25 = SW_64KB_S_X, pipe/bank XOR 0, surface at 0x100000000, 65536 bytes (65536 a slice), block 64x64x1" -- \
+    "$tmu" gcn desc --gpu gfx1010 --chip navi10 0x01000000 0xC4D00000 0x000FC00F 0x91900FAC 0 0 0 0
+usage gcn-desc-rdna-chip "gcn desc: --chip: vega10 is a gfx9 chip, --gpu gfx10 needs a gfx10 one" -- \
+    "$tmu" gcn desc --gpu gfx10 --chip vega10 0x01000000 0xC4D00000 0x000FC00F 0x91900FAC 0 0 0 0
 check dash-ir3-desc  0 "" -- sh -c "echo 0 0 0 0 | \"$tmu\" ir3 desc --gpu a6xx --sampler -"
 check dash-asm       0 "0x00820004f0800f00" -- sh -c "echo '$TEXT' | \"$tmu\" asm --isa gcn --gpu gfx9 -"
 check dash-ptx-check 1 "<stdin>:8:" -- sh -c "\"$tmu\" ptx check - < rej.ptx"

@@ -645,7 +645,7 @@ void tmu_cli_gcn_print_layout(FILE *f, const char *indent, const tmu_gcn_tdesc *
             fprintf(f, "%slayout: none: %s\n", indent, d.message);
         } else {
             fprintf(f, "%slayout: linear (%s), %llu bytes from the base\n", indent,
-                    t->gen == TMU_GCN_GFX9 ? "SW_MODE 0 = SW_LINEAR" : "TILING_INDEX 8 = ARRAY_LINEAR_ALIGNED",
+                    t->gen >= TMU_GCN_GFX9 ? "SW_MODE 0 = SW_LINEAR" : "TILING_INDEX 8 = ARRAY_LINEAR_ALIGNED",
                     (unsigned long long)p.extent);
             for (uint32_t n = 0; n < shape->levels; n++)
                 fprintf(f, "%s  level %u: offset %llu, row pitch %llu bytes, slice pitch %llu bytes\n", indent, n,

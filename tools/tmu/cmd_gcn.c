@@ -18,19 +18,24 @@ void tmu_cli_gcn_print_layout(FILE *f, const char *indent, const tmu_gcn_tdesc *
 static void usage(FILE *out)
 {
     fprintf(out,
-            "usage: tmu gcn desc --gpu gfx6|gfx7|gfx8|gfx81|gfx9 [--chip NAME] [--sampler] DWORD...\n"
+            "usage: tmu gcn desc --gpu GPU [--chip NAME] [--sampler] DWORD...\n"
             "       tmu gcn desc --gpu GPU [--chip NAME] [--sampler] -   (dwords from standard input)\n"
             "       tmu gcn run --gpu GPU [options] PROGRAM   (execute image instructions; tmu gcn run --help)\n"
             "\n"
-            "Pretty-prints a GCN resource descriptor given as 32-bit hex dwords (dword 0 first):\n"
-            "8 dwords = image T#, 4 dwords = image T# with R128, or with --sampler an S#.\n"
+            "Pretty-prints an AMD resource descriptor given as 32-bit hex dwords (dword 0 first):\n"
+            "8 dwords = image T#, 4 dwords = image T# with R128 (gfx6-9), or with --sampler an\n"
+            "S#.  GPU: gfx6, gfx7, gfx8, gfx81, gfx9, gfx10, gfx10.3, gfx11 (or llvm-mc's -mcpu\n"
+            "names: gfx1010, gfx1030, gfx1100, ...), each with its own field layout.\n"
             "Each field is printed as dN[hi:lo] NAME = value (meaning), followed by the\n"
             "tmu_texture / tmu_sampler shape it maps to when the texture unit supports it, and\n"
             "for a T# the memory layout it implies: the linear placement, or the tiled surface\n"
-            "(tile mode, pitch, height and offset of each level) AMD addrlib lays out on the\n"
-            "chip's address registers (--chip NAME: tahiti, bonaire, hawaii, kaveri, liverpool\n"
-            "= ps4, tonga, polaris10, polaris12, vega10, raven; default tahiti for gfx6, bonaire\n"
-            "for gfx7, tonga for gfx8 and gfx81, vega10 for gfx9).\n"
+            "(tile mode or swizzle mode, pitch, height and offset of each level) AMD addrlib\n"
+            "lays out on the chip's address registers (--chip NAME, a chip of the T#'s\n"
+            "generation: tahiti (gfx6); bonaire, hawaii, kaveri, liverpool = ps4 (gfx7); tonga,\n"
+            "polaris10, polaris12 (gfx8, gfx81); vega10, raven (gfx9); navi10, navi14 (gfx10);\n"
+            "navi21, navi21_8pipe (gfx10.3); gfx11_32pipe, gfx11_16pipe, gfx11_8pipe,\n"
+            "gfx11_4pipe_2pkr, gfx11_2pipe_1pkr (gfx11).  Default: tahiti, bonaire, tonga,\n"
+            "tonga, vega10, navi10, navi21, gfx11_16pipe in that order of generations).\n"
             "With '-' the dwords are read from standard input, separated by blanks or commas\n"
             "('#' or ';' starts a comment).\n");
 }
@@ -76,19 +81,17 @@ static int cmd_desc(int argc, char **argv)
             sampler = 1;
         } else if (k == 2) {
             chip = tmu_amd_chip_find(v);
-            if (!chip || chip->gen > TMU_AMD_GFX9) {
-                char names[256], echo[TMU_CLI_ECHO_BUF];
+            if (!chip) {
+                char names[512], echo[TMU_CLI_ECHO_BUF];
                 size_t len = 0;
                 names[0] = 0;
                 for (size_t i = 0; i < tmu_amd_chip_count(); i++) {
-                    const tmu_amd_chip *c = tmu_amd_chip_at(i);
-                    int w = c->gen > TMU_AMD_GFX9 ? 0
-                                                  : snprintf(names + len, sizeof names - len, "%s%s", len ? ", " : "",
-                                                             c->name);
+                    int w = snprintf(names + len, sizeof names - len, "%s%s", len ? ", " : "",
+                                     tmu_amd_chip_at(i)->name);
                     if (w > 0 && (size_t)w < sizeof names - len)
                         len += (size_t)w;
                 }
-                return tmu_cli_usage_error("--chip", "unknown chip '%s' (gfx6-gfx9 presets: %s; ps4 = liverpool)",
+                return tmu_cli_usage_error("--chip", "unknown chip '%s' (presets: %s; ps4 = liverpool)",
                                            tmu_cli_shorten(echo, v), names);
             }
         } else if (!strcmp(v, "-")) {
@@ -104,17 +107,15 @@ static int cmd_desc(int argc, char **argv)
         }
     }
     if (!a.seen[0])
-        return tmu_cli_usage_error("--gpu", "missing (gfx6, gfx7, gfx8, gfx81 or gfx9)");
+        return tmu_cli_usage_error("--gpu", "missing (gfx6, gfx7, gfx8, gfx81, gfx9, gfx10, gfx10.3 or gfx11)");
     tmu_diag md;
     if (tmu_gcn_gen_check_modelled(gen, "T#/S# decoding", &md) != TMU_OK) /* RDNA: codec only */
         return tmu_cli_usage_error("--gpu", "%s", md.message);
     if (chip && sampler)
         return tmu_cli_usage_error("--chip", "an S# has no memory layout (--chip goes with a T#)");
-    static const tmu_amd_gen chip_gen[TMU_GCN_GEN_COUNT] = {TMU_AMD_GFX6, TMU_AMD_GFX7, TMU_AMD_GFX8,
-                                                            TMU_AMD_GFX8, TMU_AMD_GFX9};
-    if (chip && (unsigned)gen >= TMU_GCN_GEN_COUNT)
-        return tmu_cli_usage_error("--chip", "--gpu %s: layouts are shown for gfx6-gfx9 T#s",
-                                   tmu_gcn_gen_name(gen));
+    static const tmu_amd_gen chip_gen[TMU_GCN_GEN_ALL] = {
+        TMU_AMD_GFX6, TMU_AMD_GFX7, TMU_AMD_GFX8,    TMU_AMD_GFX8,
+        TMU_AMD_GFX9, TMU_AMD_GFX10, TMU_AMD_GFX10_3, TMU_AMD_GFX11};
     if (chip && chip->gen != chip_gen[gen])
         return tmu_cli_usage_error("--chip", "%s is a %s chip, --gpu %s needs a %s one", chip->name,
                                    tmu_amd_gen_name(chip->gen), tmu_gcn_gen_name(gen),
