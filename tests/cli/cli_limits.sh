@@ -120,9 +120,9 @@ usage max-pixels-twice "--max-pixels: given twice" -- "$tmu" --max-pixels 10 --m
 usage no-command "argument 1: missing COMMAND" -- "$tmu"
 usage no-command-after-options "argument 3: missing COMMAND" -- "$tmu" --max-bytes 1G
 usage version-argument "argument 2: unexpected 'x': --version takes no arguments" -- "$tmu" --version x
-input memory-size-0 "gcn run: --memory: SIZE 0: a region holds at least 1 byte" -- \
+usage memory-size-0 "gcn run: --memory: SIZE 0: a region holds at least 1 byte" -- \
   "$tmu" gcn run --gpu gfx9 --memory 0x0:0 -e "$W"
-input memory-past-end "gcn run: --memory: region 0xffffffff0000 + 131072 bytes runs past the end of the 48-bit address space" -- \
+usage memory-past-end "gcn run: --memory: region 0xffffffff0000 + 131072 bytes runs past the end of the 48-bit address space" -- \
   "$tmu" gcn run --gpu gfx9 --memory 0xffffffff0000:128K -e "$W"
 input asm-gcn-where "asm: argument 2, column 1: invalid instruction 'bogus'" -- \
   "$tmu" asm --isa gcn --gpu gfx9 's_waitcnt 0' bogus

@@ -99,7 +99,7 @@ out=$("$TMU" gcn desc --gpu gfx9 0x1000 0x00a00000 0x3c00f 0x91900fac 0 0 0 0)
 contains "desc swizzle" "layout (vega10, the default): SW_MODE 25 = SW_64KB_S_X, pipe/bank XOR 0" "$out"
 err=$("$TMU" gcn desc --gpu gfx8 --chip foo $TT 2>&1); rc=$?
 check_rc "desc chip unknown rc" 2 $rc
-contains "desc chip unknown" "unknown chip 'foo' (gfx6-gfx9 presets: tahiti, bonaire" "$err"
+contains "desc chip unknown" "unknown chip 'foo' (presets: tahiti, bonaire" "$err"
 err=$("$TMU" gcn desc --gpu gfx8 --chip vega10 $TT 2>&1); rc=$?
 check_rc "desc chip gen rc" 2 $rc
 contains "desc chip gen" "vega10 is a gfx9 chip, --gpu gfx8 needs a gfx8 one" "$err"

@@ -84,8 +84,17 @@ contains "no gpu" "tmu: error: gcn run: --gpu: missing" "$err"
 err=$("$TMU" gcn run --gpu gfx9 --frobnicate -e "$SAMPLE" 2>&1); rc=$?
 check_rc "unknown option rc" 2 $rc
 err=$("$TMU" gcn run --gpu gfx9 --vgpr v300=1 -e "$SAMPLE" 2>&1); rc=$?
-check_rc "bad vgpr rc" 1 $rc
+check_rc "bad vgpr rc" 2 $rc   # a bad value on the command line (1 in an --input file)
 contains "bad vgpr" "'v300' is not a register" "$err"
+printf 'gpu gfx9\nsgpr s0=zz\n' > "$T/bad_sgpr.txt"
+err=$("$TMU" gcn run --input "$T/bad_sgpr.txt" -e "$SAMPLE" 2>&1); rc=$?
+check_rc "bad sgpr in a file rc" 1 $rc
+contains "bad sgpr in a file" "gcn run: $T/bad_sgpr.txt:2: 'zz' is not a 32-bit value" "$err"
+for opt in "--sgpr s0=zz" "--border zz" "--memory zz" "--exec zz"; do
+  err=$("$TMU" gcn run --gpu gfx9 $opt -e "$SAMPLE" 2>&1); rc=$?
+  check_rc "bad $opt rc" 2 $rc
+  contains "bad $opt usage" "usage: tmu gcn run" "$err"
+done
 err=$("$TMU" gcn run --gpu gfx9 -e 's_waitcnt vmcnt(99)' 2>&1); rc=$?
 check_rc "waitcnt range rc" 1 $rc
 contains "waitcnt range" "'99' is not a count 0..63 for gfx9" "$err"

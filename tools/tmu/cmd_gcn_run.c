@@ -200,14 +200,14 @@ static int add_region(run_state *st, uint64_t base, uint64_t size, int writable,
 }
 
 /* ADDR:SIZE[:ro]  |  ADDR[:ro]=FILE (cli_common.h) */
-static int opt_memory(run_state *st, const char *arg)
+static int opt_memory(run_state *st, const char *arg, const char *spec_where, int code)
 {
     const char *where = "--memory";
     char buf[512];
     tmu_cli_region r;
     if (tmu_cli_parse_region(arg, TMU_GCN_ADDRESS_LIMIT, TMU_CLI_REGION_SIZE | TMU_CLI_REGION_RO, buf,
-                             sizeof buf, where, TMU_EXIT_FAIL, &r))
-        return TMU_EXIT_FAIL;
+                             sizeof buf, spec_where, code, &r))
+        return code;
     if (!r.file)
         return add_region(st, r.base, r.size, !r.read_only, where, NULL);
     if (region_fits(st, r.base, 1, where))
@@ -257,51 +257,53 @@ static int reg_value(const char *text, unsigned lane, uint32_t *out)
     return 0;
 }
 
-static int opt_sgpr(run_state *st, const char *arg)
+/* --sgpr / --vgpr / --memory / --border: a bad value reports `code` at `where` (2 and the option
+ * on the command line, 1 and FILE:LINE in an --input file). */
+static int opt_sgpr(run_state *st, const char *arg, const char *where, int code)
 {
     unsigned n;
     const char *vals;
-    if (reg_number(arg, 's', TMU_GCN_SGPRS - 1, &n, &vals, "--sgpr", TMU_EXIT_FAIL))
-        return TMU_EXIT_FAIL;
+    if (reg_number(arg, 's', TMU_GCN_SGPRS - 1, &n, &vals, where, code))
+        return code;
     char buf[1024];
     if (strlen(vals) >= sizeof buf)
-        return tmu_cli_error("--sgpr", "argument too long");
+        return tmu_cli_report(code, where, "argument too long");
     snprintf(buf, sizeof buf, "%s", vals);
     unsigned k = 0;
     for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ","), k++) {
         uint32_t v;
         if (n + k >= TMU_GCN_SGPRS)
-            return tmu_cli_error("--sgpr", "values run past s%d", TMU_GCN_SGPRS - 1);
+            return tmu_cli_report(code, where, "values run past s%d", TMU_GCN_SGPRS - 1);
         if (reg_value(tok, 0, &v))
-            return tmu_cli_error("--sgpr", "'%s' is not a 32-bit value", tok);
+            return tmu_cli_report(code, where, "'%s' is not a 32-bit value", tok);
         st->initial->sgpr[n + k] = v;
     }
-    return k ? 0 : tmu_cli_error("--sgpr", "no value in '%s'", arg);
+    return k ? 0 : tmu_cli_report(code, where, "no value in '%s'", arg);
 }
 
-static int opt_vgpr(run_state *st, const char *arg)
+static int opt_vgpr(run_state *st, const char *arg, const char *where, int code)
 {
     unsigned n;
     const char *vals;
-    if (reg_number(arg, 'v', TMU_GCN_VGPRS - 1, &n, &vals, "--vgpr", TMU_EXIT_FAIL))
-        return TMU_EXIT_FAIL;
+    if (reg_number(arg, 'v', TMU_GCN_VGPRS - 1, &n, &vals, where, code))
+        return code;
     char buf[4096];
     if (strlen(vals) >= sizeof buf)
-        return tmu_cli_error("--vgpr", "argument too long");
+        return tmu_cli_report(code, where, "argument too long");
     snprintf(buf, sizeof buf, "%s", vals);
     const char *tok[TMU_GCN_LANES];
     unsigned k = 0;
     for (char *t = strtok(buf, ","); t; t = strtok(NULL, ",")) {
         if (k >= TMU_GCN_LANES)
-            return tmu_cli_error("--vgpr", "more than %d lane values", TMU_GCN_LANES);
+            return tmu_cli_report(code, where, "more than %d lane values", TMU_GCN_LANES);
         tok[k++] = t;
     }
     if (!k)
-        return tmu_cli_error("--vgpr", "no value in '%s'", arg);
+        return tmu_cli_report(code, where, "no value in '%s'", arg);
     /* one value sets every lane (lane*K+C: each its own), else lanes 0..k-1 */
     for (unsigned l = 0; l < (k == 1 ? TMU_GCN_LANES : k); l++)
         if (reg_value(tok[k == 1 ? 0 : l], l, &st->initial->vgpr[n][l]))
-            return tmu_cli_error("--vgpr", "'%s' is not a 32-bit value", tok[k == 1 ? 0 : l]);
+            return tmu_cli_report(code, where, "'%s' is not a 32-bit value", tok[k == 1 ? 0 : l]);
     return 0;
 }
 
@@ -598,25 +600,25 @@ static int opt_sampler(run_state *st, const char *arg, int code)
     return 0;
 }
 
-static int opt_border(run_state *st, const char *arg)
+static int opt_border(run_state *st, const char *arg, const char *where, int code)
 {
     const char *eq = strchr(arg, '=');
     char idx[16];
     long long i;
     if (!eq || (size_t)(eq - arg) >= sizeof idx)
-        return tmu_cli_error("--border", "expected I=R,G,B,A, got '%s'", arg);
+        return tmu_cli_report(code, where, "expected I=R,G,B,A, got '%s'", arg);
     memcpy(idx, arg, (size_t)(eq - arg));
     idx[eq - arg] = 0;
     if (tmu_cli_parse_int(idx, 0, MAX_BORDER - 1, &i))
-        return tmu_cli_error("--border", "entry '%s' is not 0..%d", idx, MAX_BORDER - 1);
+        return tmu_cli_report(code, where, "entry '%s' is not 0..%d", idx, MAX_BORDER - 1);
     char buf[512];
     snprintf(buf, sizeof buf, "%s", eq + 1);
     int k = 0;
     for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ","), k++)
         if (k >= 4 || reg_value(tok, 0, &st->border[i][k]))
-            return tmu_cli_error("--border", "expected 4 values R,G,B,A, got '%s'", eq + 1);
+            return tmu_cli_report(code, where, "expected 4 values R,G,B,A, got '%s'", eq + 1);
     if (k != 4)
-        return tmu_cli_error("--border", "expected 4 values R,G,B,A, got '%s'", eq + 1);
+        return tmu_cli_report(code, where, "expected 4 values R,G,B,A, got '%s'", eq + 1);
     if ((size_t)i + 1 > st->nborder)
         st->nborder = (size_t)i + 1;
     return 0;
@@ -754,7 +756,6 @@ static int opt_chip(run_state *st, const char *v)
 static int apply_option(void *ctx, int k, const char *v, const char *where, int code, unsigned depth)
 {
     run_state *st = ctx;
-    (void)where;
     switch (k) {
     case O_CHIP: return opt_chip(st, v);
     case O_GPU:
@@ -768,22 +769,22 @@ static int apply_option(void *ctx, int k, const char *v, const char *where, int 
         st->have_gen = 1;
         st->initial->gen = st->gen;
         return 0;
-    case O_SGPR: return opt_sgpr(st, v);
-    case O_VGPR: return opt_vgpr(st, v);
+    case O_SGPR: return opt_sgpr(st, v, where, code);
+    case O_VGPR: return opt_vgpr(st, v, where, code);
     case O_EXEC: {
         uint64_t m;
         if (tmu_cli_parse_hex64(v, &m))
-            return tmu_cli_error("--exec", "'%s' is not a 64-bit hex mask", v);
+            return tmu_cli_report(code, where, "'%s' is not a 64-bit hex mask", v);
         if (st->have_exec)
             return tmu_cli_report(code, where, "give --exec or --active, not both");
         st->have_exec = 1;
         st->initial->exec = m;
         return 0;
     }
-    case O_MEMORY: return opt_memory(st, v);
+    case O_MEMORY: return opt_memory(st, v, where, code);
     case O_TEXTURE: return opt_texture(st, v, code);
     case O_SAMPLER: return opt_sampler(st, v, code);
-    case O_BORDER: return opt_border(st, v);
+    case O_BORDER: return opt_border(st, v, where, code);
     case O_LANES: return opt_lanes(where, code, v, &st->lanes);
     case O_ACTIVE:
         if (st->have_exec)
