@@ -143,6 +143,11 @@ if (ulimit -v 100000; "$tmu" --version) >/dev/null 2>&1; then
 fi
 
 # ---- one help text for the shared parts ----
+# a bad register value: 2 with usage on the command line, 1 with FILE:LINE in an --input file
+usage ptx-bad-reg "ptx run: --reg: %f4: bad value 'zz'" -- "$tmu" ptx run --reg %f4=0.3,zz k.ptx
+printf 'reg %%f4=q\n' > bad_reg.txt
+input ptx-bad-reg-file "ptx run: bad_reg.txt:1: %f4: bad value 'q'" -- "$tmu" ptx run --input bad_reg.txt k.ptx
+usage gcn-bad-sgpr "gcn run: --sgpr: 'zz' is not a 32-bit value" -- "$tmu" gcn run --gpu gfx9 --sgpr s0=zz -e 's_waitcnt 0'
 for c in ptx gcn ir3; do
   check help-$c 0 "OPTS (comma-separated KEY=VALUE, the same in every run command)" -- "$tmu" $c run --help
 done

@@ -254,6 +254,20 @@ static int add_reg(run_state *st, const char *where, const char *arg)
         return tmu_cli_report(st->bad, where, "expected REG=V[,V...], got '%s'", tmu_cli_shorten(echo, arg));
     if (st->nregset >= MAX_REGS)
         return tmu_cli_report(st->bad, where, "more than %d register settings", MAX_REGS);
+    /* each value's form now, so that a bad one is reported as an option (exit 2 on the command
+     * line, 1 in an --input file); the register itself is looked up once the module is read */
+    for (const char *v = eq + 1;;) {
+        size_t n = strcspn(v, ",");
+        char tok[128], echo2[TMU_CLI_ECHO_BUF];
+        uint64_t val;
+        if (n && (n >= sizeof tok || (memcpy(tok, v, n), tok[n] = 0, tmu_cli_parse_value(tok, 0, 64, &val))))
+            return tmu_cli_report(st->bad, where, "%s: bad value '%s'",
+                                  tmu_cli_shorten_n(echo, arg, (size_t)(eq - arg)),
+                                  tmu_cli_shorten_n(echo2, v, n));
+        if (!v[n])
+            break;
+        v += n + 1;
+    }
     st->regset[st->nregset].name = copy_n(arg, (size_t)(eq - arg));
     st->regset[st->nregset].values = copy_n(eq + 1, strlen(eq + 1));
     st->nregset++;
