@@ -530,6 +530,65 @@ typedef struct text_state {
     int bad;
 } text_state;
 
+/* The dwords of a run of text tokens read at once: a run is at most this many. */
+#define RUN_MAX 1024
+
+/* A run of text at p (before end) made only of "0x" + 8-digit tokens each followed by one
+ * blank or newline, so that dword j is the token at p + 11 j: its dwords are read in
+ * batches (16, then doubling) and disassembled by tmu_gcn_disasm_lines straight into the
+ * output, as the stream they are (an instruction may span lines), for as long as every
+ * instruction is valid and whole.  Returns the dwords consumed (whole instructions); *lines
+ * receives the newlines in their text.  It stops before the first token of another form
+ * (or the end), before an instruction that is invalid (its reason comes from the token path,
+ * which takes over there) and before one whose dwords the run does not hold entirely; so at
+ * most a batch of tokens is read twice. */
+static size_t disasm_run(tmu_gcn_gen gen, const char *p, const char *end, rdna_out *out,
+                         uint32_t *lines)
+{
+    uint32_t dw[RUN_MAX];
+    size_t have = 0, done = 0, batch = 16;
+    uint32_t nl = 0;
+    for (;;) {
+        size_t lim = have + batch < RUN_MAX ? have + batch : RUN_MAX;
+        const char *q = p + 11 * (done + have);
+        /* fast_dword checks the separator itself where 16 bytes are left; before the last
+         * 16 bytes, it is checked here */
+        while (have < lim && end - q >= 16 && fast_dword(q, end, &dw[have])) {
+            q += 11;
+            have++;
+        }
+        while (have < lim && end - q >= 11 && (q[10] == ' ' || q[10] == '\n') &&
+               fast_dword(q, end, &dw[have])) {
+            q += 11;
+            have++;
+        }
+        int more = have == lim; /* the tokens may go on past the batch */
+        size_t u = 0;
+        while (u < have) {
+            if (out->cap - out->n < LINE_MAX_)
+                out_flush(out);
+            size_t got = 0;
+            out->n += tmu_gcn_disasm_lines(gen, dw + u, have - u, out->buf + out->n,
+                                           out->cap - out->n, &got);
+            if (!got)
+                break;
+            u += got;
+        }
+        for (size_t j = 0; j < u; j++)
+            nl += p[11 * (done + j) + 10] == '\n';
+        done += u;
+        have -= u;
+        memmove(dw, dw + u, have * sizeof dw[0]);
+        /* stop at the end of the run, or at an instruction the run holds whole but
+         * tmu_gcn_disasm_lines refused */
+        if (!more || (have && have >= tmu_gcn_inst_dwords(gen, dw[0])))
+            break;
+        batch = batch < RUN_MAX / 2 ? 2 * batch : RUN_MAX / 2;
+    }
+    *lines = nl;
+    return done;
+}
+
 /* Text (`len` bytes of whole lines, no NUL inside) disassembled in one pass, as read_tokens
  * then disasm_stream would but without building the whole dword stream: dwords gather in a
  * window of one instruction, which is disassembled as soon as it is whole; errors (bad tokens,
@@ -544,10 +603,23 @@ static void disasm_text(const rdna_opts *o, const char *name, const char *text, 
     size_t pos = st->pos;
     int bad = 0;
     const char *p = text, *end = text + len;
+    /* a run (disasm_run) is tried where an instruction starts with a token "0x...", except
+     * again at the dword where the last run stopped (the token path takes that instruction) */
+    int plain = !o->offsets && !o->hex && !o->show_encoding;
+    size_t run_stop = (size_t)-1;
     while (p < end) {
         uint32_t v[2];
         int n;
         unsigned char c = (unsigned char)*p;
+        if (!nwin && c == '0' && plain && pos != run_stop) {
+            uint32_t lines = 0;
+            size_t u = disasm_run(o->gen, p, end, out, &lines);
+            p += 11 * u;
+            pos += u;
+            line += lines;
+            run_stop = pos;
+            continue;
+        }
         if (!nwin && c == '0') {
             /* the common line: one instruction as "0x" + 8-digit tokens one blank apart,
              * disassembled straight into the output when it takes exactly those dwords and
