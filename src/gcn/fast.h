@@ -91,8 +91,9 @@ static inline unsigned tmu_gcn_extract_dwords(tmu_gcn_gen gen, const uint32_t *d
  * image_msaa_load. */
 static inline unsigned tmu_gcn_rdna_gather_like(tmu_gcn_gen gen, const tmu_gcn_opcode_info *op)
 {
-    return op->cls == TMU_GCN_CLASS_GATHER ||
-           ((op->flags & TMU_GCN_OPF_MSAA) && gen == TMU_GCN_GFX11);
+    /* bitwise, not ||: no branch on the opcode */
+    return (unsigned)(op->cls == TMU_GCN_CLASS_GATHER) |
+           ((unsigned)((op->flags & TMU_GCN_OPF_MSAA) != 0) & (unsigned)(gen == TMU_GCN_GFX11));
 }
 
 /* popcount of a DMASK, 0 counting as 1 (the VDATA register count before D16 and TFE). */
@@ -104,7 +105,8 @@ typedef struct tmu_gcn_rdna_vals {
     unsigned opc;   /* OP7:OPCODE */
     unsigned enc, dmask, dim, nsa, a16, tfe, lwe, d16, ssamp, srsrc, vdata, vaddr;
     unsigned ign;   /* the ignored fields OR-ed: must be 0 */
-    unsigned nz;    /* bit k: NSA address byte k + 1 is not 0 */
+    uint32_t nsa_w[3]; /* the NSA address bytes (ADDR1 in the low byte of nsa_w[0]), 0 past
+                        * the instruction */
 } tmu_gcn_rdna_vals;
 
 #define TMU_GCN_RDNA_INLINE static inline __attribute__((always_inline))
@@ -134,20 +136,17 @@ TMU_GCN_RDNA_INLINE unsigned tmu_gcn_rdna_nsa_slots(tmu_gcn_layout L)
     return n;
 }
 
-/* The NSA address bytes of d[] as tmu_gcn_rdna_vals.nz (bit k: byte k is not 0), from the
- * three NSA dwords at once. */
-TMU_GCN_RDNA_INLINE unsigned tmu_gcn_rdna_nz(const uint32_t *d)
+/* Whether any NSA address byte from number m (0-based: ADDR m + 1) on is not 0, in the three
+ * NSA dwords w[] (bytes past the instruction 0): each dword shifted past its bytes below m. */
+TMU_GCN_RDNA_INLINE unsigned tmu_gcn_rdna_tail_nz(const uint32_t *w, unsigned m)
 {
-    unsigned nz = 0;
+    uint32_t any = 0;
     for (unsigned j = 0; j < 3; j++) {
-        uint32_t t = d[TMU_GCN_NSA_LO / 32 + j];
-        t |= t >> 4; /* bit 0 of each byte: the byte is not 0 */
-        t |= t >> 2;
-        t |= t >> 1;
-        t &= 0x01010101u;
-        nz |= ((t * 0x01020408u) >> 24) << (4 * j); /* the four bits together */
+        int t = (int)m - 4 * (int)j; /* bytes of dword j below m: t clamped to 0..4 */
+        t = t < 0 ? 0 : t > 4 ? 4 : t;
+        any |= (uint32_t)((uint64_t)w[j] >> (8 * t));
     }
-    return nz;
+    return any != 0;
 }
 
 /* The values of d[] (layout L). */
@@ -170,7 +169,10 @@ TMU_GCN_RDNA_INLINE void tmu_gcn_rdna_vals_d(tmu_gcn_layout L, const uint32_t *d
     v->vaddr = TMU_GCN_F_(VADDR);
     v->ign = TMU_GCN_F_(IGN_LO) | TMU_GCN_F_(IGN_MID) | TMU_GCN_F_(IGN_HI) | TMU_GCN_F_(IGN_TOP);
 #undef TMU_GCN_F_
-    v->nz = tmu_gcn_rdna_nz(d);
+    _Static_assert(TMU_GCN_NSA_LO % 32 == 0, "the NSA bytes start a dword");
+    v->nsa_w[0] = d[TMU_GCN_NSA_LO / 32];
+    v->nsa_w[1] = d[TMU_GCN_NSA_LO / 32 + 1];
+    v->nsa_w[2] = d[TMU_GCN_NSA_LO / 32 + 2];
 }
 
 /* The values of fields f[]. */
@@ -191,10 +193,10 @@ TMU_GCN_RDNA_INLINE void tmu_gcn_rdna_vals_f(const uint32_t *f, tmu_gcn_rdna_val
     v->vaddr = f[TMU_GCN_F_VADDR];
     v->ign = f[TMU_GCN_F_IGN_LO] | f[TMU_GCN_F_IGN_MID] | f[TMU_GCN_F_IGN_HI] |
              f[TMU_GCN_F_IGN_TOP];
-    unsigned nz = 0;
+    for (unsigned j = 0; j < 3; j++)
+        v->nsa_w[j] = 0;
     for (unsigned k = 0; k < 12; k++)
-        nz |= (unsigned)(f[TMU_GCN_F_ADDR1 + k] != 0) << k;
-    v->nz = nz;
+        v->nsa_w[k / 4] |= (f[TMU_GCN_F_ADDR1 + k] & 0xffu) << (8 * (k % 4));
 }
 
 /* VDATA count of a non-BVH RDNA instruction from its values (tmu_gcn_vdata_count's rule). */
@@ -224,7 +226,8 @@ TMU_GCN_RDNA_INLINE bool tmu_gcn_rdna_vals_ok(tmu_gcn_gen gen, const tmu_gcn_rdn
     unsigned n = rf->addr_n[dim * 2 + v->a16];
     unsigned bad = v->ign;
     /* SSAMP: 0 without a sampler, else 4 usable SGPRs */
-    bad |= !(((rf->sampler ? g->ssamp_ok : 1u) >> v->ssamp) & 1);
+    unsigned smp = 0u - (unsigned)(rf->sampler != 0); /* no branch on the opcode */
+    bad |= !((((g->ssamp_ok & smp) | (1u & ~smp)) >> v->ssamp) & 1);
     /* DMASK, TFE and D16 (tables.h: TMU_GCN_RDNA_DATA_OK) */
     bad |= !((rf->rdna_data_ok[gen == TMU_GCN_GFX11] >> (dmask | v->tfe << 4 | v->d16 << 5)) & 1);
     bad |= !((g->srsrc_ok >> v->srsrc) & 1);
@@ -236,7 +239,7 @@ TMU_GCN_RDNA_INLINE bool tmu_gcn_rdna_vals_ok(tmu_gcn_gen gen, const tmu_gcn_rdn
      * NSA dword count that n addresses need on gfx10, and the bytes past the n - 1 used ones
      * are 0 (the bytes past the instruction's dwords are 0) */
     if (nsa)
-        bad |= (n < 2) | (v->nz >> ((n - 1) & 15)) |
+        bad |= (n < 2) | tmu_gcn_rdna_tail_nz(v->nsa_w, (n - 1) & 15) |
                (gen == TMU_GCN_GFX11 ? n > 5 : (n + 2) / 4 != nsa);
     else
         bad |= v->vaddr + n > 256;

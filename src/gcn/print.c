@@ -67,17 +67,22 @@ _Static_assert(sizeof rdna_mod_sets / sizeof rdna_mod_sets[0] == 512 &&
                "every RDNA one-bit modifier is in a three");
 
 /* Decimal text of 0..255 (every register number, SGPR index and CLRX dmask printed is below
- * 256): the digits, left-aligned and padded to 4 bytes, and their count; built at compile
- * time so that printing a number is one 4-byte copy and an add. */
-typedef struct {
-    char c[4];
-    uint8_t len;
-} dec_t;
-#define DEC(n)                                                                                   \
-    {{(char)('0' + ((n) < 10 ? (n) : (n) < 100 ? (n) / 10 : (n) / 100)),                          \
-      (char)((n) < 10 ? 0 : '0' + ((n) < 100 ? (n) % 10 : (n) / 10 % 10)),                        \
-      (char)((n) < 100 ? 0 : '0' + (n) % 10), 0},                                                \
-     (uint8_t)((n) < 10 ? 1 : (n) < 100 ? 2 : 3)}
+ * 256): one 32-bit word per number whose bytes in memory are its 1-3 digits, left-aligned
+ * and padded with 0, then (the fourth byte) their count; built at compile time so that
+ * printing a number is one 4-byte copy and an add (the count lands past the digits, where the
+ * next writer writes). */
+typedef uint32_t dec_t;
+#define DEC_B0(n) ((uint32_t)('0' + ((n) < 10 ? (n) : (n) < 100 ? (n) / 10 : (n) / 100)))
+#define DEC_B1(n) ((uint32_t)((n) < 10 ? 0 : '0' + ((n) < 100 ? (n) % 10 : (n) / 10 % 10)))
+#define DEC_B2(n) ((uint32_t)((n) < 100 ? 0 : '0' + (n) % 10))
+#define DEC_LEN(n) ((uint32_t)((n) < 10 ? 1 : (n) < 100 ? 2 : 3))
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+#define DEC(n) (DEC_B0(n) << 24 | DEC_B1(n) << 16 | DEC_B2(n) << 8 | DEC_LEN(n))
+#define DEC_COUNT(w) ((w) & 0xffu)
+#else
+#define DEC(n) (DEC_B0(n) | DEC_B1(n) << 8 | DEC_B2(n) << 16 | DEC_LEN(n) << 24)
+#define DEC_COUNT(w) ((w) >> 24)
+#endif
 #define DEC4(n) DEC(n), DEC((n) + 1), DEC((n) + 2), DEC((n) + 3)
 #define DEC16(n) DEC4(n), DEC4((n) + 4), DEC4((n) + 8), DEC4((n) + 12)
 #define DEC64(n) DEC16(n), DEC16((n) + 16), DEC16((n) + 32), DEC16((n) + 48)
@@ -93,9 +98,9 @@ static const dec_t dec[256] = {DEC64(0), DEC64(64), DEC64(128), DEC64(192)};
 
 static inline char *put_dec(char *p, unsigned v)
 {
-    const dec_t *d = &dec[v & 255];
-    memcpy(p, d->c, 4);
-    return p + d->len;
+    dec_t d = dec[v & 255];
+    memcpy(p, &d, 4);
+    return p + DEC_COUNT(d);
 }
 
 /* Keeps the text written from p to q when `keep` is 1, drops it when 0 (no branch). */
