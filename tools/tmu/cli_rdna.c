@@ -321,11 +321,12 @@ static int read_tokens(const char *name, const char *text, uint32_t first_line, 
  * `base` is the number of dwords before s->dw[0] in the whole input (for --offsets and binary
  * offsets); with text input s->line may hold just the line of s->dw[0] (one instruction). */
 static int disasm_stream_at(const rdna_opts *o, const dword_stream *s, const char *name, int binary,
-                            const int *arg_of, size_t base, rdna_out *out)
+                            const int *arg_of, size_t base, rdna_out *out, size_t *stop)
 {
     int bad = 0;
     char where[1100], reason[TMU_GCN_TEXT_MAX];
-    for (size_t i = 0; i < s->n;) {
+    size_t i = 0;
+    while (i < s->n) {
         const uint32_t *dw = s->dw + i;
         size_t left = s->n - i;
         if (!o->offsets && !o->hex && !o->show_encoding) { /* valid runs straight into the output */
@@ -338,6 +339,8 @@ static int disasm_stream_at(const rdna_opts *o, const dword_stream *s, const cha
             if (used) /* stopped by the buffer's end, an invalid instruction or the stream's */
                 continue;
         }
+        if (stop && tmu_gcn_inst_dwords(o->gen, dw[0]) > left)
+            break; /* cut short by the end: the caller reports it */
         if (!o->offsets && !o->hex) { /* one instruction straight into the output */
             if (out->cap - out->n < LINE_MAX_)
                 out_flush(out);
@@ -392,20 +395,22 @@ static int disasm_stream_at(const rdna_opts *o, const dword_stream *s, const cha
         }
         i += take ? take : 1;
     }
+    if (stop)
+        *stop = i;
     return bad;
 }
 
 static int disasm_stream(const rdna_opts *o, const dword_stream *s, const char *name, int binary,
                          const int *arg_of, rdna_out *out)
 {
-    return disasm_stream_at(o, s, name, binary, arg_of, 0, out);
+    return disasm_stream_at(o, s, name, binary, arg_of, 0, out, NULL);
 }
 
 /* One instruction of text input (s->line[0] its line), `base` dwords into the input. */
 static int disasm_window(const rdna_opts *o, const dword_stream *s, const char *name, size_t base,
                          rdna_out *out)
 {
-    return disasm_stream_at(o, s, name, 0, NULL, base, out);
+    return disasm_stream_at(o, s, name, 0, NULL, base, out, NULL);
 }
 
 /* Whether c separates tokens (blank, ',' ':'), ends a line or starts a comment: what ends a
@@ -530,6 +535,54 @@ typedef struct text_state {
     int bad;
 } text_state;
 
+#if defined(__SSE2__) && defined(__x86_64__)
+#define HAVE_FAST_DWORD2 1
+/* Whether c is ' ' or '\n' (0 or 1), without a branch. */
+static inline unsigned blank_or_newline(unsigned char c)
+{
+    return (unsigned)(c == ' ') | (unsigned)(c == '\n');
+}
+
+/* Two tokens "0x" + 8 hex digits, each followed by ' ' or '\n', at p and p + 11 (27 bytes
+ * readable): their values in v[0], v[1] and 1, else 0 (fast_dword decides token by token).
+ * The sixteen digits are checked and converted in one SSE2 register; the prefixes and
+ * separators as scalars. */
+static inline __attribute__((always_inline)) int fast_dword2(const char *p, uint32_t *v)
+{
+    uint16_t x0, x1; /* "0x" or "0X": bytes '0' then 'x', with bit 5 of the second forced */
+    memcpy(&x0, p, 2);
+    memcpy(&x1, p + 11, 2);
+    unsigned ok = (unsigned)((x0 | 0x2000u) == ('0' | 'x' << 8)) &
+                  (unsigned)((x1 | 0x2000u) == ('0' | 'x' << 8)) &
+                  blank_or_newline((unsigned char)p[10]) & blank_or_newline((unsigned char)p[21]);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    ok = 0; /* the prefix test above reads the bytes little-endian */
+#endif
+    /* the digits of the first token in bytes 0-7, of the second in 8-15 */
+    __m128i a = _mm_loadl_epi64((const __m128i *)(const void *)(p + 2));
+    __m128i b = _mm_loadl_epi64((const __m128i *)(const void *)(p + 13));
+    __m128i x = _mm_unpacklo_epi64(a, b);
+    __m128i t = _mm_sub_epi8(x, _mm_set1_epi8('0'));
+    __m128i digit = _mm_cmpeq_epi8(_mm_min_epu8(t, _mm_set1_epi8(9)), t);
+    __m128i l = _mm_sub_epi8(_mm_or_si128(x, _mm_set1_epi8(0x20)), _mm_set1_epi8('a'));
+    __m128i letter = _mm_cmpeq_epi8(_mm_min_epu8(l, _mm_set1_epi8(5)), l);
+    ok &= (unsigned)_mm_movemask_epi8(_mm_or_si128(digit, letter)) == 0xffffu;
+    if (!ok)
+        return 0;
+    /* digit values: the low nibble, + 9 for a letter ('a' = 0x61, 'A' = 0x41) */
+    __m128i val = _mm_add_epi8(_mm_and_si128(x, _mm_set1_epi8(0x0f)),
+                               _mm_and_si128(letter, _mm_set1_epi8(9)));
+    /* 16-bit lane j (bytes 2j, 2j + 1): the byte of the two digits, in its low 8 bits */
+    __m128i pair = _mm_or_si128(_mm_slli_epi16(_mm_and_si128(val, _mm_set1_epi16(0x00ff)), 4),
+                                _mm_srli_epi16(val, 8));
+    /* bytes 0-3: the first value's, most significant first; 4-7: the second's */
+    uint64_t w = (uint64_t)_mm_cvtsi128_si64(_mm_packus_epi16(pair, pair));
+    v[0] = swap32((uint32_t)w);
+    v[1] = swap32((uint32_t)(w >> 32));
+    return 1;
+}
+#endif
+
 /* The dwords of a run of text tokens read at once: a run is at most this many. */
 #define RUN_MAX 1024
 
@@ -551,6 +604,12 @@ static size_t disasm_run(tmu_gcn_gen gen, const char *p, const char *end, rdna_o
     for (;;) {
         size_t lim = have + batch < RUN_MAX ? have + batch : RUN_MAX;
         const char *q = p + 11 * (done + have);
+#ifdef HAVE_FAST_DWORD2
+        while (have + 2 <= lim && end - q >= 27 && fast_dword2(q, &dw[have])) {
+            q += 22;
+            have += 2;
+        }
+#endif
         /* fast_dword checks the separator itself where 16 bytes are left; before the last
          * 16 bytes, it is checked here */
         while (have < lim && end - q >= 16 && fast_dword(q, end, &dw[have])) {
@@ -873,14 +932,11 @@ int tmu_cli_disasm_rdna(int argc, char **argv)
             s.cap = s.n;
         }
         if (buf && rc == TMU_EXIT_OK) {
-            /* whole instructions only: a last one cut short is reported, not guessed at */
+            /* whole instructions only: a last one cut short is reported, not guessed at
+             * (the stream stops before it) */
             size_t end = 0;
-            for (unsigned k; end < s.n && end + (k = tmu_gcn_inst_dwords(o.gen, s.dw[end])) <= s.n;)
-                end += k;
-            size_t whole = s.n;
-            s.n = end;
-            bad |= disasm_stream(&o, &s, name, 1, NULL, &out);
-            if (end != whole || len % 4) {
+            bad |= disasm_stream_at(&o, &s, name, 1, NULL, 0, &out, &end);
+            if (end != s.n || len % 4) {
                 char where[1100];
                 out_flush(&out);
                 snprintf(where, sizeof where, "%s+0x%zx", name, 4 * end);
