@@ -138,6 +138,38 @@ static inline char *put_srange(char *p, const tmu_gcn_gen_info *g, unsigned firs
     return put_num_range(p, first - (g->ttmp_base & (0u - t)), count);
 }
 
+/* The text "N:M]" of every 4- and 8-register SGPR tuple from N = 4k (k = 0..31, M = N + 3 or
+ * N + 7; at most 8 characters, "124:131]"), 0-padded to 8 bytes, and its length: built at
+ * compile time from the decimal digits above, so that such a tuple is one 8-byte copy. */
+typedef struct {
+    uint64_t text;
+    uint8_t len;
+} tuple_text;
+#define TUP_DLEN(n) ((n) < 10 ? 1u : (n) < 100 ? 2u : 3u)
+#define TUP_DIG(n, i) ((i) == 0 ? DEC_B0(n) : (i) == 1 ? DEC_B1(n) : DEC_B2(n))
+#define TUP_B(a, b, j)                                                                            \
+    ((uint64_t)((j) < TUP_DLEN(a)                      ? TUP_DIG(a, j)                           \
+                : (j) == TUP_DLEN(a)                   ? (uint32_t)':'                           \
+                : (j) < TUP_DLEN(a) + 1 + TUP_DLEN(b)  ? TUP_DIG(b, (j) - TUP_DLEN(a) - 1)       \
+                : (j) == TUP_DLEN(a) + 1 + TUP_DLEN(b) ? (uint32_t)']'                           \
+                                                       : 0u))
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+#define TUP_SH(j) (56 - 8 * (j))
+#else
+#define TUP_SH(j) (8 * (j))
+#endif
+#define TUP(a, b)                                                                                 \
+    {TUP_B(a, b, 0u) << TUP_SH(0) | TUP_B(a, b, 1u) << TUP_SH(1) | TUP_B(a, b, 2u) << TUP_SH(2) |  \
+         TUP_B(a, b, 3u) << TUP_SH(3) | TUP_B(a, b, 4u) << TUP_SH(4) |                            \
+         TUP_B(a, b, 5u) << TUP_SH(5) | TUP_B(a, b, 6u) << TUP_SH(6) |                            \
+         TUP_B(a, b, 7u) << TUP_SH(7),                                                            \
+     (uint8_t)(TUP_DLEN(a) + TUP_DLEN(b) + 2)}
+#define TUP4_(k, c) TUP(4 * (k), 4 * (k) + (c)-1), TUP(4 * (k) + 4, 4 * (k) + 3 + (c)),          \
+    TUP(4 * (k) + 8, 4 * (k) + 7 + (c)), TUP(4 * (k) + 12, 4 * (k) + 11 + (c))
+#define TUP32_(c) TUP4_(0, c), TUP4_(4, c), TUP4_(8, c), TUP4_(12, c), TUP4_(16, c),             \
+    TUP4_(20, c), TUP4_(24, c), TUP4_(28, c)
+static const tuple_text tuple_texts[2][32] = {{TUP32_(4)}, {TUP32_(8)}};
+
 /* An SGPR tuple of count >= 2 registers: "s[N:M]" below ttmp_base, else "ttmp[N:M]". */
 static inline char *put_stuple(char *p, const tmu_gcn_gen_info *g, unsigned first, unsigned count)
 {
@@ -147,6 +179,11 @@ static inline char *put_stuple(char *p, const tmu_gcn_gen_info *g, unsigned firs
     memcpy(p, pfx[t], 8);
     p += 2 + 3 * t;
     first -= g->ttmp_base & (0u - t);
+    if (first % 4 == 0 && first < 128 && (count == 4 || count == 8)) { /* every MIMG tuple */
+        const tuple_text *e = &tuple_texts[count == 8][first / 4];
+        memcpy(p, &e->text, 8);
+        return p + e->len;
+    }
     p = put_dec(p, first);
     *p = ':';
     p = put_dec(p + 1, first + count - 1);
