@@ -202,7 +202,8 @@ TMU_GCN_RDNA_INLINE void tmu_gcn_rdna_vals_f(const uint32_t *f, tmu_gcn_rdna_val
 /* VDATA count of a non-BVH RDNA instruction from its values (tmu_gcn_vdata_count's rule). */
 TMU_GCN_RDNA_INLINE unsigned tmu_gcn_rdna_vdata_v(const tmu_gcn_rdna_vals *v, unsigned gather_like)
 {
-    unsigned n = gather_like ? 4u : tmu_gcn_dmask_regs[v->dmask & 15];
+    unsigned n = tmu_gcn_dmask_regs[v->dmask & 15];
+    n += (4u - n) & (0u - (gather_like & 1u)); /* 4 for gather-like rows: no branch */
     unsigned p = v->d16 & 1;
     return ((n + p) >> p) + (v->tfe & 1);
 }
