@@ -138,6 +138,41 @@ static inline char *put_srange(char *p, const tmu_gcn_gen_info *g, unsigned firs
     return put_num_range(p, first - (g->ttmp_base & (0u - t)), count);
 }
 
+/* "vN, " for every VGPR N (an NSA address), 0-padded, in the low 7 bytes of a 64-bit word
+ * (memory order) and its length (4-6) in the last byte: built at compile time from the digit
+ * table, so that an address is one 8-byte copy and an add. */
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+#define VSL_SH(j) (56 - 8 * (j))
+#else
+#define VSL_SH(j) (8 * (j))
+#endif
+#define VSL_B(n, j)                                                                               \
+    ((uint64_t)((j) == 0                     ? (uint32_t)'v'                                     \
+                : (j) <= DEC_LEN(n)          ? ((j) == 1 ? DEC_B0(n) : (j) == 2 ? DEC_B1(n) : DEC_B2(n)) \
+                : (j) == DEC_LEN(n) + 1      ? (uint32_t)','                                     \
+                : (j) == DEC_LEN(n) + 2      ? (uint32_t)' '                                     \
+                                             : 0u))
+#define VSL(n)                                                                                    \
+    (VSL_B(n, 0u) << VSL_SH(0) | VSL_B(n, 1u) << VSL_SH(1) | VSL_B(n, 2u) << VSL_SH(2) |           \
+     VSL_B(n, 3u) << VSL_SH(3) | VSL_B(n, 4u) << VSL_SH(4) | VSL_B(n, 5u) << VSL_SH(5) |           \
+     (uint64_t)(DEC_LEN(n) + 3u) << VSL_SH(7))
+#define VSL4(n) VSL(n), VSL((n) + 1), VSL((n) + 2), VSL((n) + 3)
+#define VSL16(n) VSL4(n), VSL4((n) + 4), VSL4((n) + 8), VSL4((n) + 12)
+#define VSL64(n) VSL16(n), VSL16((n) + 16), VSL16((n) + 32), VSL16((n) + 48)
+static const uint64_t vslot[256] = {VSL64(0), VSL64(64), VSL64(128), VSL64(192)};
+
+/* "vN, " at p; returns its end. */
+static inline char *put_vslot(char *p, unsigned n)
+{
+    uint64_t w = vslot[n & 255];
+    memcpy(p, &w, 8);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    return p + (w & 0xff);
+#else
+    return p + (w >> 56);
+#endif
+}
+
 /* The text "N:M]" of every 4- and 8-register SGPR tuple from N = 4k (k = 0..31, M = N + 3 or
  * N + 7; at most 8 characters, "124:131]"), 0-padded to 8 bytes, and its length: built at
  * compile time from the decimal digits above, so that such a tuple is one 8-byte copy. */
@@ -335,27 +370,12 @@ TMU_GCN_RDNA_INLINE char *put_rdna(tmu_gcn_gen gen, tmu_gcn_layout L, const uint
         } else {
             /* one VGPR per address, "vN, ": the first NSA dword's slots (all of gfx11's)
              * written, each kept while it is one of the n (no branch on n), then any more */
-            *p = 'v';
-            p = put_dec(p + 1, v->vaddr);
-            p[0] = ',';
-            p[1] = ' ';
-            p += 2;
+            p = put_vslot(p, v->vaddr);
             unsigned slots = tmu_gcn_rdna_nsa_slots(L), first = slots < 4 ? slots : 4;
-            for (unsigned k = 1; k <= first; k++) {
-                char *q = p;
-                *q = 'v';
-                q = put_dec(q + 1, tmu_gcn_rdna_nsa_byte(d, k - 1));
-                q[0] = ',';
-                q[1] = ' ';
-                p = keep_if(p, q + 2, k < n);
-            }
-            for (unsigned k = first + 1; k < n; k++) {
-                *p = 'v';
-                p = put_dec(p + 1, tmu_gcn_rdna_nsa_byte(d, k - 1));
-                p[0] = ',';
-                p[1] = ' ';
-                p += 2;
-            }
+            for (unsigned k = 1; k <= first; k++)
+                p = keep_if(p, put_vslot(p, tmu_gcn_rdna_nsa_byte(d, k - 1)), k < n);
+            for (unsigned k = first + 1; k < n; k++)
+                p = put_vslot(p, tmu_gcn_rdna_nsa_byte(d, k - 1));
         }
         p[-2] = ']';
         p--;
