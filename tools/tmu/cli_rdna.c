@@ -596,9 +596,11 @@ static const unsigned char run_sep[256] = {[' '] = 1, ['\n'] = 1};
  * at most max dwords; returns how many were read (a multiple of 4; the rest is left to
  * fast_dword2 and fast_dword).  The 32 digits are checked and converted in one register. */
 __attribute__((target("avx2"))) static size_t fast_dwords4(const char *p, const char *end,
-                                                           uint32_t *dw, size_t max)
+                                                           uint32_t *dw, size_t max,
+                                                           uint32_t *newlines)
 {
     size_t k = 0;
+    uint32_t nl = 0;
     const __m256i c0 = _mm256_set1_epi8('0'), c9 = _mm256_set1_epi8(9);
     const __m256i c20 = _mm256_set1_epi8(0x20), ca = _mm256_set1_epi8('a');
     const __m256i c5 = _mm256_set1_epi8(5), cf = _mm256_set1_epi8(0x0f);
@@ -609,12 +611,13 @@ __attribute__((target("avx2"))) static size_t fast_dwords4(const char *p, const 
                                            -1, -1, 6, 4, 2, 0, 14, 12, 10, 8, -1, -1, -1, -1,
                                            -1, -1, -1, -1);
     while (k + 4 <= max && end - p >= 44) {
-        unsigned ok = 1;
+        unsigned ok = 1, n = 0;
         for (int t = 0; t < 4; t++) {
             uint16_t x;
             memcpy(&x, p + 11 * t, 2);
             ok &= (unsigned)((x | 0x2000u) == ('0' | 'x' << 8)) &
                   run_sep[(unsigned char)p[11 * t + 10]];
+            n += p[11 * t + 10] == '\n';
         }
         __m128i lo = _mm_unpacklo_epi64(_mm_loadl_epi64((const __m128i *)(const void *)(p + 2)),
                                         _mm_loadl_epi64((const __m128i *)(const void *)(p + 13)));
@@ -637,7 +640,9 @@ __attribute__((target("avx2"))) static size_t fast_dwords4(const char *p, const 
         memcpy(dw + k + 2, &b, 8);
         p += 44;
         k += 4;
+        nl += n;
     }
+    *newlines += nl;
     return k;
 }
 #endif
@@ -653,26 +658,28 @@ __attribute__((target("avx2"))) static size_t fast_dwords4(const char *p, const 
  * receives the newlines in their text.  It stops before the first token of another form
  * (or the end), before an instruction that is invalid (its reason comes from the token path,
  * which takes over there) and before one whose dwords the run does not hold entirely; so at
- * most a batch of tokens is read twice. */
+ * most a batch of tokens is read twice.  The newlines are counted as the tokens are read
+ * (those of tokens read but not consumed taken off at the end of each batch). */
 static size_t disasm_run(tmu_gcn_gen gen, const char *p, const char *end, rdna_out *out,
                          uint32_t *lines, int avx2)
 {
     (void)avx2;
     uint32_t dw[RUN_MAX];
     size_t have = 0, done = 0, batch = 16;
-    uint32_t nl = 0;
+    uint32_t nl = 0; /* newlines after the tokens read (consumed or pending) */
     for (;;) {
         size_t lim = have + batch < RUN_MAX ? have + batch : RUN_MAX;
         const char *q = p + 11 * (done + have);
 #ifdef HAVE_FAST_DWORD4
         if (avx2) {
-            size_t got = fast_dwords4(q, end, dw + have, lim - have);
+            size_t got = fast_dwords4(q, end, dw + have, lim - have, &nl);
             have += got;
             q += 11 * got;
         }
 #endif
 #ifdef HAVE_FAST_DWORD2
         while (have + 2 <= lim && end - q >= 27 && fast_dword2(q, &dw[have])) {
+            nl += (uint32_t)(q[10] == '\n') + (uint32_t)(q[21] == '\n');
             q += 22;
             have += 2;
         }
@@ -680,11 +687,13 @@ static size_t disasm_run(tmu_gcn_gen gen, const char *p, const char *end, rdna_o
         /* fast_dword checks the separator itself where 16 bytes are left; before the last
          * 16 bytes, it is checked here */
         while (have < lim && end - q >= 16 && fast_dword(q, end, &dw[have])) {
+            nl += q[10] == '\n';
             q += 11;
             have++;
         }
         while (have < lim && end - q >= 11 && (q[10] == ' ' || q[10] == '\n') &&
                fast_dword(q, end, &dw[have])) {
+            nl += q[10] == '\n';
             q += 11;
             have++;
         }
@@ -700,15 +709,17 @@ static size_t disasm_run(tmu_gcn_gen gen, const char *p, const char *end, rdna_o
                 break;
             u += got;
         }
-        for (size_t j = 0; j < u; j++)
-            nl += p[11 * (done + j) + 10] == '\n';
         done += u;
         have -= u;
         memmove(dw, dw + u, have * sizeof dw[0]);
         /* stop at the end of the run, or at an instruction the run holds whole but
-         * tmu_gcn_disasm_lines refused */
-        if (!more || (have && have >= tmu_gcn_inst_dwords(gen, dw[0])))
+         * tmu_gcn_disasm_lines refused; the newlines of the tokens not consumed are not
+         * the run's */
+        if (!more || (have && have >= tmu_gcn_inst_dwords(gen, dw[0]))) {
+            for (size_t j = 0; j < have; j++)
+                nl -= p[11 * (done + j) + 10] == '\n';
             break;
+        }
         batch = batch < RUN_MAX / 2 ? 2 * batch : RUN_MAX / 2;
     }
     *lines = nl;
