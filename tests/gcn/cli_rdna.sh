@@ -55,6 +55,36 @@ err=$("$TMU" disasm --gpu gfx10 < "$T/nul.txt" 2>&1); rc=$?
 contains "nul" "<stdin>: input contains a NUL byte (use --binary - for raw code)" "$err"
 check_rc "nul rc" 1 $rc
 
+# runs of "0x" + 8-digit tokens are read many tokens at a time and disassembled as one dword
+# stream: an invalid instruction after 5000 valid ones (upper-case digits among them) is
+# reported at its line and the run goes on after it; a token of another form inside an
+# instruction (a short token, a 64-bit word) ends a run there and the instruction still comes
+# out whole; NSA instructions spanning lines all the way.  Texts: llvm-mc 16's for these
+# dwords (gfx1030: image_sample 1D; gfx1010: the NSA 2D form above).
+awk 'BEGIN { for (i = 0; i < 5000; i++) print (i % 3 ? "0xf0800f00 0x00820004" : "0xF0800F00 0x00820004")
+             print "0xf0804f00 0x00820004"
+             for (i = 0; i < 3; i++) print "0xf0800f00 0x00820004" }' > "$T/run.txt"
+out=$("$TMU" disasm --gpu gfx1030 < "$T/run.txt" 2>"$T/err"); rc=$?
+check "run count" "5003" "$(printf '%s\n' "$out" | grep -c '^image_sample v\[0:3\], v4, s\[8:15\], s\[16:19\] dmask:0xf dim:SQ_RSRC_IMG_1D$')"
+check "run lines" "5003" "$(printf '%s\n' "$out" | wc -l | tr -d ' ')"
+contains "run error" "<stdin>:5001: 0xf0804f00 0x00820004: bit 14 is set" "$(cat "$T/err")"
+check "run one error" "1" "$(wc -l < "$T/err" | tr -d " ")"
+check_rc "run rc" 1 $rc
+awk 'BEGIN { for (i = 0; i < 3000; i++) {
+               if (i == 1000) print "0xf0800f00 0x820004"
+               else if (i == 2000) print "0x00820004f0800f00"
+               else if (i == 2500) printf "0xf0800f00\n0x00820004\n"
+               else print "0xf0800f00 0x00820004" }
+             for (i = 0; i < 3000; i++) printf "0xf0800f0a 0x00820004\n0x00000005\n"
+             print "0xf0800f0a" }' > "$T/mixed.txt"
+out=$("$TMU" disasm --gpu gfx1010 < "$T/mixed.txt" 2>"$T/err"); rc=$?
+check "run forms 1D" "3000" "$(printf '%s\n' "$out" | grep -c '^image_sample v\[0:3\], v4, s\[8:15\], s\[16:19\] dmask:0xf dim:SQ_RSRC_IMG_1D$')"
+check "run forms NSA" "3000" "$(printf '%s\n' "$out" | grep -c '^image_sample v\[0:3\], \[v4, v5\], s\[8:15\], s\[16:19\] dmask:0xf dim:SQ_RSRC_IMG_2D$')"
+check "run forms lines" "6000" "$(printf '%s\n' "$out" | wc -l | tr -d ' ')"
+contains "run forms truncated" "<stdin>:9002: 0xf0800f0a: truncated: NSA = 1 makes the instruction 3 dwords, 1 given" "$(cat "$T/err")"
+check_rc "run forms rc" 1 $rc
+check "run forms pipe" "$out" "$(cat "$T/mixed.txt" | "$TMU" disasm --gpu gfx1010 2>/dev/null)"
+
 # invalid instructions: nothing printed, the reason on stderr, exit 1, the rest still shown
 out=$("$TMU" disasm --gpu gfx1030 0xf0804f00,0x00820004 0xf0800f00,0x00820004 2>"$T/err"); rc=$?
 check "invalid line" "image_sample v[0:3], v4, s[8:15], s[16:19] dmask:0xf dim:SQ_RSRC_IMG_1D" "$out"
