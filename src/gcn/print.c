@@ -374,8 +374,13 @@ TMU_GCN_RDNA_INLINE char *put_rdna(tmu_gcn_gen gen, tmu_gcn_layout L, const uint
             unsigned slots = tmu_gcn_rdna_nsa_slots(L), first = slots < 4 ? slots : 4;
             for (unsigned k = 1; k <= first; k++)
                 p = keep_if(p, put_vslot(p, tmu_gcn_rdna_nsa_byte(d, k - 1)), k < n);
-            for (unsigned k = first + 1; k < n; k++)
-                p = put_vslot(p, tmu_gcn_rdna_nsa_byte(d, k - 1));
+            if (n > first + 1) { /* the next four the same way, then any more */
+                unsigned next = slots < 8 ? slots : 8;
+                for (unsigned k = first + 1; k <= next; k++)
+                    p = keep_if(p, put_vslot(p, tmu_gcn_rdna_nsa_byte(d, k - 1)), k < n);
+                for (unsigned k = next + 1; k < n; k++)
+                    p = put_vslot(p, tmu_gcn_rdna_nsa_byte(d, k - 1));
+            }
         }
         p[-2] = ']';
         p--;
