@@ -576,11 +576,18 @@ TMU_GCN_RDNA_INLINE int rdna_disasm(tmu_gcn_gen gen, tmu_gcn_layout L, const uin
     return k;
 }
 
-static __attribute__((noinline)) int rdna_disasm_gfx10(tmu_gcn_gen gen, const uint32_t *dw,
-                                                       size_t n, unsigned *len, char *buf,
-                                                       size_t size, tmu_diag *diag)
+/* One function per generation, so that its rows (tmu_gcn_gens) are constants there. */
+static __attribute__((noinline)) int rdna_disasm_gfx10(const uint32_t *dw, size_t n, unsigned *len,
+                                                       char *buf, size_t size, tmu_diag *diag)
 {
-    return rdna_disasm(gen, TMU_GCN_LAYOUT_GFX10, dw, n, len, buf, size, diag);
+    return rdna_disasm(TMU_GCN_GFX10, TMU_GCN_LAYOUT_GFX10, dw, n, len, buf, size, diag);
+}
+
+static __attribute__((noinline)) int rdna_disasm_gfx103(const uint32_t *dw, size_t n,
+                                                        unsigned *len, char *buf, size_t size,
+                                                        tmu_diag *diag)
+{
+    return rdna_disasm(TMU_GCN_GFX103, TMU_GCN_LAYOUT_GFX10, dw, n, len, buf, size, diag);
 }
 
 static __attribute__((noinline)) int rdna_disasm_gfx11(const uint32_t *dw, size_t n, unsigned *len,
@@ -613,8 +620,10 @@ int tmu_gcn_disasm_dwords(tmu_gcn_gen gen, const uint32_t *dw, size_t n, unsigne
                             "CLRX syntax is for gfx6-9; %s prints in LLVM syntax only",
                             tmu_gcn_gen_name(gen)), -1;
     /* the fast path: a whole instruction, all rules at once; else decode for the reason */
-    return gen == TMU_GCN_GFX11 ? rdna_disasm_gfx11(dw, n, len, buf, size, diag)
-                                : rdna_disasm_gfx10(gen, dw, n, len, buf, size, diag);
+    _Static_assert(TMU_GCN_GEN_ALL == TMU_GCN_GFX11 + 1, "RDNA: gfx10, gfx10.3, gfx11");
+    return gen == TMU_GCN_GFX11    ? rdna_disasm_gfx11(dw, n, len, buf, size, diag)
+           : gen == TMU_GCN_GFX103 ? rdna_disasm_gfx103(dw, n, len, buf, size, diag)
+                                   : rdna_disasm_gfx10(dw, n, len, buf, size, diag);
 }
 
 /* tmu_gcn_disasm_lines on an RDNA generation of layout L (a constant at each call). */
@@ -635,11 +644,16 @@ TMU_GCN_RDNA_INLINE size_t rdna_lines(tmu_gcn_gen gen, tmu_gcn_layout L, const u
     return w;
 }
 
-static __attribute__((noinline)) size_t rdna_lines_gfx10(tmu_gcn_gen gen, const uint32_t *dw,
-                                                         size_t n, char *buf, size_t size,
-                                                         size_t *used)
+static __attribute__((noinline)) size_t rdna_lines_gfx10(const uint32_t *dw, size_t n, char *buf,
+                                                         size_t size, size_t *used)
 {
-    return rdna_lines(gen, TMU_GCN_LAYOUT_GFX10, dw, n, buf, size, used);
+    return rdna_lines(TMU_GCN_GFX10, TMU_GCN_LAYOUT_GFX10, dw, n, buf, size, used);
+}
+
+static __attribute__((noinline)) size_t rdna_lines_gfx103(const uint32_t *dw, size_t n, char *buf,
+                                                          size_t size, size_t *used)
+{
+    return rdna_lines(TMU_GCN_GFX103, TMU_GCN_LAYOUT_GFX10, dw, n, buf, size, used);
 }
 
 static __attribute__((noinline)) size_t rdna_lines_gfx11(const uint32_t *dw, size_t n, char *buf,
@@ -655,8 +669,9 @@ size_t tmu_gcn_disasm_lines(tmu_gcn_gen gen, const uint32_t *dw, size_t n, char 
     while (buf && dw && (unsigned)gen < TMU_GCN_GEN_ALL) {
         if (TMU_GCN_GEN_IS_RDNA(gen)) { /* every instruction the fast path takes */
             size_t k = 0;
-            w += gen == TMU_GCN_GFX11 ? rdna_lines_gfx11(dw + u, n - u, buf + w, size - w, &k)
-                                      : rdna_lines_gfx10(gen, dw + u, n - u, buf + w, size - w, &k);
+            w += gen == TMU_GCN_GFX11    ? rdna_lines_gfx11(dw + u, n - u, buf + w, size - w, &k)
+                 : gen == TMU_GCN_GFX103 ? rdna_lines_gfx103(dw + u, n - u, buf + w, size - w, &k)
+                                         : rdna_lines_gfx10(dw + u, n - u, buf + w, size - w, &k);
             u += k;
         }
         /* one the fast path left (gfx6-9, or one that is invalid: then this stops too) */
