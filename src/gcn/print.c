@@ -180,7 +180,7 @@ typedef struct {
     uint64_t text;
     uint8_t len;
 } tuple_text;
-#define TUP_DLEN(n) ((n) < 10 ? 1u : (n) < 100 ? 2u : 3u)
+#define TUP_DLEN(n) DEC_LEN(n)
 #define TUP_DIG(n, i) ((i) == 0 ? DEC_B0(n) : (i) == 1 ? DEC_B1(n) : DEC_B2(n))
 #define TUP_B(a, b, j)                                                                            \
     ((uint64_t)((j) < TUP_DLEN(a)                      ? TUP_DIG(a, j)                           \
@@ -674,8 +674,10 @@ size_t tmu_gcn_disasm_lines(tmu_gcn_gen gen, const uint32_t *dw, size_t n, char 
                                          : rdna_lines_gfx10(dw + u, n - u, buf + w, size - w, &k);
             u += k;
         }
-        /* one the fast path left (gfx6-9, or one that is invalid: then this stops too) */
-        if (u >= n || size - w < TMU_GCN_TEXT_MAX)
+        /* one the fast path left: gfx6-9; on RDNA, with room left, one that is invalid or
+         * cut short, which tmu_gcn_disasm_dwords would refuse too (its fast path is the same,
+         * and its ordered rules accept exactly what that path does): stop there */
+        if (u >= n || size - w < TMU_GCN_TEXT_MAX || TMU_GCN_GEN_IS_RDNA(gen))
             break;
         unsigned len = 0;
         int k = tmu_gcn_disasm_dwords(gen, dw + u, n - u, &len, TMU_GCN_SYNTAX_LLVM, buf + w,

@@ -652,7 +652,7 @@ __attribute__((target("avx2"))) static size_t fast_dwords4(const char *p, const 
 
 /* A run of text at p (before end) made only of "0x" + 8-digit tokens each followed by one
  * blank or newline, so that dword j is the token at p + 11 j: its dwords are read in
- * batches (16, then doubling) and disassembled by tmu_gcn_disasm_lines straight into the
+ * batches (4, then doubling) and disassembled by tmu_gcn_disasm_lines straight into the
  * output, as the stream they are (an instruction may span lines), for as long as every
  * instruction is valid and whole.  Returns the dwords consumed (whole instructions); *lines
  * receives the newlines in their text.  It stops before the first token of another form
@@ -665,7 +665,7 @@ static size_t disasm_run(tmu_gcn_gen gen, const char *p, const char *end, rdna_o
 {
     (void)avx2;
     uint32_t dw[RUN_MAX];
-    size_t have = 0, done = 0, batch = 16;
+    size_t have = 0, done = 0, batch = 4;
     uint32_t nl = 0; /* newlines after the tokens read (consumed or pending) */
     for (;;) {
         size_t lim = have + batch < RUN_MAX ? have + batch : RUN_MAX;
@@ -762,8 +762,8 @@ static void disasm_text(const rdna_opts *o, const char *name, const char *text, 
             run_stop = pos;
             continue;
         }
-        if (!nwin && c == '0') {
-            /* the common line: one instruction as "0x" + 8-digit tokens one blank apart,
+        if (!nwin && c == '0' && pos != run_stop) {
+            /* the common line (not where a run just stopped: it refused what follows): one instruction as "0x" + 8-digit tokens one blank apart,
              * disassembled straight into the output when it takes exactly those dwords and
              * is valid; anything else is read again below, token by token */
             /* the window padded with zeros to its full size: the instruction is taken only
