@@ -71,9 +71,11 @@ tmu_status tmu_unit_execute_ex(const tmu_texture *tex, const tmu_sampler *smp, c
  * once and kept with what the fast paths resolve from them, for running many waves of the same
  * call (a frame, a shader loop, an emulated instruction) without repeating that work.  Opaque;
  * plain memory: copy or move it freely.  It copies `tex` (the structure, not its texel memory
- * or residency map, which must stay valid and unchanged while the plan is used), `smp` and `op`. */
+ * or residency map, which must stay valid and unchanged while the plan is used), `smp` and `op`.
+ * ABI: 14 KiB since the tiled mip-chain tables of every level went into it (2.75 KiB before);
+ * programs built against the smaller size must be rebuilt. */
 typedef struct tmu_unit_plan {
-    uint64_t opaque[352];
+    uint64_t opaque[1792];
 } tmu_unit_plan;
 
 /* Prepares `plan` for calls of tmu_unit_execute_ex(tex, smp, op, lanes, exec, in, out, flags, .)

@@ -689,6 +689,7 @@ typedef struct unit_plan {
     tmu_sampler smp;
     tmu_op op;
     fast_consts k;
+    fast_tiled_pre pre; /* tiled calls of several levels: every level's tables (fast.h) */
 } unit_plan;
 
 _Static_assert(sizeof(unit_plan) <= sizeof(tmu_unit_plan), "tmu_unit_plan storage");
@@ -781,6 +782,9 @@ tmu_status tmu_unit_plan_init(tmu_unit_plan *plan, const tmu_texture *tex, const
     p->flags = flags;
     p->present = present_mask(in, out);
     p->fast = !(flags & TMU_UNIT_GENERAL_ONLY) && tmu_unit_fast_prepare(&p->k, &p->view, &p->smp, &p->op, in, out, 1);
+    p->pre.levels = 0;
+    if (p->fast)
+        tmu_fast_tiled_prepare(&p->k, &p->pre);
     p->magic = PLAN_MAGIC;
     tmu_diag_clear(diag);
     return TMU_OK;
@@ -817,7 +821,7 @@ tmu_status tmu_unit_plan_execute(const tmu_unit_plan *plan, const uint64_t exec[
     }
     tmu_diag_clear(diag);
     if (p->fast) {
-        tmu_unit_fast_run(&p->k, tex, &p->smp, &p->op, p->lanes, exec, in, out, p->flags);
+        tmu_unit_fast_run(&p->k, &p->pre, tex, &p->smp, &p->op, p->lanes, exec, in, out, p->flags);
         return TMU_OK;
     }
     general_lanes(tex, &p->smp, &p->op, p->lanes, exec, in, out);

@@ -282,6 +282,7 @@ static void test_tiled_mips(void **state)
     static const uint32_t sizes[3][2] = {{256, 256}, {128, 64}, {100, 37}};
     static uint32_t ref[4][TMU_MAX_LANES], got[4][TMU_MAX_LANES];
     static tmu_unit_plan plan;
+    static unsigned char moved_mem[sizeof(tmu_unit_plan) + 128];
     tmu_surface *s = malloc(sizeof *s);
     test_wave *w = test_wave_new();
     assert_non_null(s);
@@ -304,13 +305,15 @@ static void test_tiled_mips(void **state)
             fill_random(mem, (size_t)s->size, 1, 0, &seed);
             tmu_texture tex;
             tiled_texture(&tex, s, TMU_FORMAT_R8G8B8A8_UNORM, tw, th, levels, 0, mem);
-            for (int c = 0; c < 16; c++) {
+            for (int c = 0; c < 20; c++) {
                 tmu_sampler smp = tmu_sampler_default();
                 smp.mag_filter = smp.min_filter = TMU_FILTER_LINEAR;
                 smp.mip_filter = c % 4 == 3 ? TMU_MIP_NEAREST : TMU_MIP_LINEAR;
                 int pow2 = (tw & (tw - 1)) == 0 && (th & (th - 1)) == 0;
                 smp.address[0] = smp.address[1] = pow2 && c % 2 ? TMU_ADDRESS_REPEAT : TMU_ADDRESS_CLAMP_TO_EDGE;
-                int mode = c / 4; /* 0: a lod per block, 1: within [L, L + 1) per block, 2: per lane, 3: implicit */
+                /* 0: a lod per block, 1: within [L, L + 1) per block, 2: per lane, 3: implicit, 4: each lane of a
+                 * block on L or L + 1 (blocks on two neighbouring levels: fast_simd.inc mip_level_index_pre) */
+                int mode = c / 4;
                 tmu_op op = test_op(TMU_OP_SAMPLE, TMU_DIM_2D, mode == 3 ? TMU_LEVEL_IMPLICIT : TMU_LEVEL_LOD);
                 for (uint32_t b = 0; b < TMU_MAX_LANES; b += 16) {
                     float lod = (float)test_randf(&seed, -0.5, levels + 0.5);
@@ -319,8 +322,11 @@ static void test_tiled_mips(void **state)
                     for (uint32_t l = b; l < b + 16; l++) {
                         w->coord[0][l] = (float)test_randf(&seed, -1.5, 1.5);
                         w->coord[1][l] = (float)test_randf(&seed, -1.5, 1.5);
-                        w->lod[l] = mode == 0 ? lod : mode == 1 ? L + (float)test_randf(&seed, 0, 1)
-                                                                : (float)test_randf(&seed, -0.5, levels + 0.5);
+                        w->lod[l] = mode == 0   ? lod
+                                    : mode == 1 ? L + (float)test_randf(&seed, 0, 1)
+                                    : mode == 4 ? fminf(L + (float)(test_rand(&seed) % 2), (float)levels - 1) +
+                                                      (float)test_randf(&seed, 0, 1)
+                                                : (float)test_randf(&seed, -0.5, levels + 0.5);
                         if (mode == 3) { /* quads of a plane (fast.c near): 8 quads of 2 x 2 texels a row */
                             uint32_t q = l / 4, scale = 1u << (test_rand(&seed) % 3);
                             w->coord[0][l] = (float)(x0 + (2.0 * (q % 8) + (l & 1)) * scale / tw);
@@ -348,21 +354,31 @@ static void test_tiled_mips(void **state)
                                      TMU_OK);
                     if (tmu_unit_plan_fast_kind(&plan) != 2)
                         fail_msg("%s: no tiled fast path", what);
-                    assert_int_equal(tmu_unit_plan_execute(&plan, NULL, &w->in, &g, NULL), TMU_OK);
-                    for (uint32_t l = 0; l < TMU_MAX_LANES; l++)
-                        for (int k = 0; k < 4; k++)
-                            if (got[k][l] != ref[k][l])
-                                fail_msg("%s case %d (%s) lane %u word %d: 0x%08x, general 0x%08x (s=%a t=%a lod=%a)",
-                                         what, c, fl ? "avx2 or less" : "widest simd", l, k, got[k][l], ref[k][l],
-                                         (double)w->coord[0][l], (double)w->coord[1][l], (double)w->lod[l]);
-                    lanes += TMU_MAX_LANES;
-                    calls++;
+                    /* and from a copy 8 bytes off the original's alignment mod 64 (the tables the plan keeps
+                     * lie where its first 64-byte boundary was: fast.h fast_tiled_pre.pad) */
+                    tmu_unit_plan *moved = (tmu_unit_plan *)(void *)(moved_mem + 64 - (uintptr_t)moved_mem % 64 +
+                                                                     ((uintptr_t)&plan + 8) % 64);
+                    memcpy(moved, &plan, sizeof plan);
+                    for (int mv = 0; mv < 2; mv++) {
+                        memset(got, 0xA5, sizeof got);
+                        assert_int_equal(tmu_unit_plan_execute(mv ? moved : &plan, NULL, &w->in, &g, NULL), TMU_OK);
+                        for (uint32_t l = 0; l < TMU_MAX_LANES; l++)
+                            for (int k = 0; k < 4; k++)
+                                if (got[k][l] != ref[k][l])
+                                    fail_msg("%s case %d (%s%s) lane %u word %d: 0x%08x, general 0x%08x (s=%a t=%a "
+                                             "lod=%a)",
+                                             what, c, fl ? "avx2 or less" : "widest simd", mv ? ", moved plan" : "", l,
+                                             k, got[k][l], ref[k][l], (double)w->coord[0][l], (double)w->coord[1][l],
+                                             (double)w->lod[l]);
+                        lanes += TMU_MAX_LANES;
+                        calls++;
+                    }
                 }
             }
             free(mem);
         }
-    printf("tiled mips: %ld calls (5 layouts, blocks on one, two and more levels, implicit LOD), %ld lanes "
-           "bit-identical to the general path\n",
+    printf("tiled mips: %ld calls (5 layouts, blocks on one, two and more levels, implicit LOD; each plan also run "
+           "moved), %ld lanes bit-identical to the general path\n",
            calls, lanes);
     free(w);
     free(s);

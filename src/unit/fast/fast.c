@@ -333,7 +333,7 @@ static uint32_t simd_width(unsigned flags)
 
 static void fast_run(const fast_consts *k, const tmu_texture *tex, const tmu_sampler *smp, const tmu_op *op,
                      uint32_t lanes, const uint64_t exec[2], const tmu_wave_in *in, tmu_wave_out *out, uint32_t W,
-                     const fast_tiled_rt *tr);
+                     const fast_tiled_rt *tr, const fast_tiled_pre *pre);
 
 /* Tiled levels on a SIMD kernel, calls of several levels: the per-level tables of the levels the
  * call reads, in this frame, not in the one every call has (2.5 KiB there made the 1024^2
@@ -347,26 +347,39 @@ static __attribute__((noinline)) void fast_run_tiled(const fast_consts *k, const
 {
     fast_tiled_rt rt;
     tmu_fast_tiled_expand(k, k->tp.used, &rt);
-    fast_run(k, tex, smp, op, lanes, exec, in, out, W, &rt);
+    fast_run(k, tex, smp, op, lanes, exec, in, out, W, &rt, NULL);
 }
 
-void tmu_unit_fast_run(const fast_consts *k, const tmu_texture *tex, const tmu_sampler *smp, const tmu_op *op,
-                       uint32_t lanes, const uint64_t exec[2], const tmu_wave_in *in, tmu_wave_out *out,
-                       unsigned flags)
+/* The same with the tables made when the call was prepared (fast.h fast_tiled_pre). */
+static __attribute__((noinline)) void fast_run_pre(const fast_consts *k, const fast_tiled_pre *pre,
+                                                   const tmu_texture *tex, const tmu_sampler *smp, const tmu_op *op,
+                                                   uint32_t lanes, const uint64_t exec[2], const tmu_wave_in *in,
+                                                   tmu_wave_out *out, uint32_t W)
+{
+    fast_run(k, tex, smp, op, lanes, exec, in, out, W, &pre->rt, pre);
+}
+
+void tmu_unit_fast_run(const fast_consts *k, const fast_tiled_pre *pre, const tmu_texture *tex,
+                       const tmu_sampler *smp, const tmu_op *op, uint32_t lanes, const uint64_t exec[2],
+                       const tmu_wave_in *in, tmu_wave_out *out, unsigned flags)
 {
     uint32_t W = simd_width(flags);
-    if (k->tiled && W && k->tp.used > 1 && !(k->fetch && !in->ilod))
-        fast_run_tiled(k, tex, smp, op, lanes, exec, in, out, W);
-    else
-        fast_run(k, tex, smp, op, lanes, exec, in, out, W, NULL);
+    if (k->tiled && W && k->tp.used > 1 && !(k->fetch && !in->ilod)) {
+        if (pre && pre->levels) /* prepared: every level's tables made once (fast.h fast_tiled_pre) */
+            fast_run_pre(k, pre, tex, smp, op, lanes, exec, in, out, W);
+        else
+            fast_run_tiled(k, tex, smp, op, lanes, exec, in, out, W);
+    } else
+        fast_run(k, tex, smp, op, lanes, exec, in, out, W, NULL, NULL);
 }
 
 static inline __attribute__((always_inline)) void fast_run(const fast_consts *k, const tmu_texture *tex,
                                                            const tmu_sampler *smp, const tmu_op *op, uint32_t lanes,
                                                            const uint64_t exec[2], const tmu_wave_in *in,
-                                                           tmu_wave_out *out, uint32_t W, const fast_tiled_rt *tr)
+                                                           tmu_wave_out *out, uint32_t W, const fast_tiled_rt *tr,
+                                                           const fast_tiled_pre *pre)
 {
-    fast_ctx call = {k, tex, smp, op, in, out, lanes, 0, 0, tr, 0};
+    fast_ctx call = {k, tex, smp, op, in, out, lanes, 0, 0, tr, pre, 0};
     fast_ctx *cx = &call;
     if (cx->k->fetch) {
         if (W == 16)
@@ -422,7 +435,7 @@ int tmu_unit_fast_execute(const tmu_texture *tex, const tmu_sampler *smp, const 
     fast_consts k;
     if (!tmu_unit_fast_prepare(&k, tex, smp, op, in, out, 0))
         return 0;
-    tmu_unit_fast_run(&k, tex, smp, op, lanes, exec, in, out, flags);
+    tmu_unit_fast_run(&k, NULL, tex, smp, op, lanes, exec, in, out, flags);
     return 1;
 }
 

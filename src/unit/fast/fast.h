@@ -96,6 +96,32 @@ typedef struct fast_tiled_rt {
     uint32_t levels;                            /* levels expanded (> 1) */
 } fast_tiled_rt;
 
+/* Every level of a tiled call of several levels, made once when the call is prepared
+ * (tmu_unit_plan holds it beside the call's fast_consts; tiled.c tmu_fast_tiled_prepare), so that
+ * a prepared call expands nothing per call: `rt` (what tmu_fast_tiled_expand made per call before)
+ * and, for the AVX-512 kernel's bilinear waves with mips (fast_simd.inc mip_level_index_pre),
+ * each level's chunk tables: for axis a of level l, G(v) = the axis value the kernels compute
+ * (fast_tiled_rt: base_lo ^ the columns of v's bits, plus the tail (v >> m) * S) is
+ *   G(v) = XOR over chunks n of ch[l][a][n][(v >> 4n) & 15]
+ * plus, where tail[a] says some level has one, (v >> tm[a][l]) * ts[a][l].  A level whose G is
+ * affine over GF(2) on [0, extent) (checked on every v: G(v) = G(0) ^ XOR of G(2^b) ^ G(0) over
+ * v's bits; every level of the bench's layouts) has its tail folded into the tables (ts = 0);
+ * the others keep the columns' XOR in the tables and the tail apart.  `disjoint`: on every level
+ * read, the high parts of the two axes never share a bit, so the index is Gx ^ Gy. */
+enum { TILED_CH = (TILED_BITS + 3) / 4 };
+typedef struct fast_tiled_pre {
+    /* the tables, [level][axis][chunk][16] from chb + pad (pad: where the plan was prepared, the first
+     * 64-byte boundary, so no lookup splits a line; a moved plan works as well, at most slower) */
+    int32_t chb[TMU_MAX_LEVELS * 2 * TILED_CH * 16 + 15];
+    uint32_t pad;
+    int32_t tm[2][TMU_MAX_LEVELS], ts[2][TMU_MAX_LEVELS]; /* tail shift, multiplier (0: folded or none) */
+    uint32_t nch[2];   /* chunks to evaluate: the most of the levels */
+    uint32_t tail[2];  /* 1: some level adds a tail */
+    uint32_t disjoint; /* 1: every level's index is Gx ^ Gy */
+    uint32_t levels;   /* levels made (> 1), 0: none (the call expands its tables itself) */
+    fast_tiled_rt rt;  /* tmu_fast_tiled_expand of every level */
+} fast_tiled_pre;
+
 /* What a kernel needs of the texture, sampler and op, resolved once (per call, or once for a
  * prepared call: tmu_unit_plan).  Holds no pointer into itself or into the call's arguments but
  * the texel memory, so a copy works anywhere. */
@@ -143,6 +169,7 @@ typedef struct fast_ctx {
     int near;     /* tiled RGBA8 calls on AVX-512 with mips: the same (fast_simd.inc defer_level) */
     const fast_tiled_rt *tr; /* tiled calls of several levels on a SIMD kernel: the expanded tables
                                 (NULL: the call reads level 0 alone) */
+    const fast_tiled_pre *pre; /* tiled calls of several levels, prepared: every level's tables (NULL: none) */
     int tiled_pf; /* tiled single-level waves on a SIMD kernel whose first lanes lie apart (fast.c scattered): the
                      kernels prefetch their footprints first (fast_simd.inc gather_wave_tiled) */
 } fast_ctx;
@@ -162,9 +189,13 @@ int tmu_unit_fast_prepare(fast_consts *k, const tmu_texture *tex, const tmu_samp
 int tmu_fast_tiled_setup(fast_consts *k, const tmu_texture *tex, uint32_t used, unsigned shift);
 int32_t tmu_fast_tiled_index(const fast_consts *k, uint32_t l, int32_t x, int32_t y);
 void tmu_fast_tiled_expand(const fast_consts *k, uint32_t levels, fast_tiled_rt *rt);
-/* Runs one validated call of (tex, smp, op) through the constants `k` prepared for it. */
-void tmu_unit_fast_run(const fast_consts *k, const tmu_texture *tex, const tmu_sampler *smp, const tmu_op *op,
-                       uint32_t lanes, const uint64_t exec[2], const tmu_wave_in *in, tmu_wave_out *out,
+/* Fills `pre` for a prepared tiled call of several levels (k->tiled, k->tp.used > 1; otherwise sets
+ * pre->levels = 0): fast_tiled_pre above. */
+void tmu_fast_tiled_prepare(const fast_consts *k, fast_tiled_pre *pre);
+/* Runs one validated call of (tex, smp, op) through the constants `k` prepared for it (`pre`: the
+ * tables tmu_fast_tiled_prepare made for k, or NULL). */
+void tmu_unit_fast_run(const fast_consts *k, const fast_tiled_pre *pre, const tmu_texture *tex,
+                       const tmu_sampler *smp, const tmu_op *op, uint32_t lanes, const uint64_t exec[2], const tmu_wave_in *in, tmu_wave_out *out,
                        unsigned flags);
 /* Portable specialised kernel for one lane (also the tail of the SIMD kernels). */
 void tmu_fast_lane(const fast_ctx *cx, uint32_t lane);

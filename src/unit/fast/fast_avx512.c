@@ -52,6 +52,11 @@
 #define I_STOREU(p, v) _mm512_storeu_si512((void *)(p), v)
 #define I_PERM16(t, v) _mm512_permutexvar_epi32(v, t) /* t[v & 15] for a table in a register */
 #define I_FIRST(v) _mm_cvtsi128_si32(_mm512_castsi512_si128(v))
+/* a | (b & c); t[v & 31] of the 32 entries t (0-15), u (16-31) */
+#define I_OR_AND(a, b, c) _mm512_ternarylogic_epi32(a, b, c, 0xF8)
+#define I_PERM32(t, v, u) _mm512_permutex2var_epi32(t, v, u)
+#define I_REDUCE_MIN(v) _mm512_reduce_min_epi32(v)
+#define I_REDUCE_MAX(v) _mm512_reduce_max_epi32(v)
 #define F_SQRT _mm512_sqrt_ps
 #define F_QUAD_BCAST(v, w) _mm512_permute_ps(v, (w)*0x55) /* element w of each quad (128-bit lane) */
 #define I_LOADU(p) _mm512_loadu_si512((const void *)(p))

@@ -426,3 +426,91 @@ void tmu_fast_tiled_expand(const fast_consts *k, uint32_t levels, fast_tiled_rt 
         rt->nmask[l] = (int32_t)~((1u << tp->lo[l]) - 1u);
     }
 }
+
+/* The axis value the SIMD kernels compute for v on level l (fast_simd.inc tiled_axis2: base_lo
+ * XORed into y's columns, then the tail added), modulo 2^32. */
+static uint32_t kernel_axis(const fast_consts *k, int a, uint32_t l, uint32_t v)
+{
+    const fast_tiled *tp = &k->tp;
+    const uint16_t *c = tp->col + tp->off[a][l];
+    uint32_t acc = a ? tp->base_lo[l] : 0;
+    for (uint32_t b = 0; b < tp->q[a][l]; b++)
+        if (v >> b & 1)
+            acc ^= c[b];
+    return acc + (v >> tp->m[a][l]) * (uint32_t)(a ? k->level_pitch[l] : k->tiled_sx[l]);
+}
+
+/* Bits of the values 0 .. ext - 1. */
+static uint32_t bits_of(uint32_t ext)
+{
+    uint32_t n = 0;
+    while (n < 32 && ext - 1 > ((1u << n) - 1u))
+        n++;
+    return n;
+}
+
+void tmu_fast_tiled_prepare(const fast_consts *k, fast_tiled_pre *pre)
+{
+    const fast_tiled *tp = &k->tp;
+    pre->levels = 0;
+    if (!k->tiled || tp->used < 2)
+        return;
+    const uint32_t levels = tp->used;
+    tmu_fast_tiled_expand(k, levels, &pre->rt);
+    memset(pre->chb, 0, sizeof pre->chb);
+    pre->pad = (uint32_t)((64 - (uintptr_t)pre->chb % 64) % 64 / sizeof(int32_t));
+    memset(pre->tm, 0, sizeof pre->tm);
+    memset(pre->ts, 0, sizeof pre->ts);
+    pre->nch[0] = pre->nch[1] = 1;
+    pre->tail[0] = pre->tail[1] = 0;
+    pre->disjoint = 1;
+    for (uint32_t l = 0; l < levels; l++) {
+        uint32_t orv[2] = {0, 0};
+        for (int a = 0; a < 2; a++) {
+            const uint32_t ext = (uint32_t)(a ? k->level_h[l] : k->level_w[l]);
+            const uint32_t nb = bits_of(ext);
+            /* affine over GF(2) on [0, ext): every value the XOR of G(0) and the columns
+             * G(2^b) ^ G(0) of its bits */
+            uint32_t col[32], g0 = kernel_axis(k, a, l, 0);
+            for (uint32_t b = 0; b < nb; b++)
+                col[b] = kernel_axis(k, a, l, 1u << b) ^ g0;
+            int affine = nb <= TILED_BITS;
+            for (uint32_t v = 0; v < ext; v++) {
+                uint32_t g = kernel_axis(k, a, l, v), x = g0;
+                for (uint32_t b = 0; b < nb; b++)
+                    if (v >> b & 1)
+                        x ^= col[b];
+                affine &= x == g;
+                orv[a] |= g;
+            }
+            uint32_t n = 0, q;
+            if (affine) {
+                q = nb; /* the tail folded in: ts = 0 */
+            } else {
+                const uint16_t *c = tp->col + tp->off[a][l];
+                q = tp->q[a][l];
+                g0 = a ? tp->base_lo[l] : 0;
+                for (uint32_t b = 0; b < q; b++)
+                    col[b] = c[b];
+                pre->tm[a][l] = tp->m[a][l];
+                pre->ts[a][l] = a ? k->level_pitch[l] : k->tiled_sx[l];
+                if (pre->ts[a][l] != 0 && (ext - 1) >> tp->m[a][l] != 0)
+                    pre->tail[a] = 1;
+            }
+            n = q ? (q + 3) / 4 : 1;
+            for (uint32_t i = 0; i < n; i++) {
+                int32_t *t = pre->chb + pre->pad + ((l * 2 + (uint32_t)a) * TILED_CH + i) * 16;
+                t[0] = i == 0 ? (int32_t)g0 : 0;
+                for (uint32_t b = 0; b < 4; b++) {
+                    int32_t cb = 4 * i + b < q ? (int32_t)col[4 * i + b] : 0;
+                    for (uint32_t v = 0; v < 1u << b; v++)
+                        t[v + (1u << b)] = t[v] ^ cb;
+                }
+            }
+            pre->nch[a] = n > pre->nch[a] ? n : pre->nch[a];
+        }
+        if (orv[0] & orv[1] & (uint32_t)pre->rt.nmask[l])
+            pre->disjoint = 0;
+    }
+    pre->levels = levels;
+}
