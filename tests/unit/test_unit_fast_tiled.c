@@ -312,19 +312,20 @@ static void test_tiled_mips(void **state)
                 int pow2 = (tw & (tw - 1)) == 0 && (th & (th - 1)) == 0;
                 smp.address[0] = smp.address[1] = pow2 && c % 2 ? TMU_ADDRESS_REPEAT : TMU_ADDRESS_CLAMP_TO_EDGE;
                 /* 0: a lod per block, 1: within [L, L + 1) per block, 2: per lane, 3: implicit, 4: each lane of a
-                 * block on L or L + 1 (blocks on two neighbouring levels: fast_simd.inc mip_level_index_pre) */
+                 * block on one of L .. L + n - 1 (n = 1 to 4 per block: fast_simd.inc mip_level_index_pre) */
                 int mode = c / 4;
                 tmu_op op = test_op(TMU_OP_SAMPLE, TMU_DIM_2D, mode == 3 ? TMU_LEVEL_IMPLICIT : TMU_LEVEL_LOD);
                 for (uint32_t b = 0; b < TMU_MAX_LANES; b += 16) {
                     float lod = (float)test_randf(&seed, -0.5, levels + 0.5);
                     float L = (float)(test_rand(&seed) % levels);
+                    uint32_t span = 1 + (uint32_t)(test_rand(&seed) % 4);
                     double x0 = test_randf(&seed, -1, 1), y0 = test_randf(&seed, -1, 1);
                     for (uint32_t l = b; l < b + 16; l++) {
                         w->coord[0][l] = (float)test_randf(&seed, -1.5, 1.5);
                         w->coord[1][l] = (float)test_randf(&seed, -1.5, 1.5);
                         w->lod[l] = mode == 0   ? lod
                                     : mode == 1 ? L + (float)test_randf(&seed, 0, 1)
-                                    : mode == 4 ? fminf(L + (float)(test_rand(&seed) % 2), (float)levels - 1) +
+                                    : mode == 4 ? fminf(L + (float)(test_rand(&seed) % span), (float)levels - 1) +
                                                       (float)test_randf(&seed, 0, 1)
                                                 : (float)test_randf(&seed, -0.5, levels + 0.5);
                         if (mode == 3) { /* quads of a plane (fast.c near): 8 quads of 2 x 2 texels a row */
