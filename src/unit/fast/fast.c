@@ -335,22 +335,12 @@ static void fast_run(const fast_consts *k, const tmu_texture *tex, const tmu_sam
                      uint32_t lanes, const uint64_t exec[2], const tmu_wave_in *in, tmu_wave_out *out, uint32_t W,
                      const fast_tiled_rt *tr, const fast_tiled_pre *pre);
 
-/* Tiled levels on a SIMD kernel, calls of several levels: the per-level tables of the levels the
- * call reads, in this frame, not in the one every call has (2.5 KiB there made the 1024^2
- * coherent bilinear and implicit-LOD rows on rows of texels 7-8 % slower on the project's Zen 5).
- * Calls that read level 0 alone (one level, a FETCH without ilod) need none: the kernels read
- * k->tiled_one, made when the call was prepared; the portable kernel reads k->tp itself. */
-static __attribute__((noinline)) void fast_run_tiled(const fast_consts *k, const tmu_texture *tex,
-                                                     const tmu_sampler *smp, const tmu_op *op, uint32_t lanes,
-                                                     const uint64_t exec[2], const tmu_wave_in *in, tmu_wave_out *out,
-                                                     uint32_t W)
-{
-    fast_tiled_rt rt;
-    tmu_fast_tiled_expand(k, k->tp.used, &rt);
-    fast_run(k, tex, smp, op, lanes, exec, in, out, W, &rt, NULL);
-}
-
-/* The same with the tables made when the call was prepared (fast.h fast_tiled_pre). */
+/* Tiled levels on a SIMD kernel, calls of several levels: the tables of every level, made when the
+ * call was prepared (fast.h fast_tiled_pre; expanding them per call, in this frame, had cost 3 % of
+ * the tiled implicit-LOD rows; in the frame every call has, 2.5 KiB made the 1024^2 coherent
+ * bilinear and implicit-LOD rows on rows of texels 7-8 % slower on the project's Zen 5).  Calls that
+ * read level 0 alone (one level, a FETCH without ilod) need none: the kernels read k->tiled_one,
+ * made when the call was prepared; the portable kernel reads k->tp itself. */
 static __attribute__((noinline)) void fast_run_pre(const fast_consts *k, const fast_tiled_pre *pre,
                                                    const tmu_texture *tex, const tmu_sampler *smp, const tmu_op *op,
                                                    uint32_t lanes, const uint64_t exec[2], const tmu_wave_in *in,
@@ -365,12 +355,13 @@ void tmu_unit_fast_run(const fast_consts *k, const fast_tiled_pre *pre, const tm
 {
     uint32_t W = simd_width(flags);
     if (k->tiled && W && k->tp.used > 1 && !(k->fetch && !in->ilod)) {
-        if (pre && pre->levels) /* prepared: every level's tables made once (fast.h fast_tiled_pre) */
+        if (pre && pre->levels) {
             fast_run_pre(k, pre, tex, smp, op, lanes, exec, in, out, W);
-        else
-            fast_run_tiled(k, tex, smp, op, lanes, exec, in, out, W);
-    } else
-        fast_run(k, tex, smp, op, lanes, exec, in, out, W, NULL, NULL);
+            return;
+        }
+        W = 0; /* not reached (tiled calls are prepared ones, their tables made): the portable kernel */
+    }
+    fast_run(k, tex, smp, op, lanes, exec, in, out, W, NULL, NULL);
 }
 
 static inline __attribute__((always_inline)) void fast_run(const fast_consts *k, const tmu_texture *tex,

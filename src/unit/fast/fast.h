@@ -70,7 +70,7 @@ typedef struct fast_tiled {
 
 /* Level 0 of a tiled call, for the SIMD kernels' lookups where every lane is on level 0 (calls
  * that read one level, blocks of level-0 lanes): made once when the call is prepared
- * (tmu_fast_tiled_setup), so a call of one level expands nothing per wave (tmu_fast_tiled_expand,
+ * (tmu_fast_tiled_setup), so a call of one level expands nothing per wave (tiled.c tiled_expand,
  * its chunk tables built per call, cost 3-7 % of the tiled single-level rows of tmu bench sample). */
 typedef struct fast_tiled_one {
     /* the XOR of the columns of each 4 bits of the coordinate, by 16-entry table (chunk 0 of y
@@ -84,8 +84,8 @@ typedef struct fast_tiled_one {
     uint32_t disjoint; /* 1: FX(x) & FY(y) & ~M = 0 for every x, y of the level: the index is FX ^ FY */
 } fast_tiled_one;
 
-/* What the SIMD kernels read of a tiled call of several levels, expanded from fast_tiled per call
- * (fast.c) for the levels the call reads: per-level tables of 16 entries for the kernels'
+/* What the SIMD kernels read of a tiled call of several levels, expanded from fast_tiled when the
+ * call is prepared (fast_tiled_pre.rt) for the levels the call reads: per-level tables of 16 entries for the kernels'
  * per-lane lookups (lookups where every lane is on level 0 read fast_consts.tiled_one). */
 typedef struct fast_tiled_rt {
     int32_t col[2][TILED_BITS][TMU_MAX_LEVELS]; /* [axis][bit][level], 0 past a level's q */
@@ -98,7 +98,8 @@ typedef struct fast_tiled_rt {
 
 /* Every level of a tiled call of several levels, made once when the call is prepared
  * (tmu_unit_plan holds it beside the call's fast_consts; tiled.c tmu_fast_tiled_prepare), so that
- * a prepared call expands nothing per call: `rt` (what tmu_fast_tiled_expand made per call before)
+ * a call expands nothing: `rt` (the columns by level; expanded per call before, 3 % of the tiled
+ * implicit-LOD rows)
  * and, for the AVX-512 kernel's bilinear waves with mips (fast_simd.inc mip_level_index_pre),
  * each level's chunk tables: for axis a of level l, G(v) = the axis value the kernels compute
  * (fast_tiled_rt: base_lo ^ the columns of v's bits, plus the tail (v >> m) * S) is
@@ -119,7 +120,7 @@ typedef struct fast_tiled_pre {
     uint32_t tail[2];  /* 1: some level adds a tail */
     uint32_t disjoint; /* 1: every level's index is Gx ^ Gy */
     uint32_t levels;   /* levels made (> 1), 0: none (the call expands its tables itself) */
-    fast_tiled_rt rt;  /* tmu_fast_tiled_expand of every level */
+    fast_tiled_rt rt;  /* every level's columns (tiled.c tiled_expand) */
 } fast_tiled_pre;
 
 /* What a kernel needs of the texture, sampler and op, resolved once (per call, or once for a
@@ -168,7 +169,7 @@ typedef struct fast_ctx {
     int coherent; /* the wave's first lanes lie within 16 texels of each other (fast.c scattered) */
     int near;     /* tiled RGBA8 calls on AVX-512 with mips: the same (fast_simd.inc defer_level) */
     const fast_tiled_rt *tr; /* tiled calls of several levels on a SIMD kernel: the expanded tables
-                                (NULL: the call reads level 0 alone) */
+                                (pre->rt; NULL: the call reads level 0 alone) */
     const fast_tiled_pre *pre; /* tiled calls of several levels, prepared: every level's tables (NULL: none) */
     int tiled_pf; /* tiled single-level waves on a SIMD kernel whose first lanes lie apart (fast.c scattered): the
                      kernels prefetch their footprints first (fast_simd.inc gather_wave_tiled) */
@@ -184,11 +185,9 @@ int tmu_unit_fast_prepare(fast_consts *k, const tmu_texture *tex, const tmu_samp
  * k->level_off for levels [0, used) of `tex` (all tiled; their sizes already in k->level_w / h)
  * and returns 1, or 0 when a level is not of the form fast_tiled describes, its tables do not fit,
  * or its texels do not all lie in its memory; it fills k->tiled_one too.  tmu_fast_tiled_index:
- * the texel index of (x, y) (inside the level) of level l.  tmu_fast_tiled_expand: the tables of
- * levels [0, levels) (levels > 1) for the SIMD kernels. */
+ * the texel index of (x, y) (inside the level) of level l. */
 int tmu_fast_tiled_setup(fast_consts *k, const tmu_texture *tex, uint32_t used, unsigned shift);
 int32_t tmu_fast_tiled_index(const fast_consts *k, uint32_t l, int32_t x, int32_t y);
-void tmu_fast_tiled_expand(const fast_consts *k, uint32_t levels, fast_tiled_rt *rt);
 /* Fills `pre` for a prepared tiled call of several levels (k->tiled, k->tp.used > 1; otherwise sets
  * pre->levels = 0): fast_tiled_pre above. */
 void tmu_fast_tiled_prepare(const fast_consts *k, fast_tiled_pre *pre);

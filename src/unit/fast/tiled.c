@@ -398,7 +398,8 @@ int32_t tmu_fast_tiled_index(const fast_consts *k, uint32_t l, int32_t x, int32_
     return (int32_t)((fx ^ fy) + ((fx & fy & nm) << 1));
 }
 
-void tmu_fast_tiled_expand(const fast_consts *k, uint32_t levels, fast_tiled_rt *rt)
+/* The per-level columns of levels [0, levels) (levels > 1) for the SIMD kernels (fast.h fast_tiled_rt). */
+static void tiled_expand(const fast_consts *k, uint32_t levels, fast_tiled_rt *rt)
 {
     const fast_tiled *tp = &k->tp;
     if (levels > tp->used)
@@ -456,7 +457,7 @@ void tmu_fast_tiled_prepare(const fast_consts *k, fast_tiled_pre *pre)
     if (!k->tiled || tp->used < 2)
         return;
     const uint32_t levels = tp->used;
-    tmu_fast_tiled_expand(k, levels, &pre->rt);
+    tiled_expand(k, levels, &pre->rt);
     memset(pre->chb, 0, sizeof pre->chb);
     pre->pad = (uint32_t)((64 - (uintptr_t)pre->chb % 64) % 64 / sizeof(int32_t));
     memset(pre->tm, 0, sizeof pre->tm);
