@@ -450,6 +450,33 @@ static uint32_t bits_of(uint32_t ext)
     return n;
 }
 
+/* Chunks of 4 bits for n bits (at least one table). */
+static uint32_t chunks(uint32_t n)
+{
+    return n ? (n + 3) / 4 : 1;
+}
+
+/* 1 when axis a of level l is affine over GF(2) on [0, ext) (its value at v the XOR of its value at 0
+ * and of col[b] = G(2^b) ^ G(0) over v's bits, on every v); fills col[0 .. bits_of(ext)) and *g0. */
+static int axis_affine(const fast_consts *k, int a, uint32_t l, uint32_t ext, uint32_t col[32], uint32_t *g0)
+{
+    const uint32_t nb = bits_of(ext);
+    *g0 = kernel_axis(k, a, l, 0);
+    for (uint32_t b = 0; b < nb; b++)
+        col[b] = kernel_axis(k, a, l, 1u << b) ^ *g0;
+    if (nb > TILED_BITS)
+        return 0;
+    for (uint32_t v = 0; v < ext; v++) {
+        uint32_t x = *g0;
+        for (uint32_t b = 0; b < nb; b++)
+            if (v >> b & 1)
+                x ^= col[b];
+        if (x != kernel_axis(k, a, l, v))
+            return 0;
+    }
+    return 1;
+}
+
 void tmu_fast_tiled_prepare(const fast_consts *k, fast_tiled_pre *pre)
 {
     const fast_tiled *tp = &k->tp;
@@ -462,31 +489,27 @@ void tmu_fast_tiled_prepare(const fast_consts *k, fast_tiled_pre *pre)
     pre->pad = (uint32_t)((64 - (uintptr_t)pre->chb % 64) % 64 / sizeof(int32_t));
     memset(pre->tm, 0, sizeof pre->tm);
     memset(pre->ts, 0, sizeof pre->ts);
-    pre->nch[0] = pre->nch[1] = 1;
-    pre->tail[0] = pre->tail[1] = 0;
     pre->disjoint = 1;
-    for (uint32_t l = 0; l < levels; l++) {
-        uint32_t orv[2] = {0, 0};
-        for (int a = 0; a < 2; a++) {
+    for (int a = 0; a < 2; a++) {
+        /* the tails folded into the tables of an axis's affine levels where that costs no chunk over
+         * the columns' own (e.g. the PS4's 1D thin tiles: 3 bits of columns, the rest a tail) */
+        uint32_t nfold = 1, ncol = 1, col[32], g0;
+        int affine[TMU_MAX_LEVELS];
+        for (uint32_t l = 0; l < levels; l++) {
             const uint32_t ext = (uint32_t)(a ? k->level_h[l] : k->level_w[l]);
-            const uint32_t nb = bits_of(ext);
-            /* affine over GF(2) on [0, ext): every value the XOR of G(0) and the columns
-             * G(2^b) ^ G(0) of its bits */
-            uint32_t col[32], g0 = kernel_axis(k, a, l, 0);
-            for (uint32_t b = 0; b < nb; b++)
-                col[b] = kernel_axis(k, a, l, 1u << b) ^ g0;
-            int affine = nb <= TILED_BITS;
-            for (uint32_t v = 0; v < ext; v++) {
-                uint32_t g = kernel_axis(k, a, l, v), x = g0;
-                for (uint32_t b = 0; b < nb; b++)
-                    if (v >> b & 1)
-                        x ^= col[b];
-                affine &= x == g;
-                orv[a] |= g;
-            }
-            uint32_t n = 0, q;
-            if (affine) {
-                q = nb; /* the tail folded in: ts = 0 */
+            affine[l] = axis_affine(k, a, l, ext, col, &g0);
+            uint32_t nf = chunks(affine[l] ? bits_of(ext) : tp->q[a][l]), nc = chunks(tp->q[a][l]);
+            nfold = nf > nfold ? nf : nfold, ncol = nc > ncol ? nc : ncol;
+        }
+        const int fold = nfold <= ncol;
+        pre->nch[a] = fold ? nfold : ncol;
+        pre->tail[a] = 0;
+        for (uint32_t l = 0; l < levels; l++) {
+            const uint32_t ext = (uint32_t)(a ? k->level_h[l] : k->level_w[l]);
+            uint32_t q;
+            if (fold && affine[l]) {
+                axis_affine(k, a, l, ext, col, &g0);
+                q = bits_of(ext); /* the tail in the tables: ts = 0 */
             } else {
                 const uint16_t *c = tp->col + tp->off[a][l];
                 q = tp->q[a][l];
@@ -498,8 +521,7 @@ void tmu_fast_tiled_prepare(const fast_consts *k, fast_tiled_pre *pre)
                 if (pre->ts[a][l] != 0 && (ext - 1) >> tp->m[a][l] != 0)
                     pre->tail[a] = 1;
             }
-            n = q ? (q + 3) / 4 : 1;
-            for (uint32_t i = 0; i < n; i++) {
+            for (uint32_t i = 0; i < chunks(q); i++) {
                 int32_t *t = pre->chb + pre->pad + ((l * 2 + (uint32_t)a) * TILED_CH + i) * 16;
                 t[0] = i == 0 ? (int32_t)g0 : 0;
                 for (uint32_t b = 0; b < 4; b++) {
@@ -508,7 +530,15 @@ void tmu_fast_tiled_prepare(const fast_consts *k, fast_tiled_pre *pre)
                         t[v + (1u << b)] = t[v] ^ cb;
                 }
             }
-            pre->nch[a] = n > pre->nch[a] ? n : pre->nch[a];
+        }
+    }
+    /* the high parts of the two axes never share a bit on any level: the index is Gx ^ Gy */
+    for (uint32_t l = 0; l < levels; l++) {
+        uint32_t orv[2] = {0, 0};
+        for (int a = 0; a < 2; a++) {
+            const uint32_t ext = (uint32_t)(a ? k->level_h[l] : k->level_w[l]);
+            for (uint32_t v = 0; v < ext; v++)
+                orv[a] |= kernel_axis(k, a, l, v);
         }
         if (orv[0] & orv[1] & (uint32_t)pre->rt.nmask[l])
             pre->disjoint = 0;
