@@ -15,6 +15,8 @@
  *    portable (TMU_UNIT_NO_SIMD); every result word identical.
  *  - test_tiled_mips: bilinear RGBA8 sampling with mips on the layouts of tmu bench sample's
  *    tiled rows, whole waves whose blocks lie on one level, on two, on more, and implicit LOD.
+ *  - test_tiled_single_level: nearest, bilinear, gather and fetch of one level on the layouts and
+ *    sizes of the bench's tiled rows (random, coherent and edge coordinates).
  *  - test_tiled_edges: the same at the edges, on surfaces whose memory ends right before a
  *    PROT_NONE guard page (a read past the surface faults).
  *
@@ -120,19 +122,31 @@ static void fill_random(unsigned char *mem, size_t n, int rgba8, int specials, u
     }
 }
 
-/* Texel index of (x, y) of level 0 from the SIMD kernels' level-0 tables (fast.h fast_tiled_one:
- * 4-bit chunk tables, tails, and the plain XOR of the axes where `disjoint` says so). */
-static uint32_t one_index(const fast_consts *k, uint32_t x, uint32_t y)
+/* Texel index of (x, y) of level 0 from the SIMD kernels' level-0 tables (fast.h fast_tiled_one):
+ * form 0: 4-bit chunk tables and tails (AVX2), form 1: 5-bit chunk tables and their tails
+ * (AVX-512), each with the plain XOR of the axes where `disjoint` says so; form 2: the AVX-512
+ * short form where t52 says so (two 5-bit tables an axis, no tail, the XOR of the four lookups). */
+static uint32_t one_index(const fast_consts *k, int form, uint32_t x, uint32_t y)
 {
     const fast_tiled_one *o = &k->tiled_one;
     uint32_t f[2] = {0, 0}, v[2] = {x, y};
     for (int a = 0; a < 2; a++) {
-        for (uint32_t n = 0; n < o->nch[a]; n++)
-            f[a] ^= (uint32_t)o->ch[a][n][(v[a] >> (4 * n)) & 15];
-        if (o->tail[a])
+        uint32_t tail = o->tail[a];
+        if (form == 0) {
+            for (uint32_t n = 0; n < o->nch[a]; n++)
+                f[a] ^= (uint32_t)o->ch[a][n][(v[a] >> (4 * n)) & 15];
+        } else if (form == 1) {
+            for (uint32_t n = 0; n < o->nch5[a]; n++)
+                f[a] ^= (uint32_t)o->ch5[a][n][(v[a] >> (5 * n)) & 31];
+            tail = o->tail5[a];
+        } else {
+            f[a] = (uint32_t)(o->ch5[a][0][v[a] & 31] ^ o->ch5[a][1][(v[a] >> 5) & 31]);
+            tail = 0;
+        }
+        if (tail)
             f[a] += (v[a] >> o->m[a]) * (uint32_t)(a ? k->level_pitch[0] : k->tiled_sx[0]);
     }
-    if (o->disjoint)
+    if (o->disjoint || form == 2)
         return f[0] ^ f[1];
     return (f[0] ^ f[1]) + ((f[0] & f[1] & (uint32_t)o->nmask) << 1);
 }
@@ -205,13 +219,16 @@ static void test_tiled_model(void **state)
                             if (got != want)
                                 fail_msg("%s %ux%u %u bytes level %u (%u, %u): tables 0x%llx, layout 0x%llx", name,
                                          tw, th, bytes, l, x, y, (unsigned long long)got, (unsigned long long)want);
-                            /* level 0: the kernels' own level-0 tables too */
-                            uint64_t got1 = (uint64_t)((int64_t)kc->level_off[0] +
-                                                       (int64_t)(int32_t)one_index(kc, x, y) * (rgba8 ? 4 : 16));
-                            if (l == 0 && got1 != want)
-                                fail_msg("%s %ux%u %u bytes (%u, %u): level-0 tables%s 0x%llx, layout 0x%llx", name, tw,
-                                         th, bytes, x, y, kc->tiled_one.disjoint ? " (disjoint axes)" : "",
-                                         (unsigned long long)got1, (unsigned long long)want);
+                            /* level 0: the kernels' own level-0 tables too, in each form they take */
+                            for (int form = 0; l == 0 && form < (kc->tiled_one.t52 ? 3 : 2); form++) {
+                                uint64_t got1 = (uint64_t)((int64_t)kc->level_off[0] +
+                                                           (int64_t)(int32_t)one_index(kc, form, x, y) * (rgba8 ? 4 : 16));
+                                if (got1 != want)
+                                    fail_msg("%s %ux%u %u bytes (%u, %u): level-0 tables, form %d%s: 0x%llx, layout 0x%llx",
+                                             name, tw, th, bytes, x, y, form,
+                                             kc->tiled_one.disjoint ? " (disjoint axes)" : "", (unsigned long long)got1,
+                                             (unsigned long long)want);
+                            }
                         }
                     elements += (long)lw * lh;
                     levels_checked++;
@@ -381,6 +398,126 @@ static void test_tiled_mips(void **state)
     printf("tiled mips: %ld calls (5 layouts, blocks on one, two and more levels, implicit LOD; each plan also run "
            "moved), %ld lanes bit-identical to the general path\n",
            calls, lanes);
+    free(w);
+    free(s);
+}
+
+/* Single-level calls on the layouts and sizes of tmu bench sample's tiled rows (1024^2 RGBA8,
+ * 512^2 RGBA32F, and smaller and non-square ones): nearest, bilinear, gather and texelFetch, repeat
+ * and clamp-to-edge, random coordinates, coherent blocks (neighbouring texels of a row) and
+ * coordinates within a texel of the edges; every result word against the general path, with the
+ * widest SIMD, with AVX2 at most and portable.  At the bench's sizes these layouts' level-0 tables
+ * take the AVX-512 kernel's short form (fast.h fast_tiled_one.t52: their tails are bit-linear),
+ * which the test checks is so, so that the short form is what runs there. */
+static void test_tiled_single_level(void **state)
+{
+    (void)state;
+    static const family bench[5] = {
+        {"liverpool", 0, 14}, {"liverpool", 0, 13}, {"vega10", 1, 25}, {"navi10", 1, 21}, {"a630", 2, 3}};
+    static const uint32_t xors[5] = {0, 0, 3, 5, 0};
+    static const uint32_t sizes[4][2] = {{1024, 1024}, {512, 512}, {256, 64}, {100, 37}};
+    static uint32_t ref[4][TMU_MAX_LANES], got[4][TMU_MAX_LANES];
+    static tmu_unit_plan plan;
+    tmu_surface *s = malloc(sizeof *s);
+    test_wave *w = test_wave_new();
+    assert_non_null(s);
+    assert_non_null(w);
+    w->in.sample = NULL;
+    w->in.ilod = NULL;
+    uint64_t seed = 0x5153ull;
+    long lanes = 0, calls = 0, short_form = 0;
+    for (int f = 0; f < 5; f++)
+        for (int z = 0; z < 4; z++)
+            for (int rgba8 = 0; rgba8 < 2; rgba8++) {
+                uint32_t tw = sizes[z][0], th = sizes[z][1], levels = 1, m = tw > th ? tw : th;
+                if (z == 0 && !rgba8)
+                    continue; /* the bench's RGBA32F rows are 512^2 */
+                while (m >> levels)
+                    levels++;
+                uint32_t bytes = rgba8 ? 4 : 16;
+                char what[128];
+                snprintf(what, sizeof what, "%s %ux%u %s", family_name(&bench[f], xors[f]), tw, th,
+                         rgba8 ? "RGBA8" : "RGBA32F");
+                if (make_surface(s, &bench[f], bytes, tw, th, 1, levels, xors[f]) != TMU_OK)
+                    fail_msg("%s: the layout refused the surface", what);
+                unsigned char *mem = malloc((size_t)s->size);
+                assert_non_null(mem);
+                fill_random(mem, (size_t)s->size, rgba8, 0, &seed);
+                tmu_texture tex;
+                tiled_texture(&tex, s, rgba8 ? TMU_FORMAT_R8G8B8A8_UNORM : TMU_FORMAT_R32G32B32A32_FLOAT, tw, th,
+                              levels, 0, mem);
+                int pow2 = (tw & (tw - 1)) == 0 && (th & (th - 1)) == 0;
+                for (int c = 0; c < 24; c++) {
+                    tmu_sampler smp = tmu_sampler_default();
+                    int kind = c % 4; /* 0 nearest, 1 bilinear, 2 gather, 3 fetch */
+                    smp.mag_filter = smp.min_filter = kind == 0 ? TMU_FILTER_NEAREST : TMU_FILTER_LINEAR;
+                    smp.mip_filter = TMU_MIP_NONE;
+                    smp.address[0] = smp.address[1] = pow2 && c / 4 % 2 ? TMU_ADDRESS_REPEAT : TMU_ADDRESS_CLAMP_TO_EDGE;
+                    tmu_op op = test_op(kind == 3 ? TMU_OP_FETCH : kind == 2 ? TMU_OP_GATHER : TMU_OP_SAMPLE, TMU_DIM_2D,
+                                        TMU_LEVEL_BASE);
+                    op.component = (uint8_t)(c / 4 % 4);
+                    int pattern = c / 8; /* 0 random, 1 coherent blocks, 2 within a texel of the edges */
+                    for (uint32_t b = 0; b < TMU_MAX_LANES; b += 16) {
+                        double x0 = test_randf(&seed, -2, tw + 2.0), y0 = test_randf(&seed, -2, th + 2.0);
+                        for (uint32_t l = b; l < b + 16; l++) {
+                            double u = test_randf(&seed, -1.5, 2.5), v = test_randf(&seed, -1.5, 2.5);
+                            if (pattern == 1)
+                                u = (x0 + (l - b) + test_randf(&seed, 0, 1)) / tw, v = (y0 + test_randf(&seed, 0, 2)) / th;
+                            else if (pattern == 2) {
+                                uint64_t r = test_rand(&seed);
+                                u = (r & 1 ? 1.0 : 0.0) + test_randf(&seed, -1, 1) / tw + (double)(int)(r >> 4 & 1);
+                                v = (r & 2 ? 1.0 : 0.0) + test_randf(&seed, -1, 1) / th - (double)(int)(r >> 5 & 1);
+                            }
+                            w->coord[0][l] = (float)u, w->coord[1][l] = (float)v;
+                            w->icoord[0][l] = pattern == 2 ? (int32_t)(test_rand(&seed) % 3) - 1 + (test_rand(&seed) & 1 ? (int32_t)tw - 1 : 0)
+                                                           : (int32_t)(test_rand(&seed) % tw);
+                            w->icoord[1][l] = pattern == 2 ? (int32_t)(test_rand(&seed) % 3) - 1 + (test_rand(&seed) & 1 ? (int32_t)th - 1 : 0)
+                                                           : (int32_t)(test_rand(&seed) % th);
+                        }
+                    }
+                    tmu_wave_out o = {.data = {ref[0], ref[1], ref[2], ref[3]}, .resident = NULL};
+                    assert_int_equal(tmu_unit_execute_ex(&tex, &smp, &op, TMU_MAX_LANES, NULL, &w->in, &o,
+                                                         TMU_UNIT_GENERAL_ONLY, NULL),
+                                     TMU_OK);
+                    static const unsigned flags[3] = {0, TMU_UNIT_MAX_AVX2, TMU_UNIT_NO_SIMD};
+                    static const char *const fname[3] = {"widest simd", "avx2 or less", "portable"};
+                    for (int fl = 0; fl < 3; fl++) {
+                        tmu_wave_out g = {.data = {got[0], got[1], got[2], got[3]}, .resident = NULL};
+                        memset(got, 0xA5, sizeof got);
+                        assert_int_equal(tmu_unit_plan_init(&plan, &tex, &smp, &op, TMU_MAX_LANES, &w->in, &g, flags[fl],
+                                                            NULL),
+                                         TMU_OK);
+                        if (tmu_unit_plan_fast_kind(&plan) != 2)
+                            fail_msg("%s case %d: no tiled fast path", what, c);
+                        assert_int_equal(tmu_unit_plan_execute(&plan, NULL, &w->in, &g, NULL), TMU_OK);
+                        for (uint32_t l = 0; l < TMU_MAX_LANES; l++)
+                            for (int k = 0; k < 4; k++)
+                                if (got[k][l] != ref[k][l])
+                                    fail_msg("%s case %d (%s, %s, op %s) lane %u word %d: 0x%08x, general 0x%08x "
+                                             "(s=%a t=%a x=%d y=%d)",
+                                             what, c, fname[fl], tmu_address_name(smp.address[0]),
+                                             tmu_op_kind_name(op.kind), l, k, got[k][l], ref[k][l],
+                                             (double)w->coord[0][l], (double)w->coord[1][l], w->icoord[0][l],
+                                             w->icoord[1][l]);
+                        lanes += TMU_MAX_LANES;
+                        calls++;
+                    }
+                }
+                /* the short form where the bench's rows run (power-of-two sizes up to 1024) */
+                fast_consts *kc = malloc(sizeof *kc);
+                assert_non_null(kc);
+                tmu_sampler smp = tmu_sampler_default();
+                tmu_op op = test_op(TMU_OP_FETCH, TMU_DIM_2D, TMU_LEVEL_BASE);
+                assert_int_equal(tmu_unit_fast_prepare(kc, &tex, &smp, &op, &w->in, &w->out, 1), 1);
+                if (pow2 && !kc->tiled_one.t52)
+                    fail_msg("%s: level 0's tables do not take the short form", what);
+                short_form += kc->tiled_one.t52 != 0;
+                free(kc);
+                free(mem);
+            }
+    printf("tiled single level: %ld calls (5 layouts; nearest, bilinear, gather, fetch; random, coherent, edges), "
+           "%ld lanes bit-identical to the general path; %ld of 35 textures with the short form of level 0's tables\n",
+           calls, lanes, short_form);
     free(w);
     free(s);
 }
@@ -759,6 +896,7 @@ int main(void)
         cmocka_unit_test(test_tiled_model),
         cmocka_unit_test(test_tiled_equals_general),
         cmocka_unit_test(test_tiled_mips),
+        cmocka_unit_test(test_tiled_single_level),
         cmocka_unit_test(test_tiled_edges),
         cmocka_unit_test(test_tiled_small_stack),
     };

@@ -78,6 +78,16 @@ typedef struct fast_tiled_one {
     int32_t ch[2][TILED_BITS / 4 + 1][16];
     uint32_t nch[2];
     uint32_t tail[2]; /* 1 when the axis has a tail to add (S != 0 and bits at m) */
+    /* the same by 5 bits (32-entry tables: the AVX-512 kernel's two-source permutes), nch5[axis]
+     * >= 1 tables; where the axis's tail is bit-linear over the level's extent (a power-of-two S
+     * above the columns' bits: every gfx9+ swizzle block and PS4 / Adreno macro tile row of the
+     * bench's layouts) its bits are columns too (tail5 = 0: no shift, multiply and add) */
+    int32_t ch5[2][TILED_BITS / 5][32];
+    uint32_t nch5[2];
+    uint32_t tail5[2];
+    /* 1: the AVX-512 kernel's short form applies (fast_simd.inc FAST_T52): at most two 5-bit tables
+     * an axis (the others all zero), no tails, disjoint axes: index = the XOR of four lookups */
+    uint32_t t52;
     int32_t m[2];     /* tail shifts */
     int32_t lo;       /* base_lo */
     int32_t nmask;    /* ~M */

@@ -49,6 +49,9 @@
 #define I_GATHER(base, idx) _mm512_i32gather_epi32(idx, base, 4)
 #define I_TABLE(t, L) _mm512_permutexvar_epi32(L, _mm512_loadu_si512((const void *)(t))) /* 16 entries */
 #define I_TABLE_LOW4(t, v) I_TABLE(t, v) /* t[v & 15]: vpermd reads the index's low 4 bits */
+/* t[v & 31] of a 32-entry table (vpermt2d reads the index's low 5 bits) */
+#define I_TABLE_LOW5(t, v)                                                                                      \
+    _mm512_permutex2var_epi32(_mm512_loadu_si512((const void *)(t)), v, _mm512_loadu_si512((const void *)((t) + 16)))
 #define I_STOREU(p, v) _mm512_storeu_si512((void *)(p), v)
 #define I_PERM16(t, v) _mm512_permutexvar_epi32(v, t) /* t[v & 15] for a table in a register */
 #define I_FIRST(v) _mm_cvtsi128_si32(_mm512_castsi512_si128(v))

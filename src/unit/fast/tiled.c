@@ -275,6 +275,42 @@ static void one_setup(fast_consts *k)
         uint32_t ext = (uint32_t)(a ? k->level_h[0] : k->level_w[0]);
         one->tail[a] = (a ? k->level_pitch[0] : k->tiled_sx[0]) != 0 && (ext - 1) >> tp->m[a][0] != 0;
     }
+    /* the 5-bit tables: the axis's own columns, or where its whole value over the extent is the
+     * XOR of the values of its powers of two (checked on every coordinate), those values as
+     * columns and no tail, unless that would take two more tables than the columns and tail */
+    memset(one->ch5, 0, sizeof one->ch5);
+    for (int a = 0; a < 2; a++) {
+        uint32_t ext = (uint32_t)(a ? k->level_h[0] : k->level_w[0]), bits = 0;
+        while (bits < TILED_BITS && (1u << bits) < ext)
+            bits++;
+        uint32_t q = tp->q[a][0], col[TILED_BITS], lin = 1;
+        for (uint32_t b = 0; b < bits; b++)
+            col[b] = axis_index(k, a, 0, 1u << b);
+        for (uint32_t v = 0; v < ext && lin; v++) {
+            uint32_t f = 0;
+            for (uint32_t b = 0; b < bits; b++)
+                f ^= v >> b & 1 ? col[b] : 0;
+            lin = f == axis_index(k, a, 0, v);
+        }
+        uint32_t n_cols = q ? (q + 4) / 5 : 1, n_lin = bits ? (bits + 4) / 5 : 1;
+        int fold = lin && (!one->tail[a] || n_lin <= n_cols + 1);
+        if (!fold) {
+            const uint16_t *c = tp->col + tp->off[a][0];
+            for (uint32_t b = 0; b < q; b++)
+                col[b] = c[b];
+            bits = q;
+        }
+        one->nch5[a] = bits ? (bits + 4) / 5 : 1;
+        one->tail5[a] = fold ? 0 : one->tail[a];
+        for (uint32_t n = 0; n < one->nch5[a]; n++) {
+            one->ch5[a][n][0] = a && n == 0 ? tp->base_lo[0] : 0;
+            for (uint32_t b = 0; b < 5; b++) {
+                int32_t c = 5 * n + b < bits ? (int32_t)col[5 * n + b] : 0;
+                for (uint32_t v = 0; v < 1u << b; v++)
+                    one->ch5[a][n][v + (1u << b)] = one->ch5[a][n][v] ^ c;
+            }
+        }
+    }
     one->lo = tp->base_lo[0];
     one->nmask = (int32_t)~((1u << tp->lo[0]) - 1u);
     /* the high parts of the two axes never share a bit (e.g. each a column of tiles, or rows of
@@ -286,6 +322,7 @@ static void one_setup(fast_consts *k)
             orv[a] |= axis_index(k, a, 0, v);
     }
     one->disjoint = (orv[0] & orv[1] & (uint32_t)one->nmask) == 0;
+    one->t52 = one->disjoint && one->nch5[0] <= 2 && one->nch5[1] <= 2 && !one->tail5[0] && !one->tail5[1];
 }
 
 int tmu_fast_tiled_setup(fast_consts *k, const tmu_texture *tex, uint32_t used, unsigned shift)
