@@ -400,7 +400,7 @@ static inline __attribute__((always_inline)) void fast_run(const fast_consts *k,
      * better); at coherent coordinates it cost 21 %, hence `scattered`.  On the 2-core Xeon of
      * this project, 1024^2 RGBA8, it cost 3-15 % with AVX-512 (and then AVX2) once the kernels
      * load a whole group of blocks before filtering them (fast_simd.inc wave_kernel). */
-    cx->tiled_pf = k->tiled && W && k->fmt == FAST_RGBA8 && (k->filter || k->gather) && scattered(cx, lanes);
+    cx->tiled_pf = k->tiled && W && k->fmt == FAST_RGBA8 && k->gather && scattered(cx, lanes);
     if (W == 16) {
         /* waves of neighbouring lanes with mips (the implicit-LOD row): their texel pairs load in
          * phase 2 straight into vectors (fast_simd.inc defer_level) instead of between the phases

@@ -53,6 +53,7 @@
 #define I_STOREU(p, v) _mm256_storeu_si256((__m256i *)(void *)(p), v)
 #define F_SQRT _mm256_sqrt_ps
 #define F_QUAD_BCAST(v, w) _mm256_permute_ps(v, (w)*0x55) /* element w of each quad (128-bit lane) */
+#define F_BCAST0(v) _mm256_broadcastss_ps(_mm256_castps256_ps128(v)) /* element 0 in every lane */
 #define I_LOADU(p) _mm256_loadu_si256((const __m256i *)(const void *)(p))
 #define M_IEQ(a, b) _mm256_castsi256_ps(_mm256_cmpeq_epi32(a, b))
 #define I_KEEP(m, v) _mm256_and_si256(_mm256_castps_si256(m), v) /* v where m, else 0 */

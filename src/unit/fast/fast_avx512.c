@@ -64,6 +64,7 @@
 #define I_REDUCE_MAX(v) _mm512_reduce_max_epi32(v)
 #define F_SQRT _mm512_sqrt_ps
 #define F_QUAD_BCAST(v, w) _mm512_permute_ps(v, (w)*0x55) /* element w of each quad (128-bit lane) */
+#define F_BCAST0(v) _mm512_broadcastss_ps(_mm512_castps512_ps128(v)) /* element 0 in every lane */
 #define I_LOADU(p) _mm512_loadu_si512((const void *)(p))
 #define M_IEQ(a, b) _mm512_cmpeq_epi32_mask(a, b)
 #define I_KEEP(m, v) _mm512_maskz_mov_epi32(m, v) /* v where m, else 0 */
