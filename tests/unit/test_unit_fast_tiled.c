@@ -289,7 +289,7 @@ static family random_family(uint64_t *seed)
  * look the columns up per lane and level): whole waves whose blocks lie on one level (a lod per
  * block), on two (a lod in [L, L + 1) per block: trilinear reads L and L + 1), on up to four and
  * more (a lod per lane), and implicit LOD over a plane of quads; each against the general path,
- * every result word, with the widest SIMD and with AVX2 at most. */
+ * every result word, with the widest SIMD, with AVX2 at most and portable. */
 static void test_tiled_mips(void **state)
 {
     (void)state;
@@ -364,8 +364,9 @@ static void test_tiled_mips(void **state)
                 assert_int_equal(tmu_unit_execute_ex(&tex, &smp, &op, TMU_MAX_LANES, NULL, &w->in, &o,
                                                      TMU_UNIT_GENERAL_ONLY, NULL),
                                  TMU_OK);
-                static const unsigned flags[2] = {0, TMU_UNIT_MAX_AVX2};
-                for (int fl = 0; fl < 2; fl++) {
+                static const unsigned flags[3] = {0, TMU_UNIT_MAX_AVX2, TMU_UNIT_NO_SIMD};
+                static const char *const fname[3] = {"widest simd", "avx2 or less", "portable"};
+                for (int fl = 0; fl < 3; fl++) {
                     tmu_wave_out g = {.data = {got[0], got[1], got[2], got[3]}, .resident = NULL};
                     memset(got, 0xA5, sizeof got);
                     assert_int_equal(tmu_unit_plan_init(&plan, &tex, &smp, &op, TMU_MAX_LANES, &w->in, &g, flags[fl], NULL),
@@ -385,7 +386,7 @@ static void test_tiled_mips(void **state)
                                 if (got[k][l] != ref[k][l])
                                     fail_msg("%s case %d (%s%s) lane %u word %d: 0x%08x, general 0x%08x (s=%a t=%a "
                                              "lod=%a)",
-                                             what, c, fl ? "avx2 or less" : "widest simd", mv ? ", moved plan" : "", l,
+                                             what, c, fname[fl], mv ? ", moved plan" : "", l,
                                              k, got[k][l], ref[k][l], (double)w->coord[0][l], (double)w->coord[1][l],
                                              (double)w->lod[l]);
                         lanes += TMU_MAX_LANES;

@@ -403,6 +403,40 @@ static inline __attribute__((TMU_FAST_FORCE_INLINE target("avx512f"))) __m512i t
 }
 #define TEXELS_LOAD(base, idx) texels_load(base, idx)
 
+/* Dword indices of two texels a lane (a[l], b[l]) as 32 words a[0] b[0] a[1] b[1] ...: lanes 0-7
+ * (PAIRS_LO) and 8-15 (PAIRS_HI). */
+#define I_PAIRS_LO(a, b)                                                                                        \
+    _mm512_permutex2var_epi32(a, _mm512_setr_epi32(0, 16, 1, 17, 2, 18, 3, 19, 4, 20, 5, 21, 6, 22, 7, 23), b)
+#define I_PAIRS_HI(a, b)                                                                                        \
+    _mm512_permutex2var_epi32(a, _mm512_setr_epi32(8, 24, 9, 25, 10, 26, 11, 27, 12, 28, 13, 29, 14, 30, 15, 31), b)
+/* The texels at the 16 index pairs pi[0..31] (I_PAIRS_LO / HI; fast_simd.inc mip_store_idx): each
+ * pair read as one 64-bit word (one load instead of two, the high index by a shift), the first
+ * texels into *t0, the second into *t1, each from 32-bit loads as texels_load. */
+static inline __attribute__((TMU_FAST_FORCE_INLINE target("avx512f"))) void texels_load2(const unsigned char *base,
+                                                                                 const int32_t *pi, __m512i *t0,
+                                                                                 __m512i *t1)
+{
+    __m128i q0[4], q1[4];
+    for (int k = 0; k < 4; k++) {
+        int32_t w0[4], w1[4];
+        for (int m = 0; m < 4; m++) {
+            uint64_t v;
+            memcpy(&v, pi + 2 * (4 * k + m), 8);
+            memcpy(&w0[m], base + (int64_t)(int32_t)(uint32_t)v * 4, 4);
+            memcpy(&w1[m], base + (int64_t)(int32_t)(uint32_t)(v >> 32) * 4, 4);
+        }
+        q0[k] = _mm_insert_epi32(_mm_insert_epi32(_mm_insert_epi32(_mm_cvtsi32_si128(w0[0]), w0[1], 1), w0[2], 2), w0[3], 3);
+        q1[k] = _mm_insert_epi32(_mm_insert_epi32(_mm_insert_epi32(_mm_cvtsi32_si128(w1[0]), w1[1], 1), w1[2], 2), w1[3], 3);
+    }
+    __m256i lo = _mm256_inserti128_si256(_mm256_castsi128_si256(q0[0]), q0[1], 1);
+    __m256i hi = _mm256_inserti128_si256(_mm256_castsi128_si256(q0[2]), q0[3], 1);
+    *t0 = _mm512_inserti64x4(_mm512_castsi256_si512(lo), hi, 1);
+    lo = _mm256_inserti128_si256(_mm256_castsi128_si256(q1[0]), q1[1], 1);
+    hi = _mm256_inserti128_si256(_mm256_castsi128_si256(q1[2]), q1[3], 1);
+    *t1 = _mm512_inserti64x4(_mm512_castsi256_si512(lo), hi, 1);
+}
+#define TEXELS_LOAD2(base, pi, t0, t1) texels_load2(base, pi, t0, t1)
+
 /* ---- row spans: a block's RGBA8 texels from whole rows (coherent lanes) ----------------
  * Where the lanes of a block read neighbouring texels (image processing, a screen-aligned
  * quad: lane k near texel x0 + k), the texels of each tap of a bilinear footprint come from at
