@@ -405,8 +405,9 @@ static void test_tiled_mips(void **state)
 
 /* Single-level calls on the layouts and sizes of tmu bench sample's tiled rows (1024^2 RGBA8,
  * 512^2 RGBA32F, and smaller and non-square ones): nearest, bilinear, gather and texelFetch, repeat
- * and clamp-to-edge, random coordinates, coherent blocks (neighbouring texels of a row) and
- * coordinates within a texel of the edges; every result word against the general path, with the
+ * and clamp-to-edge, random coordinates (a texelFetch lane in 4 with one coordinate far out of
+ * range: INT32_MIN, INT32_MAX, below -size, beyond the size), coherent blocks (neighbouring texels
+ * of a row) and coordinates within a texel of the edges; every result word against the general path, with the
  * widest SIMD, with AVX2 at most and portable.  At the bench's sizes these layouts' level-0 tables
  * take the AVX-512 kernel's short form (fast.h fast_tiled_one.t52: their tails are bit-linear),
  * which the test checks is so, so that the short form is what runs there. */
@@ -474,6 +475,13 @@ static void test_tiled_single_level(void **state)
                                                            : (int32_t)(test_rand(&seed) % tw);
                             w->icoord[1][l] = pattern == 2 ? (int32_t)(test_rand(&seed) % 3) - 1 + (test_rand(&seed) & 1 ? (int32_t)th - 1 : 0)
                                                            : (int32_t)(test_rand(&seed) % th);
+                            if (pattern == 0 && l % 4 == 3) { /* a fetch coordinate far out of range */
+                                uint64_t r = test_rand(&seed);
+                                int a = (int)(r >> 2 & 1);
+                                int32_t size = (int32_t)(a ? th : tw), far[4] = {INT32_MIN, INT32_MAX, -size - 7, 0};
+                                far[3] = size + (int32_t)(r >> 8 & 4095);
+                                w->icoord[a][l] = far[r & 3];
+                            }
                         }
                     }
                     tmu_wave_out o = {.data = {ref[0], ref[1], ref[2], ref[3]}, .resident = NULL};

@@ -41,6 +41,7 @@
     _mm256_xor_si256(acc, _mm256_and_si256(c, _mm256_cmpeq_epi32(_mm256_and_si256(v, bit), bit)))
 #define I_MIN _mm256_min_epi32
 #define I_MAX _mm256_max_epi32
+#define I_MINU _mm256_min_epu32 /* unsigned */
 #define I_MULLO _mm256_mullo_epi32
 #define I_SRLI _mm256_srli_epi32
 #define I_SLLI _mm256_slli_epi32

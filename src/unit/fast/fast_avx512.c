@@ -40,6 +40,7 @@
 #define I_XOR_BIT(acc, v, bit, c) _mm512_mask_xor_epi32(acc, _mm512_test_epi32_mask(v, bit), acc, c)
 #define I_MIN _mm512_min_epi32
 #define I_MAX _mm512_max_epi32
+#define I_MINU _mm512_min_epu32 /* unsigned */
 #define I_MULLO _mm512_mullo_epi32
 #define I_SRLI _mm512_srli_epi32
 #define I_SLLI _mm512_slli_epi32
