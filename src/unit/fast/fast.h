@@ -88,6 +88,14 @@ typedef struct fast_tiled_one {
     /* 1: the AVX-512 kernel's short form applies (fast_simd.inc FAST_T52): at most two 5-bit tables
      * an axis (the others all zero), no tails, disjoint axes: index = the XOR of four lookups */
     uint32_t t52;
+    /* the AVX2 kernel's short form (fast_simd.inc short3): where each axis's value is the XOR of
+     * those of its bits' powers of two over the level and has at most 12 bits, the 5-bit tables
+     * hold those (folded: tail5 = 0), and the axes' high parts never share a bit: four 8-entry
+     * tables an axis, t34 = 1: for bits 0-2 of the coordinate the first 8 entries of ch5[axis][0]
+     * (y's with base_lo), for bits 3-5, 6-8 and 9-11 ch3[axis][0..2] (kept apart from ch5 so the
+     * plan, tmu_unit_plan, stays 14 KiB) */
+    int32_t ch3[2][3][8];
+    uint32_t t34;
     int32_t m[2];     /* tail shifts */
     int32_t lo;       /* base_lo */
     int32_t nmask;    /* ~M */

@@ -42,6 +42,8 @@
 #define I_MIN _mm256_min_epi32
 #define I_MAX _mm256_max_epi32
 #define I_MINU _mm256_min_epu32 /* unsigned */
+#define I_PERM8(t, v) _mm256_permutevar8x32_epi32(t, v) /* t[v & 7] for a table in a register */
+#define SHORT_FORM(one) ((one)->t34) /* fast_simd.inc FAST_T52: the 3-bit short form */
 #define I_MULLO _mm256_mullo_epi32
 #define I_SRLI _mm256_srli_epi32
 #define I_SLLI _mm256_slli_epi32

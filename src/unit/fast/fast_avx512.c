@@ -59,6 +59,7 @@
 /* a | (b & c); t[v & 31] of the 32 entries t (0-15), u (16-31) */
 #define I_OR_AND(a, b, c) _mm512_ternarylogic_epi32(a, b, c, 0xF8)
 #define I_PERM32(t, v, u) _mm512_permutex2var_epi32(t, v, u)
+#define SHORT_FORM(one) ((one)->t52) /* fast_simd.inc FAST_T52: the 5-bit short form */
 #define I_SELECT(m, a, b) _mm512_mask_blend_epi32(m, a, b) /* b where m */
 #define M_IGT(a, b) _mm512_cmpgt_epi32_mask(a, b)
 #define I_REDUCE_MIN(v) _mm512_reduce_min_epi32(v)

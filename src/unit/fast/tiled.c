@@ -279,6 +279,8 @@ static void one_setup(fast_consts *k)
      * XOR of the values of its powers of two (checked on every coordinate), those values as
      * columns and no tail, unless that would take two more tables than the columns and tail */
     memset(one->ch5, 0, sizeof one->ch5);
+    memset(one->ch3, 0, sizeof one->ch3);
+    uint32_t short3 = 1;
     for (int a = 0; a < 2; a++) {
         uint32_t ext = (uint32_t)(a ? k->level_h[0] : k->level_w[0]), bits = 0;
         while (bits < TILED_BITS && (1u << bits) < ext)
@@ -294,6 +296,17 @@ static void one_setup(fast_consts *k)
         }
         uint32_t n_cols = q ? (q + 4) / 5 : 1, n_lin = bits ? (bits + 4) / 5 : 1;
         int fold = lin && (!one->tail[a] || n_lin <= n_cols + 1);
+        /* the AVX2 short form: the bit-linear value by 3 bits, at most 12, folded into the 5-bit
+         * tables (whose chunk 0 gives bits 0-2) */
+        short3 = short3 && lin && fold && bits <= 12;
+        for (uint32_t n = 1; short3 && n < 4; n++) {
+            one->ch3[a][n - 1][0] = 0;
+            for (uint32_t b = 0; b < 3; b++) {
+                int32_t c = 3 * n + b < bits ? (int32_t)col[3 * n + b] : 0;
+                for (uint32_t v = 0; v < 1u << b; v++)
+                    one->ch3[a][n - 1][v + (1u << b)] = one->ch3[a][n - 1][v] ^ c;
+            }
+        }
         if (!fold) {
             const uint16_t *c = tp->col + tp->off[a][0];
             for (uint32_t b = 0; b < q; b++)
@@ -323,6 +336,7 @@ static void one_setup(fast_consts *k)
     }
     one->disjoint = (orv[0] & orv[1] & (uint32_t)one->nmask) == 0;
     one->t52 = one->disjoint && one->nch5[0] <= 2 && one->nch5[1] <= 2 && !one->tail5[0] && !one->tail5[1];
+    one->t34 = one->disjoint && short3;
 }
 
 int tmu_fast_tiled_setup(fast_consts *k, const tmu_texture *tex, uint32_t used, unsigned shift)
