@@ -125,7 +125,9 @@ static void fill_random(unsigned char *mem, size_t n, int rgba8, int specials, u
 /* Texel index of (x, y) of level 0 from the SIMD kernels' level-0 tables (fast.h fast_tiled_one):
  * form 0: 4-bit chunk tables and tails (AVX2), form 1: 5-bit chunk tables and their tails
  * (AVX-512), each with the plain XOR of the axes where `disjoint` says so; form 2: the AVX-512
- * short form where t52 says so (two 5-bit tables an axis, no tail, the XOR of the four lookups). */
+ * short form where t52 says so (two 5-bit tables an axis, no tail, the XOR of the four lookups);
+ * form 3: the AVX2 short form where t34 says so (four 3-bit tables an axis, the first 8 entries
+ * of the 5-bit chunk-0 table and ch3, no tail, the XOR of the eight lookups). */
 static uint32_t one_index(const fast_consts *k, int form, uint32_t x, uint32_t y)
 {
     const fast_tiled_one *o = &k->tiled_one;
@@ -139,14 +141,18 @@ static uint32_t one_index(const fast_consts *k, int form, uint32_t x, uint32_t y
             for (uint32_t n = 0; n < o->nch5[a]; n++)
                 f[a] ^= (uint32_t)o->ch5[a][n][(v[a] >> (5 * n)) & 31];
             tail = o->tail5[a];
-        } else {
+        } else if (form == 2) {
             f[a] = (uint32_t)(o->ch5[a][0][v[a] & 31] ^ o->ch5[a][1][(v[a] >> 5) & 31]);
+            tail = 0;
+        } else {
+            f[a] = (uint32_t)(o->ch5[a][0][v[a] & 7] ^ o->ch3[a][0][(v[a] >> 3) & 7] ^ o->ch3[a][1][(v[a] >> 6) & 7] ^
+                              o->ch3[a][2][(v[a] >> 9) & 7]);
             tail = 0;
         }
         if (tail)
             f[a] += (v[a] >> o->m[a]) * (uint32_t)(a ? k->level_pitch[0] : k->tiled_sx[0]);
     }
-    if (o->disjoint || form == 2)
+    if (o->disjoint || form >= 2)
         return f[0] ^ f[1];
     return (f[0] ^ f[1]) + ((f[0] & f[1] & (uint32_t)o->nmask) << 1);
 }
@@ -161,7 +167,7 @@ static void test_tiled_model(void **state)
     test_wave *w = test_wave_new();
     assert_non_null(w);
     w->in.sample = NULL;
-    long elements = 0, levels_checked = 0, calls = 0, disjoint = 0;
+    long elements = 0, levels_checked = 0, calls = 0, disjoint = 0, short52 = 0, short34 = 0;
     uint64_t seed = 0x7153ull;
     for (unsigned t = 0; t < NTARGETS; t++)
         for (unsigned z = 0; z < sizeof sizes / sizeof sizes[0]; z++)
@@ -220,7 +226,9 @@ static void test_tiled_model(void **state)
                                 fail_msg("%s %ux%u %u bytes level %u (%u, %u): tables 0x%llx, layout 0x%llx", name,
                                          tw, th, bytes, l, x, y, (unsigned long long)got, (unsigned long long)want);
                             /* level 0: the kernels' own level-0 tables too, in each form they take */
-                            for (int form = 0; l == 0 && form < (kc->tiled_one.t52 ? 3 : 2); form++) {
+                            for (int form = 0; l == 0 && form < 4; form++) {
+                                if ((form == 2 && !kc->tiled_one.t52) || (form == 3 && !kc->tiled_one.t34))
+                                    continue;
                                 uint64_t got1 = (uint64_t)((int64_t)kc->level_off[0] +
                                                            (int64_t)(int32_t)one_index(kc, form, x, y) * (rgba8 ? 4 : 16));
                                 if (got1 != want)
@@ -234,6 +242,7 @@ static void test_tiled_model(void **state)
                     levels_checked++;
                 }
                 disjoint += kc->tiled_one.disjoint != 0;
+                short52 += kc->tiled_one.t52 != 0, short34 += kc->tiled_one.t34 != 0;
                 /* a tiled plan reads no row-pair copy */
                 static tmu_unit_plan plan;
                 tmu_op bil = test_op(TMU_OP_SAMPLE, TMU_DIM_2D, TMU_LEVEL_LOD);
@@ -246,8 +255,8 @@ static void test_tiled_model(void **state)
             }
     printf("tiled tables: %ld prepared calls of %d layouts (RGBA8, RGBA32F) took the tiled fast path; %ld "
            "elements of %ld levels addressed as the layout does (level 0 by the kernels' tables too, %ld of them "
-           "with disjoint axes)\n",
-           calls, NTARGETS, elements, levels_checked, disjoint);
+           "with disjoint axes, %ld and %ld with the AVX-512 and AVX2 short forms)\n",
+           calls, NTARGETS, elements, levels_checked, disjoint, short52, short34);
     free(w);
     free(s);
 }
@@ -409,7 +418,8 @@ static void test_tiled_mips(void **state)
  * range: INT32_MIN, INT32_MAX, below -size, beyond the size), coherent blocks (neighbouring texels
  * of a row) and coordinates within a texel of the edges; every result word against the general path, with the
  * widest SIMD, with AVX2 at most and portable.  At the bench's sizes these layouts' level-0 tables
- * take the AVX-512 kernel's short form (fast.h fast_tiled_one.t52: their tails are bit-linear),
+ * take the AVX-512 and the AVX2 kernels' short forms (fast.h fast_tiled_one.t52 and t34: their
+ * tails are bit-linear),
  * which the test checks is so, so that the short form is what runs there. */
 static void test_tiled_single_level(void **state)
 {
@@ -427,7 +437,7 @@ static void test_tiled_single_level(void **state)
     w->in.sample = NULL;
     w->in.ilod = NULL;
     uint64_t seed = 0x5153ull;
-    long lanes = 0, calls = 0, short_form = 0;
+    long lanes = 0, calls = 0, short_form = 0, short_form3 = 0;
     for (int f = 0; f < 5; f++)
         for (int z = 0; z < 4; z++)
             for (int rgba8 = 0; rgba8 < 2; rgba8++) {
@@ -520,13 +530,17 @@ static void test_tiled_single_level(void **state)
                 assert_int_equal(tmu_unit_fast_prepare(kc, &tex, &smp, &op, &w->in, &w->out, 1), 1);
                 if (pow2 && !kc->tiled_one.t52)
                     fail_msg("%s: level 0's tables do not take the short form", what);
+                if (pow2 && !kc->tiled_one.t34)
+                    fail_msg("%s: level 0's tables do not take the AVX2 short form", what);
                 short_form += kc->tiled_one.t52 != 0;
+                short_form3 += kc->tiled_one.t34 != 0;
                 free(kc);
                 free(mem);
             }
     printf("tiled single level: %ld calls (5 layouts; nearest, bilinear, gather, fetch; random, coherent, edges), "
-           "%ld lanes bit-identical to the general path; %ld of 35 textures with the short form of level 0's tables\n",
-           calls, lanes, short_form);
+           "%ld lanes bit-identical to the general path; %ld of 35 textures with the short form of level 0's tables, "
+           "%ld with the AVX2 one\n",
+           calls, lanes, short_form, short_form3);
     free(w);
     free(s);
 }
