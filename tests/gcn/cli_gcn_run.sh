@@ -95,6 +95,67 @@ for opt in "--sgpr s0=zz" "--border zz" "--memory zz" "--exec zz"; do
   check_rc "bad $opt rc" 2 $rc
   contains "bad $opt usage" "usage: tmu gcn run" "$err"
 done
+# every option whose bad value is a usage error on the command line (exit 2, the option named,
+# the usage lines) is bad input in an --input file (exit 1, FILE:LINE named, no usage lines):
+# OPTION|VALUE|MESSAGE, each option on line 2 of its file after 'gpu gfx10'
+n=0
+while IFS='|' read -r opt val msg; do
+  n=$((n + 1))
+  printf 'gpu gfx10\n%s %s\n' "$opt" "$val" > "$T/badopt$n.txt"
+  err=$("$TMU" gcn run --input "$T/badopt$n.txt" -e "$SAMPLE" 2>&1); rc=$?
+  check_rc "bad $opt in a file rc" 1 $rc
+  contains "bad $opt in a file" "tmu: error: gcn run: $T/badopt$n.txt:2: $msg" "$err"
+  lacks "bad $opt in a file: no usage" "usage:" "$err"
+  err=$("$TMU" gcn run --gpu gfx10 "--$opt" "$val" -e "$SAMPLE" 2>&1); rc=$?
+  check_rc "bad --$opt rc" 2 $rc
+  contains "bad --$opt" "tmu: error: gcn run: --$opt: $msg" "$err"
+  contains "bad --$opt usage" "usage: tmu gcn run" "$err"
+done <<'EOF'
+chip|foo|unknown chip 'foo' (presets: tahiti,
+chip|tonga|tonga is a gfx8 chip; --gpu gfx10 takes navi10, navi14
+print-vgprs|v1-v0|expected vN, vA-vB (0..255), a comma list of them or 'all', got 'v1-v0'
+uv|1,2|expected U0,V0,U1,V1, got '1,2'
+coords|v255|expected vN (N + 2 <= 256), got 'v255'
+rgba|x4|expected vN (N + 4 <= 256), got 'x4'
+wave|48|expected 32 or 64, got '48'
+EOF
+# --gpu itself, and the checks made once every option is read: at the option's FILE:LINE
+printf 'gpu gfx99\n' > "$T/badgpu.txt"
+err=$("$TMU" gcn run --input "$T/badgpu.txt" -e "$SAMPLE" 2>&1); rc=$?
+check_rc "bad gpu in a file rc" 1 $rc
+contains "bad gpu in a file" "gcn run: $T/badgpu.txt:1: unknown GCN GPU 'gfx99'; did you mean 'gfx9'" "$err"
+err=$("$TMU" gcn run --gpu gfx99 -e "$SAMPLE" 2>&1); rc=$?
+check_rc "bad --gpu rc" 2 $rc
+contains "bad --gpu" "gcn run: --gpu: unknown GCN GPU 'gfx99'; did you mean 'gfx9'" "$err"
+printf 'gpu gfx9\n# a gfx9 wave has 64 lanes\nwave 32\n' > "$T/wave9.txt"
+err=$("$TMU" gcn run --input "$T/wave9.txt" -e "$SAMPLE" 2>&1); rc=$?
+check_rc "wave 32 on gfx9 in a file rc" 1 $rc
+contains "wave 32 on gfx9 in a file" "gcn run: $T/wave9.txt:3: a gfx9 wave has 64 lanes, not 32" "$err"
+err=$("$TMU" gcn run --gpu gfx9 --wave 32 -e "$SAMPLE" 2>&1); rc=$?
+check_rc "--wave 32 on gfx9 rc" 2 $rc
+contains "--wave 32 on gfx9" "gcn run: --wave: a gfx9 wave has 64 lanes, not 32" "$err"
+printf 'show 40\nwave 32\n' > "$T/lanes32.txt"
+err=$("$TMU" gcn run --gpu gfx10 --input "$T/lanes32.txt" -e "$SAMPLE" 2>&1); rc=$?
+check_rc "show 40 on a wave32 in a file rc" 1 $rc
+contains "show 40 on a wave32 in a file" "gcn run: $T/lanes32.txt:1: a wave32 has lanes 0-31" "$err"
+err=$("$TMU" gcn run --gpu gfx10 --show 40 --wave 32 -e "$SAMPLE" 2>&1); rc=$?
+check_rc "--show 40 on a wave32 rc" 2 $rc
+contains "--show 40 on a wave32" "gcn run: --show: a wave32 has lanes 0-31" "$err"
+printf 'wave 32\n' > "$T/wave32.txt"
+err=$("$TMU" gcn run --gpu gfx10 --input "$T/wave32.txt" --render 8x8 -o "$T/w.png" -e "$SAMPLE" 2>&1); rc=$?
+check_rc "wave 32 with --render in a file rc" 1 $rc
+contains "wave 32 with --render in a file" "gcn run: $T/wave32.txt:1: --render shades 8x8 tiles on a wave64" "$err"
+printf 'json\n' > "$T/json.txt"
+err=$("$TMU" gcn run --gpu gfx10 --input "$T/json.txt" --explain -e "$SAMPLE" 2>&1); rc=$?
+check_rc "json in a file with --explain rc" 1 $rc
+contains "json in a file with --explain" "gcn run: $T/json.txt:1: not with --explain" "$err"
+printf 'explain\n' > "$T/explain.txt"
+err=$("$TMU" gcn run --gpu gfx10 --input "$T/explain.txt" --json -e "$SAMPLE" 2>&1); rc=$?
+check_rc "explain in a file with --json rc" 1 $rc
+contains "explain in a file with --json" "gcn run: $T/explain.txt:1: not with --json" "$err"
+err=$("$TMU" gcn run --gpu gfx10 --json --explain -e "$SAMPLE" 2>&1); rc=$?
+check_rc "--json --explain rc" 2 $rc
+contains "--json --explain" "gcn run: --json: not with --explain" "$err"
 err=$("$TMU" gcn run --gpu gfx9 -e 's_waitcnt vmcnt(99)' 2>&1); rc=$?
 check_rc "waitcnt range rc" 1 $rc
 contains "waitcnt range" "'99' is not a count 0..63 for gfx9" "$err"

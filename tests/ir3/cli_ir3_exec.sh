@@ -99,6 +99,10 @@ check err-subcmd 2 "unknown subcommand 'foo'" -- "$tmu" ir3 foo
 check err-twice 2 "given twice" -- $run --gpu a7xx --asm 'dsx (f32)(x)r1.x, r0.x'
 printf 'gpu a6xx\nreg r0.x=abc\n' > "$tmp/bad_opts"
 check err-input-value 1 "bad_opts:2: r0.x: 'abc' is not a value" -- "$tmu" ir3 run --input "$tmp/bad_opts" --asm 'dsx (f32)(x)r1.x, r0.x'
+# --fibers is checked against the GPU once every option is read: at its FILE:LINE from a file
+printf 'gpu a6xx\n\nfibers 32\n' > "$tmp/bad_fibers"
+check err-input-fibers 1 "bad_fibers:3: a wave of GPU id 600 has 64 or 128 fibers (Mesa threadsize), not 32" -- \
+  "$tmu" ir3 run --input "$tmp/bad_fibers" --asm 'dsx (f32)(x)r1.x, r0.x'
 check err-exec-file 1 "prog.s:2: fiber 0: t#0 is not bound" -- $run "$tmp/prog.s"
 check desc-stdin 0 "FMT                     = 75 (FMT6_32_UINT)" -- sh -c "echo '$desc' | \"$tmu\" ir3 desc --gpu a6xx -"
 check help 0 "usage: tmu ir3 run --gpu GPU" -- "$tmu" ir3 run --help

@@ -79,6 +79,26 @@ grep -q "ptx run: --texture: 'gradient' is the RGBA8 picture of tmu sample and t
 grep -q "bad value 'abc'" "$T/out" || fail "bad value message: $(cat "$T/out")"
 "$TMU" ptx run --reg %zz=1 "$F" >"$T/out" 2>&1 && fail "unknown register: exit 0"
 grep -q "'%zz' is not a register" "$T/out" || fail "unknown register message: $(cat "$T/out")"
+# --reg: each value is checked for the lane it sets when the option is read (exit 2 with the usage
+# on the command line, 1 with FILE:LINE in an --input file); the register once the module is read
+# (exit 1, at FILE:LINE when the option came from a file)
+many=$(seq -s, 1 33)
+"$TMU" ptx run --reg "%f4=$many" "$F" >"$T/out" 2>&1; rc=$?
+[ $rc -eq 2 ] || fail "--reg 33 values: exit $rc"
+grep -q "ptx run: --reg: %f4: more than 32 values" "$T/out" || fail "--reg 33 values message: $(cat "$T/out")"
+grep -q "^usage: tmu ptx run" "$T/out" || fail "--reg 33 values usage: $(cat "$T/out")"
+"$TMU" ptx run --reg "%f4=,," "$F" >"$T/out" 2>&1; rc=$?
+[ $rc -eq 2 ] || fail "--reg no value: exit $rc"
+grep -q "ptx run: --reg: %f4: no value" "$T/out" || fail "--reg no value message: $(cat "$T/out")"
+printf 'reg %%f4=%s\n' "$many" > "$T/reg33.txt"
+"$TMU" ptx run --input "$T/reg33.txt" "$F" >"$T/out" 2>&1; rc=$?
+[ $rc -eq 1 ] || fail "reg 33 values in a file: exit $rc"
+grep -q "ptx run: $T/reg33.txt:1: %f4: more than 32 values" "$T/out" || fail "reg 33 values in a file message: $(cat "$T/out")"
+grep -q "usage:" "$T/out" && fail "reg 33 values in a file: usage printed"
+printf '# set\nreg %%zz=1\n' > "$T/regzz.txt"
+"$TMU" ptx run --input "$T/regzz.txt" "$F" >"$T/out" 2>&1; rc=$?
+[ $rc -eq 1 ] || fail "unknown register in a file: exit $rc"
+grep -q "ptx run: $T/regzz.txt:2: '%zz' is not a register" "$T/out" || fail "unknown register in a file message: $(cat "$T/out")"
 "$TMU" ptx run --lanes 33 "$F" >/dev/null 2>&1 && fail "--lanes 33: exit 0"
 "$TMU" ptx run --help | grep -q "usage: tmu ptx run" || fail "run --help"
 

@@ -261,6 +261,23 @@ int tmu_cli_read_dwords(uint32_t *dw, int max, const char *what);
  * `depth` is how many --input files deep it comes from. */
 typedef int (*tmu_cli_option_fn)(void *ctx, int k, const char *value, const char *where, int code,
                                  unsigned depth);
+/* Where an option's value came from, for the checks a run command makes once every option is
+ * read (a value that does not fit another option's): the option's name and exit code 2 on the
+ * command line, "FILE:LINE" and 1 in an --input file.  Zeroed = not given. */
+typedef struct tmu_cli_origin {
+    char where[128];
+    int code;
+} tmu_cli_origin;
+/* Records `where` and `code` (a tmu_cli_option_fn's) in *o. */
+void tmu_cli_origin_set(tmu_cli_origin *o, const char *where, int code);
+/* tmu_cli_report at *o: its FILE:LINE and 1, or its option and 2; `option` and 2 when *o was
+ * never set. */
+int tmu_cli_origin_report(const tmu_cli_origin *o, const char *option, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+
 /* Reads the option file `path` ('-' = stdin): one "OPTION ARG" per line (the option without its
  * "--"; '#' at the start of a line or after a blank starts a comment) and calls fn for each with
  * WHERE "FILE:LINE" and code 1.  Options whose bit is set in `not_in_file` are not taken; a

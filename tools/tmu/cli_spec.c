@@ -6,6 +6,7 @@
 
 #include <ctype.h>
 #include <float.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -925,6 +926,24 @@ int tmu_cli_read_options(const char *path, const tmu_cli_option *opts, size_t no
     }
     free(text);
     return rc;
+}
+
+void tmu_cli_origin_set(tmu_cli_origin *o, const char *where, int code)
+{
+    snprintf(o->where, sizeof o->where, "%s", where);
+    o->code = code;
+}
+
+int tmu_cli_origin_report(const tmu_cli_origin *o, const char *option, const char *fmt, ...)
+{
+    char msg[TMU_CLI_LINE_MAX];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    if (!o->code)
+        return tmu_cli_report(TMU_EXIT_USAGE, option, "%s", msg);
+    return tmu_cli_report(o->code, o->where, "%s", msg);
 }
 
 /* ---- help ------------------------------------------------------------------------------ */

@@ -71,6 +71,9 @@ typedef struct run_state {
     float uv[4];
     unsigned coords, rgba;
     const char *out;
+    /* where --wave, --show (--lanes), --chip, --json and --explain came from, for the checks
+     * made once every option is read */
+    tmu_cli_origin wave_at, lanes_at, chip_at, json_at, explain_at;
 } run_state;
 
 static void run_usage(FILE *out)
@@ -692,20 +695,22 @@ static int opt_lanes(const char *where, int code, const char *v, uint64_t *out)
     return 0;
 }
 
-static int opt_print_vgprs(run_state *st, const char *v)
+static int opt_print_vgprs(run_state *st, const char *v, const char *where, int code)
 {
+    char echo[TMU_CLI_ECHO_BUF];
     if (parse_index_list(v, "v", TMU_GCN_VGPRS - 1, 1, st->vsel))
-        return tmu_cli_usage_error("--print-vgprs", "expected vN, vA-vB (0..255), a comma list of them or "
-                                                    "'all', got '%s'", v);
+        return tmu_cli_report(code, where, "expected vN, vA-vB (0..255), a comma list of them or 'all', got '%s'",
+                              tmu_cli_shorten(echo, v));
     st->have_vsel = 1;
     return 0;
 }
 
-static int opt_vreg(const char *opt, const char *v, unsigned span, unsigned *out)
+static int opt_vreg(const char *where, int code, const char *v, unsigned span, unsigned *out)
 {
     long long n;
+    char echo[TMU_CLI_ECHO_BUF];
     if (v[0] != 'v' || tmu_cli_parse_int(v + 1, 0, TMU_GCN_VGPRS - span, &n))
-        return tmu_cli_usage_error(opt, "expected vN (N + %u <= 256), got '%s'", span, v);
+        return tmu_cli_report(code, where, "expected vN (N + %u <= 256), got '%s'", span, tmu_cli_shorten(echo, v));
     *out = (unsigned)n;
     return 0;
 }
@@ -736,20 +741,20 @@ static void chip_names(char *buf, size_t size, int gen)
     }
 }
 
-static int opt_chip(run_state *st, const char *v)
+static int opt_chip(run_state *st, const char *v, const char *where, int code)
 {
     char names[256];
     const tmu_amd_chip *c = tmu_amd_chip_find(v);
     if (!c) {
         chip_names(names, sizeof names, -1);
         char echo[TMU_CLI_ECHO_BUF];
-        return tmu_cli_usage_error("--chip", "unknown chip '%s' (presets: %s)", tmu_cli_shorten(echo, v),
-                                   names);
+        return tmu_cli_report(code, where, "unknown chip '%s' (presets: %s)", tmu_cli_shorten(echo, v), names);
     }
     if (st->tiled_textures)
-        return tmu_cli_usage_error("--chip", "give --chip before the tiled --texture (it was laid out on %s)",
-                                   st->chip ? st->chip->name : tmu_gcn_default_chip(st->gen)->name);
+        return tmu_cli_report(code, where, "give --chip before the tiled --texture (it was laid out on %s)",
+                              st->chip ? st->chip->name : tmu_gcn_default_chip(st->gen)->name);
     st->chip = c;
+    tmu_cli_origin_set(&st->chip_at, where, code);
     return 0;
 }
 
@@ -757,15 +762,16 @@ static int apply_option(void *ctx, int k, const char *v, const char *where, int 
 {
     run_state *st = ctx;
     switch (k) {
-    case O_CHIP: return opt_chip(st, v);
+    case O_CHIP: return opt_chip(st, v, where, code);
     case O_GPU:
         if (tmu_gcn_gen_from_name(v, &st->gen) != TMU_OK) {
             size_t cnt;
             const char *const *names = tmu_gcn_gen_names(&cnt);
-            return tmu_cli_unknown_name("--gpu", "GCN GPU", v, names, cnt);
+            char msg[512];
+            return tmu_cli_report(code, where, "%s", tmu_cli_unknown_text(msg, sizeof msg, "GCN GPU", v, names, cnt));
         }
         if (st->have_gen)
-            return tmu_cli_usage_error("--gpu", "given twice");
+            return tmu_cli_report(code, where, "given twice");
         st->have_gen = 1;
         st->initial->gen = st->gen;
         return 0;
@@ -785,15 +791,23 @@ static int apply_option(void *ctx, int k, const char *v, const char *where, int 
     case O_TEXTURE: return opt_texture(st, v, code);
     case O_SAMPLER: return opt_sampler(st, v, code);
     case O_BORDER: return opt_border(st, v, where, code);
-    case O_LANES: return opt_lanes(where, code, v, &st->lanes);
+    case O_LANES:
+        tmu_cli_origin_set(&st->lanes_at, where, code);
+        return opt_lanes(where, code, v, &st->lanes);
     case O_ACTIVE:
         if (st->have_exec)
             return tmu_cli_report(code, where, "give --exec or --active, not both");
         st->have_exec = 1;
         return opt_lanes(where, code, v, &st->initial->exec);
-    case O_PRINT_VGPRS: return opt_print_vgprs(st, v);
-    case O_JSON: st->json = 1; return 0;
-    case O_EXPLAIN: st->explain = 1; return 0;
+    case O_PRINT_VGPRS: return opt_print_vgprs(st, v, where, code);
+    case O_JSON:
+        st->json = 1;
+        tmu_cli_origin_set(&st->json_at, where, code);
+        return 0;
+    case O_EXPLAIN:
+        st->explain = 1;
+        tmu_cli_origin_set(&st->explain_at, where, code);
+        return 0;
     case O_INPUT: /* -e, -o and --render only on the command line */
         return tmu_cli_read_options(v, run_options, O_COUNT,
                                     (UINT64_C(1) << O_E) | (UINT64_C(1) << O_OUT) | (UINT64_C(1) << O_RENDER), st->seen,
@@ -810,16 +824,21 @@ static int apply_option(void *ctx, int k, const char *v, const char *where, int 
         return 0;
     }
     case O_UV:
-        if (tmu_cli_parse_floats(v, 4, -1e6, 1e6, st->uv))
-            return tmu_cli_usage_error("--uv", "expected U0,V0,U1,V1, got '%s'", v);
+        if (tmu_cli_parse_floats(v, 4, -1e6, 1e6, st->uv)) {
+            char echo[TMU_CLI_ECHO_BUF];
+            return tmu_cli_report(code, where, "expected U0,V0,U1,V1, got '%s'", tmu_cli_shorten(echo, v));
+        }
         return 0;
-    case O_COORDS: return opt_vreg("--coords", v, 2, &st->coords);
-    case O_RGBA: return opt_vreg("--rgba", v, 4, &st->rgba);
+    case O_COORDS: return opt_vreg(where, code, v, 2, &st->coords);
+    case O_RGBA: return opt_vreg(where, code, v, 4, &st->rgba);
     case O_OUT: st->out = v; return 0;
     case O_WAVE:
-        if (strcmp(v, "32") && strcmp(v, "64"))
-            return tmu_cli_usage_error("--wave", "expected 32 or 64, got '%s'", v);
+        if (strcmp(v, "32") && strcmp(v, "64")) {
+            char echo[TMU_CLI_ECHO_BUF];
+            return tmu_cli_report(code, where, "expected 32 or 64, got '%s'", tmu_cli_shorten(echo, v));
+        }
         st->wave_lanes = (unsigned)atoi(v);
+        tmu_cli_origin_set(&st->wave_at, where, code);
         return 0;
     }
     return 0;
@@ -1313,19 +1332,21 @@ int tmu_cmd_gcn_run(int argc, char **argv)
         goto done;
     }
     if (st.wave_lanes == 32 && st.rw) {
-        rc = tmu_cli_usage_error("--wave", "--render shades 8x8 tiles on a wave64; --wave 32 is not supported with it");
+        rc = tmu_cli_origin_report(&st.wave_at, "--wave",
+                                   "--render shades 8x8 tiles on a wave64; --wave 32 is not supported with it");
         goto done;
     }
     if (st.wave_lanes) {
         tmu_diag wd;
         if (tmu_gcn_wave_set_lanes(st.initial, st.wave_lanes, &wd) != TMU_OK) {
-            rc = tmu_cli_usage_error("--wave", "%s", wd.message);
+            rc = tmu_cli_origin_report(&st.wave_at, "--wave", "%s", wd.message);
             goto done;
         }
         if (st.wave_lanes < TMU_GCN_LANES) { /* lanes past the wave are not printed */
             st.lanes &= (UINT64_C(1) << st.wave_lanes) - 1;
             if (!st.lanes) {
-                rc = tmu_cli_usage_error("--lanes", "a wave%u has lanes 0-%u", st.wave_lanes, st.wave_lanes - 1);
+                rc = tmu_cli_origin_report(&st.lanes_at, "--lanes", "a wave%u has lanes 0-%u", st.wave_lanes,
+                                           st.wave_lanes - 1);
                 goto done;
             }
         }
@@ -1333,8 +1354,8 @@ int tmu_cmd_gcn_run(int argc, char **argv)
     if (st.chip && !chip_fits(st.chip, st.gen)) {
         char names[256];
         chip_names(names, sizeof names, (int)st.gen);
-        rc = tmu_cli_usage_error("--chip", "%s is a %s chip; --gpu %s takes %s", st.chip->name,
-                                 tmu_amd_gen_name(st.chip->gen), tmu_gcn_gen_name(st.gen), names);
+        rc = tmu_cli_origin_report(&st.chip_at, "--chip", "%s is a %s chip; --gpu %s takes %s", st.chip->name,
+                                   tmu_amd_gen_name(st.chip->gen), tmu_gcn_gen_name(st.gen), names);
         goto done;
     }
     if (!st.program_path == !st.program_text) {
@@ -1347,8 +1368,12 @@ int tmu_cmd_gcn_run(int argc, char **argv)
         goto done;
     }
     if (st.json && (st.rw || st.explain)) {
-        rc = tmu_cli_usage_error("--json", "not with %s (its output is a picture / text)",
-                                 st.rw ? "--render" : "--explain");
+        /* at --json, or at --explain where only that came from an --input file */
+        if (!st.rw && st.json_at.code != TMU_EXIT_FAIL && st.explain_at.code == TMU_EXIT_FAIL)
+            rc = tmu_cli_origin_report(&st.explain_at, "--explain", "not with --json (its output is text)");
+        else
+            rc = tmu_cli_origin_report(&st.json_at, "--json", "not with %s (its output is a picture / text)",
+                                       st.rw ? "--render" : "--explain");
         goto done;
     }
     if (st.program_text) {

@@ -36,6 +36,7 @@ typedef struct run_state {
     uint64_t show[2];
     const char *active_arg;
     char active_where[96];
+    tmu_cli_origin fibers_at; /* where --fibers came from (checked against the GPU once read) */
     tmu_ir3_wave *wave;
     tmu_ir3_slot tex[MAX_SLOTS], samp[MAX_SLOTS], set[8][MAX_SLOTS];
     uint32_t ntex, nsamp, nset[8];
@@ -575,6 +576,7 @@ static int apply_option(void *ctx, int k, const char *val, const char *where, in
         if (tmu_cli_parse_int(val, 1, TMU_IR3_MAX_FIBERS, &n))
             return tmu_cli_report(code, where, "expected 1..%d, not '%s'", TMU_IR3_MAX_FIBERS, tmu_cli_shorten(echo, val));
         st->fibers = (uint32_t)n;
+        tmu_cli_origin_set(&st->fibers_at, where, code);
         return 0;
     case O_SAMPLES:
         if (tmu_cli_parse_int(val, 1, 16, &n) || (n & (n - 1)))
@@ -701,7 +703,7 @@ static int run_program(run_state *st)
     if (!st->fibers)
         st->fibers = st->gpu < 400 ? 8 : st->gpu < 600 ? 32 : 64;
     if (tmu_ir3_wave_init(st->wave, st->gpu, st->fibers, &d) != TMU_OK)
-        return tmu_cli_usage_error("--fibers", "%s", d.message);
+        return tmu_cli_origin_report(&st->fibers_at, "--fibers", "%s", d.message);
     if (st->samples)
         st->wave->samples = st->samples;
     if (st->sampler_first)

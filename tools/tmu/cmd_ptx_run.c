@@ -36,6 +36,7 @@ typedef struct run_state {
     struct {
         char *name;   /* malloc'd */
         char *values; /* malloc'd */
+        char where[128]; /* "--reg", or FILE:LINE in an --input file */
     } regset[MAX_REGS];
     size_t nregset;
     unsigned lanes;
@@ -254,20 +255,35 @@ static int add_reg(run_state *st, const char *where, const char *arg)
         return tmu_cli_report(st->bad, where, "expected REG=V[,V...], got '%s'", tmu_cli_shorten(echo, arg));
     if (st->nregset >= MAX_REGS)
         return tmu_cli_report(st->bad, where, "more than %d register settings", MAX_REGS);
-    /* each value's form now, so that a bad one is reported as an option (exit 2 on the command
-     * line, 1 in an --input file); the register itself is looked up once the module is read */
+    /* the values now, each for the lane it sets (one value: for every lane), so that a bad one
+     * is reported as an option (exit 2 on the command line, 1 in an --input file); the register
+     * itself is looked up once the module is read */
+    unsigned lane = 0;
+    char first[128], echo2[TMU_CLI_ECHO_BUF];
+    uint64_t val;
+    tmu_cli_shorten_n(echo, arg, (size_t)(eq - arg));
     for (const char *v = eq + 1;;) {
         size_t n = strcspn(v, ",");
-        char tok[128], echo2[TMU_CLI_ECHO_BUF];
-        uint64_t val;
-        if (n && (n >= sizeof tok || (memcpy(tok, v, n), tok[n] = 0, tmu_cli_parse_value(tok, 0, 64, &val))))
-            return tmu_cli_report(st->bad, where, "%s: bad value '%s'",
-                                  tmu_cli_shorten_n(echo, arg, (size_t)(eq - arg)),
-                                  tmu_cli_shorten_n(echo2, v, n));
+        char tok[128];
+        if (n) { /* empty items are skipped */
+            if (lane >= TMU_PTX_WARP)
+                return tmu_cli_report(st->bad, where, "%s: more than %d values", echo, TMU_PTX_WARP);
+            if (n >= sizeof tok || (memcpy(tok, v, n), tok[n] = 0, tmu_cli_parse_value(tok, lane, 64, &val)))
+                return tmu_cli_report(st->bad, where, "%s: bad value '%s'", echo, tmu_cli_shorten_n(echo2, v, n));
+            if (!lane)
+                memcpy(first, tok, n + 1);
+            lane++;
+        }
         if (!v[n])
             break;
         v += n + 1;
     }
+    if (!lane)
+        return tmu_cli_report(st->bad, where, "%s: no value", echo);
+    for (unsigned l = 1; lane == 1 && l < TMU_PTX_WARP; l++) /* one value for all (lane*K+C each its own) */
+        if (tmu_cli_parse_value(first, l, 64, &val))
+            return tmu_cli_report(st->bad, where, "%s: '%s' does not fit lane %u", echo, tmu_cli_shorten(echo2, first), l);
+    snprintf(st->regset[st->nregset].where, sizeof st->regset[st->nregset].where, "%s", where);
     st->regset[st->nregset].name = copy_n(arg, (size_t)(eq - arg));
     st->regset[st->nregset].values = copy_n(eq + 1, strlen(eq + 1));
     st->nregset++;
@@ -478,7 +494,7 @@ int tmu_cmd_ptx_run(int argc, char **argv)
         const char *rname = st->regset[i].name;
         tmu_ptx_reg *r = tmu_ptx_regfile_find(&rf, rname);
         if (!r) {
-            rc = tmu_cli_error("--reg", "'%s' is not a register used by a texture instruction of %s",
+            rc = tmu_cli_error(st->regset[i].where, "'%s' is not a register used by a texture instruction of %s",
                                tmu_cli_shorten(echo, rname), fname);
             goto out;
         }
@@ -489,25 +505,25 @@ int tmu_cmd_ptx_run(int argc, char **argv)
             if (!first)
                 first = tok;
             if (lane >= TMU_PTX_WARP) {
-                rc = tmu_cli_error("--reg", "%s: more than 32 values", tmu_cli_shorten(echo, rname));
+                rc = tmu_cli_error(st->regset[i].where, "%s: more than 32 values", tmu_cli_shorten(echo, rname));
                 goto out;
             }
             if (tmu_cli_parse_value(tok, lane, 64, &val)) {
                 char echo2[TMU_CLI_ECHO_BUF];
-                rc = tmu_cli_error("--reg", "%s: bad value '%s'", tmu_cli_shorten(echo, rname),
+                rc = tmu_cli_error(st->regset[i].where, "%s: bad value '%s'", tmu_cli_shorten(echo, rname),
                                    tmu_cli_shorten(echo2, tok));
                 goto out;
             }
             r->lane[lane++] = val;
         }
         if (lane == 0) {
-            rc = tmu_cli_error("--reg", "%s: no value", tmu_cli_shorten(echo, rname));
+            rc = tmu_cli_error(st->regset[i].where, "%s: no value", tmu_cli_shorten(echo, rname));
             goto out;
         }
         for (unsigned l = 1; lane == 1 && l < TMU_PTX_WARP; l++) /* one value for all (lane*K+C each its own) */
             if (tmu_cli_parse_value(first, l, 64, &r->lane[l])) {
                 char echo2[TMU_CLI_ECHO_BUF];
-                rc = tmu_cli_error("--reg", "%s: '%s' does not fit lane %u", tmu_cli_shorten(echo, rname),
+                rc = tmu_cli_error(st->regset[i].where, "%s: '%s' does not fit lane %u", tmu_cli_shorten(echo, rname),
                                    tmu_cli_shorten(echo2, first), l);
                 goto out;
             }
