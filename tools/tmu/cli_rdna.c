@@ -37,6 +37,7 @@ enum {
 typedef struct rdna_opts {
     tmu_gcn_gen gen;
     int show_encoding, hex, offsets;
+    unsigned paths; /* TMU_CLI_RDNA_TOKENS, TMU_CLI_RDNA_NO_AVX2: text paths taken (0 = all) */
     const char *binary; /* disasm: raw code to read; asm: raw code to write */
     const char *input;  /* asm: text file */
     const char *output; /* -o: the listing ("-" = stdout) */
@@ -742,12 +743,13 @@ static void disasm_text(const rdna_opts *o, const char *name, const char *text, 
     const char *p = text, *end = text + len;
     /* a run (disasm_run) is tried where an instruction starts with a token "0x...", except
      * again at the dword where the last run stopped (the token path takes that instruction) */
-    int plain = !o->offsets && !o->hex && !o->show_encoding;
+    int tokens = (o->paths & TMU_CLI_RDNA_TOKENS) != 0; /* the per-token path only */
+    int plain = !o->offsets && !o->hex && !o->show_encoding && !tokens;
     size_t run_stop = (size_t)-1;
     int avx2 = 0;
 #ifdef HAVE_FAST_DWORD4
     __builtin_cpu_init();
-    avx2 = __builtin_cpu_supports("avx2");
+    avx2 = __builtin_cpu_supports("avx2") && !(o->paths & TMU_CLI_RDNA_NO_AVX2);
 #endif
     while (p < end) {
         uint32_t v[2];
@@ -762,7 +764,7 @@ static void disasm_text(const rdna_opts *o, const char *name, const char *text, 
             run_stop = pos;
             continue;
         }
-        if (!nwin && c == '0' && pos != run_stop) {
+        if (!nwin && c == '0' && pos != run_stop && !tokens) {
             /* the common line (not where a run just stopped: it refused what follows): one instruction as "0x" + 8-digit tokens one blank apart,
              * disassembled straight into the output when it takes exactly those dwords and
              * is valid; anything else is read again below, token by token */
@@ -811,7 +813,7 @@ static void disasm_text(const rdna_opts *o, const char *name, const char *text, 
             continue;
         }
         size_t k;
-        if (fast_dword(p, end, v)) {
+        if (!tokens && fast_dword(p, end, v)) {
             n = 1;
             k = 10;
         } else {
@@ -859,30 +861,32 @@ static void text_end(const rdna_opts *o, const char *name, rdna_out *out, text_s
     st->nwin = 0;
 }
 
-/* Standard input as text, read in pieces of whole lines (a piece of 128 KiB and more grows
- * while a line does not end in it, up to TMU_CLI_INPUT_MAX) and disassembled piece by piece, so
- * that the input is read once into one small buffer.  A NUL byte stops it with an error (text
- * input holds none; the pieces before it are out).  Returns TMU_EXIT_OK or TMU_EXIT_FAIL (an
- * error reported); st->bad says whether an instruction or token was refused. */
-static int disasm_stdin(const rdna_opts *o, rdna_out *out, text_state *st)
+/* Text read from fd (standard input: name "<stdin>"), in pieces of whole lines (a piece of
+ * `piece` bytes, 128 KiB for the CLI, and more grows while a line does not end in it, up to
+ * TMU_CLI_INPUT_MAX) and disassembled piece by piece, so that the input is read once into one
+ * small buffer.  A NUL byte stops it with an error (text input holds none; the pieces before it
+ * are out).  Returns TMU_EXIT_OK or TMU_EXIT_FAIL (an error reported); st->bad says whether an
+ * instruction or token was refused. */
+static int disasm_fd(const rdna_opts *o, int fd, const char *name, size_t piece, rdna_out *out,
+                     text_state *st)
 {
-    size_t cap = (size_t)1 << 17, have = 0;
+    size_t cap = piece ? piece : 1, have = 0;
     char *buf = malloc(cap);
     if (!buf)
         return tmu_cli_error(NULL, "out of memory");
     int rc = TMU_EXIT_OK;
     for (;;) {
-        ssize_t got = read(0, buf + have, cap - have);
+        ssize_t got = read(fd, buf + have, cap - have);
         if (got < 0 && errno == EINTR)
             continue;
         if (got < 0) {
             out_flush(out);
-            rc = tmu_cli_error("<stdin>", "cannot read: %s", strerror(errno));
+            rc = tmu_cli_error(name, "cannot read: %s", strerror(errno));
             break;
         }
         if (memchr(buf + have, 0, (size_t)got)) {
             out_flush(out);
-            rc = tmu_cli_error("<stdin>", "input contains a NUL byte (use --binary - for raw code)");
+            rc = tmu_cli_error(name, "input contains a NUL byte (use --binary - for raw code)");
             break;
         }
         have += (size_t)got;
@@ -900,7 +904,7 @@ static int disasm_stdin(const rdna_opts *o, rdna_out *out, text_state *st)
                     continue;
                 if (cap >= TMU_CLI_INPUT_MAX) {
                     out_flush(out);
-                    rc = tmu_cli_error("<stdin>", "a line longer than %zu MiB", TMU_CLI_INPUT_MAX >> 20);
+                    rc = tmu_cli_error(name, "a line longer than %zu MiB", TMU_CLI_INPUT_MAX >> 20);
                     break;
                 }
                 char *nb = realloc(buf, 2 * cap);
@@ -913,14 +917,14 @@ static int disasm_stdin(const rdna_opts *o, rdna_out *out, text_state *st)
                 continue;
             }
         }
-        disasm_text(o, "<stdin>", buf, upto, out, st);
+        disasm_text(o, name, buf, upto, out, st);
         memmove(buf, buf + upto, have - upto);
         have -= upto;
         if (got == 0)
             break;
     }
     if (rc == TMU_EXIT_OK)
-        text_end(o, "<stdin>", out, st);
+        text_end(o, name, out, st);
     free(buf);
     return rc;
 }
@@ -1055,7 +1059,7 @@ int tmu_cli_disasm_rdna(int argc, char **argv)
         free(arg_of);
     } else if (rc == TMU_EXIT_OK) {
         text_state st = {{0}, 1, 1, 0, 0, 0, 0};
-        rc = disasm_stdin(&o, &out, &st);
+        rc = disasm_fd(&o, 0, "<stdin>", (size_t)1 << 17, &out, &st);
         bad |= st.bad;
     }
     out_flush(&out);
@@ -1067,6 +1071,27 @@ int tmu_cli_disasm_rdna(int argc, char **argv)
         rc = TMU_EXIT_FAIL;
     int closed = tmu_cli_output_close(&file, rc == TMU_EXIT_OK || tmu_cli_output_is_stdout(&file));
     return rc != TMU_EXIT_OK ? rc : closed;
+}
+
+int tmu_cli_disasm_rdna_fd(tmu_gcn_gen gen, unsigned flags, int fd, const char *name, size_t piece,
+                           FILE *f, int *bad)
+{
+    rdna_opts o;
+    memset(&o, 0, sizeof o);
+    o.gen = gen;
+    o.show_encoding = (flags & TMU_CLI_RDNA_SHOW_ENCODING) != 0;
+    o.hex = (flags & TMU_CLI_RDNA_HEX) != 0;
+    o.offsets = (flags & TMU_CLI_RDNA_OFFSETS) != 0;
+    o.paths = flags & (TMU_CLI_RDNA_TOKENS | TMU_CLI_RDNA_NO_AVX2);
+    rdna_out out = {f, malloc(1 << 16), 0, 1 << 16};
+    if (!out.buf)
+        return tmu_cli_error(NULL, "out of memory");
+    text_state st = {{0}, 1, 1, 0, 0, 0, 0};
+    int rc = disasm_fd(&o, fd, name, piece, &out, &st);
+    out_flush(&out);
+    free(out.buf);
+    *bad = st.bad;
+    return rc;
 }
 
 /* ---- asm --------------------------------------------------------------------------------- */
