@@ -685,13 +685,9 @@ static size_t disasm_run(tmu_gcn_gen gen, const char *p, const char *end, rdna_o
             have += 2;
         }
 #endif
-        /* fast_dword checks the separator itself where 16 bytes are left; before the last
-         * 16 bytes, it is checked here */
-        while (have < lim && end - q >= 16 && fast_dword(q, end, &dw[have])) {
-            nl += q[10] == '\n';
-            q += 11;
-            have++;
-        }
+        /* a run's separator is one blank or newline, checked here: fast_dword also takes a
+         * token that ends in any other separator or a comment ("0x...#c"), which would put
+         * the next token elsewhere than 11 bytes on (tests/fuzz/fuzz_cli_rdna_text.c found it) */
         while (have < lim && end - q >= 11 && (q[10] == ' ' || q[10] == '\n') &&
                fast_dword(q, end, &dw[have])) {
             nl += q[10] == '\n';
