@@ -183,6 +183,25 @@ static void out_flush(rdna_out *out)
     out->n = 0;
 }
 
+/* Starts an output buffer on f.  Returns 0, or TMU_EXIT_FAIL after "out of memory" (out_end is
+ * still safe then). */
+static int out_begin(rdna_out *out, FILE *f)
+{
+    out->f = f;
+    out->n = 0;
+    out->cap = (size_t)1 << 16;
+    out->buf = malloc(out->cap);
+    return out->buf ? TMU_EXIT_OK : tmu_cli_error(NULL, "out of memory");
+}
+
+/* Writes what the buffer holds and frees it. */
+static void out_end(rdna_out *out)
+{
+    out_flush(out);
+    free(out->buf);
+    out->buf = NULL;
+}
+
 static const char hexd[] = "0123456789abcdef";
 
 /* "0x%08x" of v at p; returns the end. */
@@ -963,6 +982,16 @@ static void release_input(char *buf, size_t len, size_t mapped)
         free(buf);
 }
 
+/* The text path over fd from its first line: disasm_fd with a fresh text_state; *bad gets its
+ * findings (or-ed in). */
+static int disasm_text_fd(const rdna_opts *o, int fd, const char *name, size_t piece, rdna_out *out, int *bad)
+{
+    text_state st = {{0}, 1, 1, 0, 0, 0, 0};
+    int rc = disasm_fd(o, fd, name, piece, out, &st);
+    *bad |= st.bad;
+    return rc;
+}
+
 int tmu_cli_disasm_rdna(int argc, char **argv)
 {
     tmu_cli_set_command(argv[0], disasm_usage);
@@ -987,10 +1016,10 @@ int tmu_cli_disasm_rdna(int argc, char **argv)
         free(o.positional);
         return TMU_EXIT_FAIL;
     }
-    rdna_out out = {file.f, malloc(1 << 16), 0, 1 << 16};
+    rdna_out out;
     dword_stream s = {NULL, NULL, 0, 0};
     int bad = 0;
-    rc = out.buf ? TMU_EXIT_OK : tmu_cli_error(NULL, "out of memory");
+    rc = out_begin(&out, file.f);
     if (rc == TMU_EXIT_OK && o.binary) {
         size_t len, mapped;
         char *buf = input_binary(o.binary, &len, &mapped);
@@ -1054,12 +1083,9 @@ int tmu_cli_disasm_rdna(int argc, char **argv)
             bad |= disasm_stream(&o, &s, "argument", 0, arg_of, &out);
         free(arg_of);
     } else if (rc == TMU_EXIT_OK) {
-        text_state st = {{0}, 1, 1, 0, 0, 0, 0};
-        rc = disasm_fd(&o, 0, "<stdin>", (size_t)1 << 17, &out, &st);
-        bad |= st.bad;
+        rc = disasm_text_fd(&o, 0, "<stdin>", (size_t)1 << 17, &out, &bad);
     }
-    out_flush(&out);
-    free(out.buf);
+    out_end(&out);
     free(s.dw);
     free(s.line);
     free(o.positional);
@@ -1079,14 +1105,12 @@ int tmu_cli_disasm_rdna_fd(tmu_gcn_gen gen, unsigned flags, int fd, const char *
     o.hex = (flags & TMU_CLI_RDNA_HEX) != 0;
     o.offsets = (flags & TMU_CLI_RDNA_OFFSETS) != 0;
     o.paths = flags & (TMU_CLI_RDNA_TOKENS | TMU_CLI_RDNA_NO_AVX2);
-    rdna_out out = {f, malloc(1 << 16), 0, 1 << 16};
-    if (!out.buf)
-        return tmu_cli_error(NULL, "out of memory");
-    text_state st = {{0}, 1, 1, 0, 0, 0, 0};
-    int rc = disasm_fd(&o, fd, name, piece, &out, &st);
-    out_flush(&out);
-    free(out.buf);
-    *bad = st.bad;
+    rdna_out out;
+    *bad = 0;
+    int rc = out_begin(&out, f);
+    if (rc == TMU_EXIT_OK)
+        rc = disasm_text_fd(&o, fd, name, piece, &out, bad);
+    out_end(&out);
     return rc;
 }
 
