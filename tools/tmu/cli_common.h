@@ -278,6 +278,34 @@ int tmu_cli_origin_report(const tmu_cli_origin *o, const char *option, const cha
 #endif
     ;
 
+/* The text "at FILE:LINE" or "by OPTION on the command line" for *o (never set: "on the command
+ * line"), into buf (size bytes); returns buf. */
+const char *tmu_cli_origin_text(const tmu_cli_origin *o, char *buf, size_t size);
+
+/* ---- things given once (registers, texture and sampler slots, table entries) ------------ */
+
+/* Which option set each of `n` numbered things of a run command (its registers, descriptor
+ * slots, border entries), so that a second setting of one is refused, naming both places. */
+typedef struct tmu_cli_claims {
+    unsigned n;         /* things (at most 65535) */
+    uint16_t *by;       /* per thing: 0 = free, else 1 + the index of its claim in at[] */
+    tmu_cli_origin *at; /* the claims (at most n: each takes a thing no other one holds) */
+    unsigned nat;
+} tmu_cli_claims;
+/* Makes *c hold n free things.  Returns 0, or TMU_EXIT_FAIL after "out of memory". */
+int tmu_cli_claims_init(tmu_cli_claims *c, unsigned n);
+/* Frees what *c holds; safe on a zeroed one and twice. */
+void tmu_cli_claims_free(tmu_cli_claims *c);
+/* Claims things first..first+count-1 (count >= 1, all below c->n) for the option at `where`
+ * with exit code `code` (a tmu_cli_option_fn's).  Returns NULL when none of them was claimed
+ * before (now they are), else the claim that holds one (*clash = the first such thing), and
+ * claims nothing. */
+const tmu_cli_origin *tmu_cli_claim(tmu_cli_claims *c, unsigned first, unsigned count, const char *where, int code,
+                                    unsigned *clash);
+/* Reports "WHAT is given twice (first at FILE:LINE / by OPTION on the command line)" at `where`
+ * with `code` (2 prints the usage); returns code. */
+int tmu_cli_report_twice(const tmu_cli_origin *first, const char *where, int code, const char *what);
+
 /* Reads the option file `path` ('-' = stdin): one "OPTION ARG" per line (the option without its
  * "--"; '#' at the start of a line or after a blank starts a comment) and calls fn for each with
  * WHERE "FILE:LINE" and code 1.  Options whose bit is set in `not_in_file` are not taken; a

@@ -946,6 +946,63 @@ int tmu_cli_origin_report(const tmu_cli_origin *o, const char *option, const cha
     return tmu_cli_report(o->code, o->where, "%s", msg);
 }
 
+const char *tmu_cli_origin_text(const tmu_cli_origin *o, char *buf, size_t size)
+{
+    if (o->code == TMU_EXIT_FAIL)
+        snprintf(buf, size, "at %s", o->where);
+    else if (o->where[0])
+        snprintf(buf, size, "by %s on the command line", o->where);
+    else
+        snprintf(buf, size, "on the command line");
+    return buf;
+}
+
+int tmu_cli_claims_init(tmu_cli_claims *c, unsigned n)
+{
+    memset(c, 0, sizeof *c);
+    if (n > UINT16_MAX)
+        return tmu_cli_error(NULL, "internal: %u things to claim", n);
+    c->by = calloc(n ? n : 1, sizeof *c->by);
+    c->at = calloc(n ? n : 1, sizeof *c->at);
+    if (!c->by || !c->at) {
+        tmu_cli_claims_free(c);
+        return tmu_cli_error(NULL, "out of memory");
+    }
+    c->n = n;
+    return 0;
+}
+
+void tmu_cli_claims_free(tmu_cli_claims *c)
+{
+    free(c->by);
+    free(c->at);
+    memset(c, 0, sizeof *c);
+}
+
+const tmu_cli_origin *tmu_cli_claim(tmu_cli_claims *c, unsigned first, unsigned count, const char *where, int code,
+                                    unsigned *clash)
+{
+    for (unsigned i = first; i - first < count && i < c->n; i++)
+        if (c->by[i]) {
+            *clash = i;
+            return &c->at[c->by[i] - 1];
+        }
+    if (c->nat >= c->n) /* cannot happen: every claim took a free thing */
+        return NULL;
+    tmu_cli_origin_set(&c->at[c->nat], where, code);
+    c->nat++;
+    for (unsigned i = first; i - first < count && i < c->n; i++)
+        c->by[i] = (uint16_t)c->nat;
+    return NULL;
+}
+
+int tmu_cli_report_twice(const tmu_cli_origin *first, const char *where, int code, const char *what)
+{
+    char text[TMU_CLI_ECHO_BUF + 160];
+    return tmu_cli_report(code, where, "%s is given twice (first %s)", what,
+                          tmu_cli_origin_text(first, text, sizeof text));
+}
+
 /* ---- help ------------------------------------------------------------------------------ */
 
 void tmu_cli_texspec_help(FILE *out, unsigned allow)

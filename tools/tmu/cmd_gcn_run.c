@@ -45,6 +45,7 @@ typedef struct run_state {
     unsigned wave_lanes;      /* --wave: 32 or 64 (0: not given, 64) */
     tmu_gcn_wave *wave, *initial;
     tmu_gcn_region regions[MAX_REGIONS];
+    tmu_cli_origin region_at[MAX_REGIONS]; /* the --memory or --texture that placed each */
     unsigned char *snapshot[MAX_REGIONS];
     size_t nregions;
     uint32_t border[MAX_BORDER][4];
@@ -74,7 +75,33 @@ typedef struct run_state {
     /* where --wave, --show (--lanes), --chip, --json and --explain came from, for the checks
      * made once every option is read */
     tmu_cli_origin wave_at, lanes_at, chip_at, json_at, explain_at;
+    /* each SGPR (--sgpr, a --texture's T#, a --sampler's S#), VGPR and --border entry is set
+     * once: CLAIM_* thing numbers */
+    tmu_cli_claims claims;
 } run_state;
+
+#define CLAIM_SGPR 0
+#define CLAIM_VGPR TMU_GCN_SGPRS
+#define CLAIM_BORDER (CLAIM_VGPR + TMU_GCN_VGPRS)
+#define CLAIM_COUNT (CLAIM_BORDER + MAX_BORDER)
+
+/* Claims things first..first+count-1 of st->claims for the option at `where`: one claimed
+ * before is refused, naming it (sN, vN or border entry N) and both places.  Returns 0 or code. */
+static int claim(run_state *st, unsigned first, unsigned count, const char *where, int code)
+{
+    unsigned clash;
+    const tmu_cli_origin *o = tmu_cli_claim(&st->claims, first, count, where, code, &clash);
+    if (!o)
+        return 0;
+    char what[48];
+    if (clash < CLAIM_VGPR)
+        snprintf(what, sizeof what, "s%u", clash - CLAIM_SGPR);
+    else if (clash < CLAIM_BORDER)
+        snprintf(what, sizeof what, "v%u", clash - CLAIM_VGPR);
+    else
+        snprintf(what, sizeof what, "border entry %u", clash - CLAIM_BORDER);
+    return tmu_cli_report_twice(o, where, code, what);
+}
 
 static void run_usage(FILE *out)
 {
@@ -165,37 +192,43 @@ static void run_usage(FILE *out)
 
 /* ---- guest memory -------------------------------------------------------------------------- */
 
-/* Checks that [base, base + size) is free for one more region. */
-static int region_fits(const run_state *st, uint64_t base, uint64_t size, const char *where)
+/* Checks that [base, base + size) is free for one more region; else reports at `where` with
+ * `code` (2 as an option, 1 at FILE:LINE) and returns code. */
+static int region_fits(const run_state *st, uint64_t base, uint64_t size, const char *where, int code)
 {
     if (st->nregions >= MAX_REGIONS)
-        return tmu_cli_error(where, "more than %d guest-memory regions", MAX_REGIONS);
+        return tmu_cli_report(code, where, "more than %d guest-memory regions", MAX_REGIONS);
     if (size == 0)
-        return tmu_cli_error(where, "a region of 0 bytes at 0x%llx", (unsigned long long)base);
+        return tmu_cli_report(code, where, "a region of 0 bytes at 0x%llx", (unsigned long long)base);
     if (base >= TMU_GCN_ADDRESS_LIMIT || size > TMU_GCN_ADDRESS_LIMIT - base)
-        return tmu_cli_error(where, "region 0x%llx + %llu bytes is outside the 48-bit address space",
-                             (unsigned long long)base, (unsigned long long)size);
+        return tmu_cli_report(code, where, "region 0x%llx + %llu bytes is outside the 48-bit address space",
+                              (unsigned long long)base, (unsigned long long)size);
     for (size_t i = 0; i < st->nregions; i++) {
         const tmu_gcn_region *r = &st->regions[i];
+        char text[200];
         if (base < r->base + r->size && r->base < base + size)
-            return tmu_cli_error(where, "region 0x%llx + %llu bytes overlaps the region at 0x%llx",
-                                 (unsigned long long)base, (unsigned long long)size,
-                                 (unsigned long long)r->base);
+            return tmu_cli_report(code, where, "region 0x%llx + %llu bytes overlaps the region at 0x%llx (given %s)",
+                                  (unsigned long long)base, (unsigned long long)size, (unsigned long long)r->base,
+                                  tmu_cli_origin_text(&st->region_at[i], text, sizeof text));
     }
     return 0;
 }
 
 /* A zero-filled region, its bytes counted in the command's budget before they are allocated. */
-static int add_region(run_state *st, uint64_t base, uint64_t size, int writable, const char *where,
+static int add_region(run_state *st, uint64_t base, uint64_t size, int writable, const char *where, int code,
                       unsigned char **host_out)
 {
-    if (region_fits(st, base, size, where) || tmu_cli_reserve(where, "guest memory", size))
+    int rc = region_fits(st, base, size, where, code);
+    if (rc)
+        return rc;
+    if (tmu_cli_reserve(where, "guest memory", size))
         return TMU_EXIT_FAIL;
     unsigned char *host = calloc(1, (size_t)size);
     if (!host) {
         tmu_cli_release(size);
         return tmu_cli_error(where, "out of memory for %llu bytes", (unsigned long long)size);
     }
+    tmu_cli_origin_set(&st->region_at[st->nregions], where, code);
     st->regions[st->nregions++] = (tmu_gcn_region){base, size, host, writable};
     if (host_out)
         *host_out = host;
@@ -203,28 +236,28 @@ static int add_region(run_state *st, uint64_t base, uint64_t size, int writable,
 }
 
 /* ADDR:SIZE[:ro]  |  ADDR[:ro]=FILE (cli_common.h) */
-static int opt_memory(run_state *st, const char *arg, const char *spec_where, int code)
+static int opt_memory(run_state *st, const char *arg, const char *where, int code)
 {
-    const char *where = "--memory";
     char buf[512];
     tmu_cli_region r;
     if (tmu_cli_parse_region(arg, TMU_GCN_ADDRESS_LIMIT, TMU_CLI_REGION_SIZE | TMU_CLI_REGION_RO, buf,
-                             sizeof buf, spec_where, code, &r))
+                             sizeof buf, where, code, &r))
         return code;
     if (!r.file)
-        return add_region(st, r.base, r.size, !r.read_only, where, NULL);
-    if (region_fits(st, r.base, 1, where))
-        return TMU_EXIT_FAIL;
+        return add_region(st, r.base, r.size, !r.read_only, where, code, NULL);
+    if (region_fits(st, r.base, 1, where, code))
+        return code;
     size_t len;
     unsigned char *host = tmu_cli_load(r.file, where, "guest memory", &len); /* size checked first */
     if (!host)
         return TMU_EXIT_FAIL;
     uint64_t size = len ? len : 1;
-    if (region_fits(st, r.base, size, where)) {
+    if (region_fits(st, r.base, size, where, code)) {
         free(host);
         tmu_cli_release(size);
-        return TMU_EXIT_FAIL;
+        return code;
     }
+    tmu_cli_origin_set(&st->region_at[st->nregions], where, code);
     st->regions[st->nregions++] = (tmu_gcn_region){r.base, size, host, !r.read_only};
     return 0;
 }
@@ -281,7 +314,9 @@ static int opt_sgpr(run_state *st, const char *arg, const char *where, int code)
             return tmu_cli_report(code, where, "'%s' is not a 32-bit value", tok);
         st->initial->sgpr[n + k] = v;
     }
-    return k ? 0 : tmu_cli_report(code, where, "no value in '%s'", arg);
+    if (!k)
+        return tmu_cli_report(code, where, "no value in '%s'", arg);
+    return claim(st, CLAIM_SGPR + n, k, where, code);
 }
 
 static int opt_vgpr(run_state *st, const char *arg, const char *where, int code)
@@ -303,6 +338,8 @@ static int opt_vgpr(run_state *st, const char *arg, const char *where, int code)
     }
     if (!k)
         return tmu_cli_report(code, where, "no value in '%s'", arg);
+    if (claim(st, CLAIM_VGPR + n, 1, where, code))
+        return code;
     /* one value sets every lane (lane*K+C: each its own), else lanes 0..k-1 */
     for (unsigned l = 0; l < (k == 1 ? TMU_GCN_LANES : k); l++)
         if (reg_value(tok[k == 1 ? 0 : l], l, &st->initial->vgpr[n][l]))
@@ -363,16 +400,15 @@ static int descriptor_sgpr(const run_state *st, const char *arg, const char *whe
         return tmu_cli_report(code, where, "a%s starts at an SGPR that is a multiple of 4, not s%u",
                               dwords == 8 ? " T#" : "n S#", *sg);
     if (!st->have_gen)
-        return tmu_cli_report(code, where, "give --gpu before %s", where);
+        return tmu_cli_report(code, where, "give --gpu before %s", dwords == 8 ? "--texture" : "--sampler");
     return 0;
 }
 
-static int opt_texture(run_state *st, const char *arg, int code)
+static int opt_texture(run_state *st, const char *arg, const char *where, int code)
 {
-    const char *where = "--texture";
     unsigned sg = 0;
     const char *text = NULL;
-    if (descriptor_sgpr(st, arg, where, 8, code, &sg, &text))
+    if (descriptor_sgpr(st, arg, where, 8, code, &sg, &text) || claim(st, CLAIM_SGPR + sg, 8, where, code))
         return code;
     if (st->nspec >= MAX_TEXTURES)
         return tmu_cli_report(code, where, "more than %d textures", MAX_TEXTURES);
@@ -444,9 +480,9 @@ static int opt_texture(run_state *st, const char *arg, int code)
         size = surf->size;
     }
     unsigned char *host;
-    if (add_region(st, at, size, 1, where, &host)) { /* the surface's bytes reserved, then allocated */
+    if ((rc = add_region(st, at, size, 1, where, code, &host)) != 0) { /* the surface's bytes reserved, then allocated */
         free(surf);
-        return TMU_EXIT_FAIL;
+        return rc;
     }
     if (!tk.at_set)
         st->next_auto = (at + size + 0xffffull) & ~0xffffull;
@@ -577,12 +613,11 @@ static int sampler_kv(void *ctx, char *o, char *v)
     return 0;
 }
 
-static int opt_sampler(run_state *st, const char *arg, int code)
+static int opt_sampler(run_state *st, const char *arg, const char *where, int code)
 {
-    const char *where = "--sampler";
     unsigned sg = 0;
     const char *spec = NULL;
-    if (descriptor_sgpr(st, arg, where, 4, code, &sg, &spec))
+    if (descriptor_sgpr(st, arg, where, 4, code, &sg, &spec) || claim(st, CLAIM_SGPR + sg, 4, where, code))
         return code;
     tmu_gcn_sdesc s;
     memset(&s, 0, sizeof s);
@@ -622,6 +657,8 @@ static int opt_border(run_state *st, const char *arg, const char *where, int cod
             return tmu_cli_report(code, where, "expected 4 values R,G,B,A, got '%s'", eq + 1);
     if (k != 4)
         return tmu_cli_report(code, where, "expected 4 values R,G,B,A, got '%s'", eq + 1);
+    if (claim(st, CLAIM_BORDER + (unsigned)i, 1, where, code))
+        return code;
     if ((size_t)i + 1 > st->nborder)
         st->nborder = (size_t)i + 1;
     return 0;
@@ -788,8 +825,8 @@ static int apply_option(void *ctx, int k, const char *v, const char *where, int 
         return 0;
     }
     case O_MEMORY: return opt_memory(st, v, where, code);
-    case O_TEXTURE: return opt_texture(st, v, code);
-    case O_SAMPLER: return opt_sampler(st, v, code);
+    case O_TEXTURE: return opt_texture(st, v, where, code);
+    case O_SAMPLER: return opt_sampler(st, v, where, code);
     case O_BORDER: return opt_border(st, v, where, code);
     case O_LANES:
         tmu_cli_origin_set(&st->lanes_at, where, code);
@@ -1319,6 +1356,8 @@ int tmu_cmd_gcn_run(int argc, char **argv)
         goto done;
     }
     tmu_gcn_wave_init(st.initial, TMU_GCN_GFX9);
+    if ((rc = tmu_cli_claims_init(&st.claims, CLAIM_COUNT)) != 0)
+        goto done;
     tmu_cli_args a;
     st.seen = a.seen; /* a single-valued option may not come again from an --input file */
     rc = tmu_cli_run_args(&a, argc, argv, run_options, O_COUNT, run_usage, apply_option, &st, "PROGRAM",
@@ -1452,5 +1491,6 @@ done:
     free(st.prog);
     free(st.counts);
     free(st.texts);
+    tmu_cli_claims_free(&st.claims);
     return rc;
 }

@@ -35,7 +35,11 @@ typedef struct run_state {
     int have_gpu, explain, sampler_first, json;
     uint64_t show[2];
     const char *active_arg;
-    char active_where[96];
+    tmu_cli_origin active_at; /* where --active came from (checked against --fibers once read) */
+    /* each slot is bound once (t#N, s#N; a bindless slot's texture and sampler parts, both for a
+     * raw descriptor), at CLAIM_* indices; each --memory range's origin */
+    tmu_cli_claims claims;
+    tmu_cli_origin memory_at[MAX_MEM];
     tmu_cli_origin fibers_at; /* where --fibers came from (checked against the GPU once read) */
     tmu_ir3_wave *wave;
     tmu_ir3_slot tex[MAX_SLOTS], samp[MAX_SLOTS], set[8][MAX_SLOTS];
@@ -151,6 +155,35 @@ static tmu_ir3_slot *find_slot(run_state *st, const char *name, char kind, const
     return NULL;
 }
 
+/* Thing numbers of st->claims: t#N, s#N, then per bindless slot its texture and sampler parts. */
+#define CLAIM_TEX 0
+#define CLAIM_SAMP MAX_SLOTS
+#define CLAIM_SET (2 * MAX_SLOTS)
+#define CLAIM_COUNT (CLAIM_SET + 8 * MAX_SLOTS * 2)
+
+/* Claims `slot` (found by find_slot from `name`) for a texture (kind 't') or sampler ('s'), raw
+ * or not: a slot bound twice is refused, naming both places.  Returns 0 or `code`. */
+static int claim_slot(run_state *st, const tmu_ir3_slot *slot, char kind, int raw, const char *name,
+                      const char *where, int code)
+{
+    unsigned first, count = 1, clash;
+    if (slot >= st->tex && slot < st->tex + MAX_SLOTS)
+        first = CLAIM_TEX + (unsigned)(slot - st->tex);
+    else if (slot >= st->samp && slot < st->samp + MAX_SLOTS)
+        first = CLAIM_SAMP + (unsigned)(slot - st->samp);
+    else { /* a bindless slot: one descriptor, which a raw one fills for both uses */
+        first = CLAIM_SET + 2 * (unsigned)(slot - &st->set[0][0]) + (kind == 's' && !raw);
+        count = raw ? 2 : 1;
+    }
+    const tmu_cli_origin *o = tmu_cli_claim(&st->claims, first, count, where, code, &clash);
+    if (!o)
+        return 0;
+    char echo[TMU_CLI_ECHO_BUF], what[TMU_CLI_ECHO_BUF + 32];
+    snprintf(what, sizeof what, "%s %s", first >= CLAIM_SET && raw ? "descriptor" : kind == 't' ? "texture" : "sampler",
+             tmu_cli_shorten(echo, name));
+    return tmu_cli_report_twice(o, where, code, what);
+}
+
 static int parse_raw(const char *s, uint32_t *dw, unsigned want, const char *where, int code)
 {
     unsigned n = 0;
@@ -206,7 +239,7 @@ static int add_sampler(run_state *st, const char *arg, const char *where, int co
     if (!opts)
         return code;
     tmu_ir3_slot *slot = find_slot(st, buf, 's', where, code);
-    if (!slot)
+    if (!slot || claim_slot(st, slot, 's', !strncmp(opts, "raw:", 4), buf, where, code))
         return code;
     if (!strncmp(opts, "raw:", 4)) {
         if (st->nraw_own >= MAX_OWNED)
@@ -244,7 +277,7 @@ static int add_texture(run_state *st, const char *arg, const char *where, int co
     if (!spec)
         return code;
     tmu_ir3_slot *slot = find_slot(st, buf, 't', where, code);
-    if (!slot)
+    if (!slot || claim_slot(st, slot, 't', !strncmp(spec, "raw:", 4), buf, where, code))
         return code;
     if (!strncmp(spec, "raw:", 4)) {
         if (st->nraw_own >= MAX_OWNED)
@@ -270,6 +303,21 @@ static int add_texture(run_state *st, const char *arg, const char *where, int co
     return 0;
 }
 
+/* Whether bytes a..a+asize-1 and b..b+bsize-1 meet (without wrapping past 2^64). */
+static int overlaps(uint64_t a, uint64_t asize, uint64_t b, uint64_t bsize)
+{
+    return asize && bsize && (a <= b ? b - a < asize : a - b < bsize);
+}
+
+/* Reports that the --memory range at `base` overlaps range i; returns code. */
+static int overlap(const run_state *st, unsigned i, uint64_t base, const char *where, int code)
+{
+    char text[200];
+    return tmu_cli_report(code, where, "the range at 0x%llx overlaps the one at 0x%llx (given %s)",
+                          (unsigned long long)base, (unsigned long long)st->memory[i].gpu_addr,
+                          tmu_cli_origin_text(&st->memory_at[i], text, sizeof text));
+}
+
 /* ADDR=FILE or ADDR:SIZE (zero-filled), parsed and loaded by the shared layer (cli_common.h):
  * the file's size is checked against the command's byte budget before it is read. */
 static int add_memory(run_state *st, const char *arg, const char *where, int code)
@@ -280,6 +328,10 @@ static int add_memory(run_state *st, const char *arg, const char *where, int cod
         return code;
     if (st->nmemory >= MAX_MEM || st->nmem_own >= MAX_OWNED)
         return tmu_cli_error(where, "more than %d memory ranges", MAX_MEM);
+    if (!r.file) /* a file's range is checked once its size is known */
+        for (unsigned i = 0; i < st->nmemory; i++)
+            if (overlaps(st->memory[i].gpu_addr, st->memory[i].size, r.base, r.size))
+                return overlap(st, i, r.base, where, code);
     size_t len = 0;
     unsigned char *data;
     if (r.file) {
@@ -292,6 +344,10 @@ static int add_memory(run_state *st, const char *arg, const char *where, int cod
     if (!data)
         return TMU_EXIT_FAIL;
     st->own_mem[st->nmem_own++] = data;
+    for (unsigned i = 0; r.file && len && i < st->nmemory; i++)
+        if (overlaps(st->memory[i].gpu_addr, st->memory[i].size, r.base, len))
+            return overlap(st, i, r.base, where, code);
+    tmu_cli_origin_set(&st->memory_at[st->nmemory], where, code);
     st->memory[st->nmemory].gpu_addr = r.base;
     st->memory[st->nmemory].data = data;
     st->memory[st->nmemory].size = len;
@@ -586,7 +642,7 @@ static int apply_option(void *ctx, int k, const char *val, const char *where, in
     case O_ACTIVE:
         if (!(st->active_arg = keep(st, val, where)))
             return TMU_EXIT_FAIL;
-        snprintf(st->active_where, sizeof st->active_where, "%s", where);
+        tmu_cli_origin_set(&st->active_at, where, code);
         return 0;
     case O_SHOW:
         if (tmu_cli_parse_lanes(val, TMU_IR3_MAX_FIBERS, st->show))
@@ -656,6 +712,8 @@ static int apply_regs(run_state *st)
 {
     tmu_ir3_wave *w = st->wave;
     char echo[TMU_CLI_ECHO_BUF];
+    uint16_t set_reg[256]; /* each --reg's register, so that one is set once */
+    bool set_half[256];
     for (unsigned i = 0; i < st->nreg; i++) {
         const char *where = st->regs[i].where;
         int code = st->regs[i].code;
@@ -668,6 +726,15 @@ static int apply_regs(run_state *st)
         tmu_diag d;
         if (tmu_ir3_reg_parse(buf, &reg, &half, &d) != TMU_OK)
             return tmu_cli_report(code, where, "%s", d.message);
+        set_reg[i] = reg, set_half[i] = half;
+        for (unsigned j = 0; j < i; j++)
+            if (set_reg[j] == reg && set_half[j] == half) {
+                tmu_cli_origin first;
+                char what[TMU_CLI_ECHO_BUF + 16];
+                tmu_cli_origin_set(&first, st->regs[j].where, st->regs[j].code);
+                snprintf(what, sizeof what, "register %s", tmu_cli_shorten(echo, buf));
+                return tmu_cli_report_twice(&first, where, code, what);
+            }
         const char *vals[TMU_IR3_MAX_FIBERS];
         unsigned nv = 0;
         for (char *t = vals_text; *t;) {
@@ -712,9 +779,9 @@ static int run_program(run_state *st)
         uint64_t m[2];
         char echo[TMU_CLI_ECHO_BUF];
         if (tmu_cli_parse_lanes(st->active_arg, st->fibers, m))
-            return tmu_cli_report(strchr(st->active_where, ':') ? TMU_EXIT_FAIL : TMU_EXIT_USAGE, st->active_where,
-                                  "expected a hex mask or ranges such as 0-3,8 below %u, not '%s'", st->fibers,
-                                  tmu_cli_shorten(echo, st->active_arg));
+            return tmu_cli_origin_report(&st->active_at, "--active",
+                                         "expected a hex mask or ranges such as 0-3,8 below %u, not '%s'", st->fibers,
+                                         tmu_cli_shorten(echo, st->active_arg));
         st->wave->active[0] = m[0];
         st->wave->active[1] = st->fibers > 64 ? m[1] : 0;
     }
@@ -806,6 +873,8 @@ int tmu_cmd_ir3_run(int argc, char **argv)
         goto out;
     }
     st->show[0] = st->show[1] = ~UINT64_C(0);
+    if ((rc = tmu_cli_claims_init(&st->claims, CLAIM_COUNT)) != 0)
+        goto out;
     const char *program = NULL;
     tmu_cli_args a;
     st->seen = a.seen; /* a single-valued option may not come again from an --input file */
@@ -831,6 +900,7 @@ out:
             free(st->own_mem[i]);
         for (unsigned i = 0; i < MAX_OWNED; i++)
             tmu_cli_texspec_free(&st->own_spec[i]);
+        tmu_cli_claims_free(&st->claims);
         free(st->wave);
         free(st->prog);
         free(st);

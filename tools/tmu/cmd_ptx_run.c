@@ -32,11 +32,13 @@ typedef struct run_state {
     int is_tex[MAX_BIND];
     tmu_sampler smp[MAX_BIND];
     char *names[MAX_BIND]; /* malloc'd binding names */
+    tmu_cli_origin bind_at[MAX_BIND]; /* where each binding was given (one per name or handle) */
     size_t nbind;
     struct {
         char *name;   /* malloc'd */
         char *values; /* malloc'd */
         char where[128]; /* "--reg", or FILE:LINE in an --input file */
+        int code;        /* 2 on the command line, 1 in a file (a register is set once) */
     } regset[MAX_REGS];
     size_t nregset;
     unsigned lanes;
@@ -150,8 +152,24 @@ static char *begin_binding(run_state *st, const char *where, const char *form, c
     }
     char *value = *buf + (eq - arg) + 1;
     (*buf)[eq - arg] = 0;
-    if ((*rc = bind_name(st, where, *buf, &st->bind[st->nbind])) != 0)
+    tmu_ptx_binding *b = &st->bind[st->nbind];
+    if ((*rc = bind_name(st, where, *buf, b)) != 0)
         return NULL;
+    /* one binding per name or handle value, whether by --texture or --sampler (a texture's
+     * binding holds its sampler too: a second one would be silently shadowed by the first) */
+    for (size_t k = 0; k < st->nbind; k++) {
+        const tmu_ptx_binding *o = &st->bind[k];
+        if (b->name ? o->name && !strcmp(o->name, b->name) : !o->name && o->handle == b->handle) {
+            char what[TMU_CLI_ECHO_BUF + 32];
+            if (b->name)
+                snprintf(what, sizeof what, "binding '%s'", tmu_cli_shorten(echo, b->name));
+            else
+                snprintf(what, sizeof what, "handle 0x%llx", (unsigned long long)b->handle);
+            *rc = tmu_cli_report_twice(&st->bind_at[k], where, st->bad, what);
+            return NULL;
+        }
+    }
+    tmu_cli_origin_set(&st->bind_at[st->nbind], where, st->bad);
     return value;
 }
 
@@ -280,10 +298,19 @@ static int add_reg(run_state *st, const char *where, const char *arg)
     }
     if (!lane)
         return tmu_cli_report(st->bad, where, "%s: no value", echo);
+    for (size_t i = 0; i < st->nregset; i++) /* a register is set once */
+        if (strlen(st->regset[i].name) == (size_t)(eq - arg) && !strncmp(st->regset[i].name, arg, (size_t)(eq - arg))) {
+            tmu_cli_origin at;
+            char what[TMU_CLI_ECHO_BUF + 16];
+            tmu_cli_origin_set(&at, st->regset[i].where, st->regset[i].code);
+            snprintf(what, sizeof what, "register %s", echo);
+            return tmu_cli_report_twice(&at, where, st->bad, what);
+        }
     for (unsigned l = 1; lane == 1 && l < TMU_PTX_WARP; l++) /* one value for all (lane*K+C each its own) */
         if (tmu_cli_parse_value(first, l, 64, &val))
             return tmu_cli_report(st->bad, where, "%s: '%s' does not fit lane %u", echo, tmu_cli_shorten(echo2, first), l);
     snprintf(st->regset[st->nregset].where, sizeof st->regset[st->nregset].where, "%s", where);
+    st->regset[st->nregset].code = st->bad;
     st->regset[st->nregset].name = copy_n(arg, (size_t)(eq - arg));
     st->regset[st->nregset].values = copy_n(eq + 1, strlen(eq + 1));
     st->nregset++;
