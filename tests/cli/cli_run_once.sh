@@ -83,6 +83,12 @@ usage gcn-vgpr "gcn run: --vgpr: v4 is given twice (first by --vgpr on the comma
 printf 'border 3=0,0,0,1\n' > b.txt
 usage gcn-border "gcn run: --border: border entry 3 is given twice (first at b.txt:1)" -- \
   "$tmu" gcn run --gpu gfx9 --input b.txt --border 3=1,1,1,1 -e "$W"
+# --exec and --active set one EXEC mask
+usage gcn-exec-active "gcn run: --active: give --exec or --active, not both (the EXEC mask was given by --exec on the command line)" -- \
+  "$tmu" gcn run --gpu gfx9 --exec 3 --active 0-1 -e "$W"
+printf 'active 0-1\n' > act.txt
+input gcn-exec-active-file "gcn run: act.txt:1: give --exec or --active, not both (the EXEC mask was given by --exec on the command line)" -- \
+  "$tmu" gcn run --gpu gfx9 --exec 3 --input act.txt -e "$W"
 # guest memory: regions (--memory, a --texture's surface) do not overlap
 usage gcn-memory "gcn run: --memory: region 0x1080 + 16 bytes overlaps the region at 0x1000 (given by --memory on the command line)" -- \
   "$tmu" gcn run --gpu gfx9 --memory 0x1000:256 --memory 0x1080:16 -e "$W"

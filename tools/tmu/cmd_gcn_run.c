@@ -58,6 +58,7 @@ typedef struct run_state {
     int explain;
     uint64_t lanes;    /* --show (--lanes): lanes printed, bit N = lane N */
     int have_exec;     /* --exec or --active given */
+    tmu_cli_origin exec_at; /* where it was given */
     unsigned char *seen; /* the command line's options given (tmu_cli_args.seen) */
     uint64_t vsel[4];  /* --print-vgprs: VGPRs printed whatever their value, bit N = vN */
     int have_vsel;
@@ -795,6 +796,14 @@ static int opt_chip(run_state *st, const char *v, const char *where, int code)
     return 0;
 }
 
+/* --exec and --active set one mask: the second of them is refused, naming the first. */
+static int exec_twice(const run_state *st, const char *where, int code)
+{
+    char text[200];
+    return tmu_cli_report(code, where, "give --exec or --active, not both (the EXEC mask was given %s)",
+                          tmu_cli_origin_text(&st->exec_at, text, sizeof text));
+}
+
 static int apply_option(void *ctx, int k, const char *v, const char *where, int code, unsigned depth)
 {
     run_state *st = ctx;
@@ -819,8 +828,9 @@ static int apply_option(void *ctx, int k, const char *v, const char *where, int 
         if (tmu_cli_parse_hex64(v, &m))
             return tmu_cli_report(code, where, "'%s' is not a 64-bit hex mask", v);
         if (st->have_exec)
-            return tmu_cli_report(code, where, "give --exec or --active, not both");
+            return exec_twice(st, where, code);
         st->have_exec = 1;
+        tmu_cli_origin_set(&st->exec_at, where, code);
         st->initial->exec = m;
         return 0;
     }
@@ -833,8 +843,9 @@ static int apply_option(void *ctx, int k, const char *v, const char *where, int 
         return opt_lanes(where, code, v, &st->lanes);
     case O_ACTIVE:
         if (st->have_exec)
-            return tmu_cli_report(code, where, "give --exec or --active, not both");
+            return exec_twice(st, where, code);
         st->have_exec = 1;
+        tmu_cli_origin_set(&st->exec_at, where, code);
         return opt_lanes(where, code, v, &st->initial->exec);
     case O_PRINT_VGPRS: return opt_print_vgprs(st, v, where, code);
     case O_JSON:
