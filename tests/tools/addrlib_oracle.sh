@@ -26,6 +26,14 @@
 #                                  surfaces per gfx11 chip configuration below (the header says
 #                                  exactly how), made from a splitmix64 stream seeded with SEED.
 #                                  The file in the repository: `vectors 27 600`.
+#   addrlib_oracle.sh fill FILE    FILE: '#chip' rows and rows of the 12 input columns plus a column
+#                                  of coordinates (tests/tools/gen_amd_surfaces.py writes such
+#                                  files); writes the vector rows with every output and address
+#                                  filled by addrlib, dropping surfaces it refuses ('#fill' row:
+#                                  counts).  Uses ORACLE_DIR/addrlib-22.3.6/addrlib-oracle-fill:
+#                                  the driver linked with the objects `build` compiled (linked
+#                                  here when missing or older than the driver; addrlib itself is
+#                                  not recompiled).
 #
 # gfx11 chip configurations: Mesa's own addrlib test configurations (src/amd/common/ac_fake_hw_db.h,
 # init_gfx11 and the gfx11_* rows of ac_fake_hw_db[]): family FAMILY_NV3 / FAMILY_GFX1100 = 0x91 =
@@ -65,10 +73,20 @@ build() {
     # shellcheck disable=SC2086
     $cxx $flags -c "$f" -o "$top/obj/$(basename "$f" .cpp).o" || die "compile failed: $f"
   done
-  echo "link $bin (driver: tests/tools/addrlib_oracle_driver.cpp)"
-  # shellcheck disable=SC2086
-  $cxx $flags -o "$bin" "$here/addrlib_oracle_driver.cpp" "$top"/obj/*.o || die "link failed"
+  link_driver "$bin"
   echo "built $bin"
+}
+
+# the driver compiled and linked with addrlib's objects (made by build) into $1
+link_driver() {
+  a=$top/mesa-$ver/src/amd/addrlib
+  cxx=${CXX:-g++}
+  flags="-O2 -w -DNDEBUG -DADDR_FASTCALL= -DLITTLEENDIAN_CPU -I$a/inc -I$a/src -I$a/src/core
+ -I$a/src/chip/gfx9 -I$a/src/chip/r800 -I$a/src/chip/gfx10 -I$a/src/chip/gfx11"
+  echo "link $1 (driver: tests/tools/addrlib_oracle_driver.cpp)" >&2
+  # shellcheck disable=SC2086
+  $cxx $flags -o "$1.tmp.$$" "$here/addrlib_oracle_driver.cpp" "$top"/obj/*.o || die "link failed"
+  mv -f "$1.tmp.$$" "$1"
 }
 
 vectors() {
@@ -124,5 +142,14 @@ case ${1:-} in
     [ $# -eq 3 ] || die "usage: $0 vectors SEED N"
     vectors "$2" "$3"
     ;;
-  *) die "usage: $0 build | path | check FILE | vectors SEED N" ;;
+  fill)
+    [ $# -eq 2 ] || die "usage: $0 fill FILE"
+    [ -x "$bin" ] || die "not built (run: $0 build)"
+    fb=$top/addrlib-oracle-fill
+    if [ ! -x "$fb" ] || [ -n "$(find "$here/addrlib_oracle_driver.cpp" -newer "$fb")" ]; then
+      link_driver "$fb"
+    fi
+    "$fb" fill "$2"
+    ;;
+  *) die "usage: $0 build | path | check FILE | vectors SEED N | fill FILE" ;;
 esac

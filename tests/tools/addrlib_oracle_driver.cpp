@@ -10,6 +10,12 @@
 //   addrlib-oracle check FILE               recomputes every row of a vector file in that format
 //                                           (its '#chip' rows give the chips) and reports each
 //                                           column or address that differs; exit 1 on any
+//   addrlib-oracle fill FILE                FILE: '#chip' rows, then rows of the 12 input columns
+//                                           (chip .. pipe_bank_xor) and a 13th of coordinates
+//                                           'x,y,slice,sample,mip' (blank separated); writes the
+//                                           vector rows (every output column and address filled by
+//                                           addrlib); a surface or address addrlib refuses drops
+//                                           the row, counted on a '#fill' row at the end
 #include <cinttypes>
 #include <cstdio>
 #include <cstdlib>
@@ -566,6 +572,132 @@ int cmd_check(const char *path)
     return (bad_rows || bad_addrs || !rows) ? 1 : 0;
 }
 
+
+// Surfaces and coordinates from another generator, outputs from addrlib (see the top comment).
+int cmd_fill(const char *path)
+{
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        perror(path);
+        return 2;
+    }
+    std::vector<Chip> chips;
+    char *line = NULL;
+    size_t cap = 0;
+    ssize_t len;
+    unsigned long rows = 0, made = 0, refused = 0, addr_refused = 0, lineno = 0;
+    bool header = false;
+    while ((len = getline(&line, &cap, f)) > 0) {
+        lineno++;
+        std::string l(line, (size_t)len);
+        while (!l.empty() && (l.back() == '\n' || l.back() == '\r'))
+            l.pop_back();
+        if (l.rfind("#chip\t", 0) == 0) {
+            auto t = split(l, '\t');
+            if (t.size() < 4) {
+                fprintf(stderr, "%s:%lu: short #chip row\n", path, lineno);
+                return 2;
+            }
+            Chip c;
+            c.name = t[1];
+            c.gen = t[2];
+            c.family = c.rev = c.gb = 0;
+            for (auto &kv : split(t[3], ' ')) {
+                if (kv.rfind("family=", 0) == 0) c.family = (unsigned)strtoul(kv.c_str() + 7, 0, 0);
+                if (kv.rfind("rev=", 0) == 0) c.rev = (unsigned)strtoul(kv.c_str() + 4, 0, 0);
+                if (kv.rfind("gb_addr_config=", 0) == 0)
+                    c.gb = (unsigned)strtoul(kv.c_str() + 15, 0, 0);
+            }
+            if (!make_lib(c)) {
+                fprintf(stderr, "AddrCreate failed for %s\n", c.name.c_str());
+                return 2;
+            }
+            chips.push_back(c);
+            puts(l.c_str());
+            continue;
+        }
+        if (l.empty() || l[0] == '#') {
+            puts(l.c_str());
+            continue;
+        }
+        if (!header) {
+            printf("chip\tgfx\trsrc\tswizzle\tbpp\twidth\theight\tslices\tmips\tsamples\tflags\t"
+                   "pipe_bank_xor\tout_pitch\tout_height\tout_slices\tsize\tslice_size\tbase_align\t"
+                   "block_w\tblock_h\tblock_d\tmip_chain_in_tail\tfirst_tail_mip\tmip_offset\t"
+                   "mip_pitch\tmip_height\tmip_depth\tmip_tail_offset\t"
+                   "samples_x,y,slice,sample,mip:addr\n");
+            header = true;
+        }
+        auto t = split(l, '\t');
+        if (t.size() != 13) {
+            fprintf(stderr, "%s:%lu: %zu columns, expected 13\n", path, lineno, t.size());
+            return 2;
+        }
+        const Chip *c = NULL;
+        for (auto &ch : chips)
+            if (ch.name == t[0])
+                c = &ch;
+        int sw = sw_from(t[3].c_str());
+        if (!c || sw < 0 || (t[2] != "1d" && t[2] != "2d" && t[2] != "3d")) {
+            fprintf(stderr, "%s:%lu: unknown chip, resource type or mode\n", path, lineno);
+            return 2;
+        }
+        Surf s;
+        s.rsrc = t[2] == "1d" ? 0 : t[2] == "2d" ? 1 : 2;
+        s.sw = (unsigned)sw;
+        s.bpp = (unsigned)atoi(t[4].c_str());
+        s.w = (unsigned)atoi(t[5].c_str());
+        s.h = (unsigned)atoi(t[6].c_str());
+        s.slices = (unsigned)atoi(t[7].c_str());
+        s.mips = (unsigned)atoi(t[8].c_str());
+        s.samples = (unsigned)atoi(t[9].c_str());
+        s.flags = t[10];
+        s.pbx = (unsigned)strtoul(t[11].c_str(), 0, 0);
+        if (s.mips < 1 || s.mips > 16) {
+            fprintf(stderr, "%s:%lu: mips must be 1..16\n", path, lineno);
+            return 2;
+        }
+        rows++;
+        Info r;
+        if (!surface_info(*c, s, r)) {
+            refused++;
+            continue;
+        }
+        std::string samples;
+        bool ok = true;
+        char b[160];
+        for (auto &smp : split(t[12], ' ')) {
+            unsigned x, y, z, sm, m;
+            uint64_t a;
+            if (sscanf(smp.c_str(), "%u,%u,%u,%u,%u", &x, &y, &z, &sm, &m) != 5) {
+                fprintf(stderr, "%s:%lu: bad coordinate '%s'\n", path, lineno, smp.c_str());
+                return 2;
+            }
+            if (!address(*c, s, x, y, z, sm, m, &a)) {
+                ok = false;
+                break;
+            }
+            snprintf(b, sizeof b, "%s%u,%u,%u,%u,%u:%" PRIu64, samples.empty() ? "" : " ", x, y, z,
+                     sm, m, a);
+            samples += b;
+        }
+        if (!ok) {
+            addr_refused++;
+            continue;
+        }
+        std::string in;
+        for (unsigned i = 0; i < 12; i++)
+            in += t[i] + "\t";
+        printf("%s%s\t%s\n", in.c_str(), info_columns(s, r).c_str(), samples.c_str());
+        made++;
+    }
+    free(line);
+    fclose(f);
+    printf("#fill\trows_in=%lu\trows=%lu\trefused_info=%lu\trefused_address=%lu\n", rows, made,
+           refused, addr_refused);
+    return 0;
+}
+
 } // namespace
 
 int main(int argc, char **argv)
@@ -594,6 +726,9 @@ int main(int argc, char **argv)
     }
     if (argc == 3 && strcmp(argv[1], "check") == 0)
         return cmd_check(argv[2]);
-    fprintf(stderr, "usage: addrlib-oracle vectors SEED N name:gen:family:rev:gb... | check FILE\n");
+    if (argc == 3 && strcmp(argv[1], "fill") == 0)
+        return cmd_fill(argv[2]);
+    fprintf(stderr,
+            "usage: addrlib-oracle vectors SEED N name:gen:family:rev:gb... | check FILE | fill FILE\n");
     return 2;
 }
