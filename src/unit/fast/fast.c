@@ -9,6 +9,9 @@
 
 #define FAST_INLINE static inline __attribute__((TMU_FAST_FORCE_INLINE unused))
 
+/* Level-0 bytes above which a scattered tiled RGBA8 gather prefetches its footprints (below). */
+#define TILED_PF_MIN_BYTES ((uint64_t)1 << 20)
+
 /* |x| < 2^30 (false for NaN): floor(x) is an exact int32 and wrapping in 32 bits is exact. */
 FAST_INLINE int coord_ok(float x)
 {
@@ -400,7 +403,13 @@ static inline __attribute__((always_inline)) void fast_run(const fast_consts *k,
      * better); at coherent coordinates it cost 21 %, hence `scattered`.  On the 2-core Xeon of
      * this project, 1024^2 RGBA8, it cost 3-15 % with AVX-512 (and then AVX2) once the kernels
      * load a whole group of blocks before filtering them (fast_simd.inc wave_kernel). */
-    cx->tiled_pf = k->tiled && W && k->fmt == FAST_RGBA8 && k->gather && scattered(cx, lanes);
+    /* Tiled gathers prefetch texel 00 of each footprint (fast_simd.inc gather_prefetch_rows) only
+     * where level 0 is larger than 1 MiB (the L2 of one core of the project's Zen 5): on textures
+     * that fit, the prefetch costs more than it saves (A/B without it, tmu bench sample --no-pairs
+     * --size N, medians of 3: +15-19 % at 64^2 and 128^2, +8-11 % at 256^2, +4-10 % at 512^2,
+     * -4 to -6 % at 1024^2). */
+    cx->tiled_pf = k->tiled && W && k->fmt == FAST_RGBA8 && k->gather &&
+                   (uint64_t)k->level_w[0] * (uint64_t)k->level_h[0] * 4u > TILED_PF_MIN_BYTES && scattered(cx, lanes);
     if (W == 16) {
         /* waves of neighbouring lanes with mips (the implicit-LOD row): their texel pairs load in
          * phase 2 straight into vectors (fast_simd.inc defer_level) instead of between the phases
