@@ -467,7 +467,9 @@ static void test_tiled_single_level(void **state)
                     smp.address[0] = smp.address[1] = pow2 && c / 4 % 2 ? TMU_ADDRESS_REPEAT : TMU_ADDRESS_CLAMP_TO_EDGE;
                     tmu_op op = test_op(kind == 3 ? TMU_OP_FETCH : kind == 2 ? TMU_OP_GATHER : TMU_OP_SAMPLE, TMU_DIM_2D,
                                         TMU_LEVEL_BASE);
-                    op.component = (uint8_t)(c / 4 % 4);
+                    /* gathers: the component turns with the size too, so that each layout gathers
+                     * every component 0-3 under each coordinate pattern (random, coherent, edges) */
+                    op.component = (uint8_t)((c / 4 + (kind == 2 ? z : 0)) % 4);
                     int pattern = c / 8; /* 0 random, 1 coherent blocks, 2 within a texel of the edges */
                     for (uint32_t b = 0; b < TMU_MAX_LANES; b += 16) {
                         double x0 = test_randf(&seed, -2, tw + 2.0), y0 = test_randf(&seed, -2, th + 2.0);
