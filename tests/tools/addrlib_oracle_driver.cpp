@@ -468,6 +468,31 @@ std::vector<std::string> split(const std::string &s, char d)
     }
 }
 
+/* A '#chip' row (`#chip NAME GEN chip2 family=F rev=R gb_addr_config=G`) as a chip with its addrlib
+ * instance; prints why and returns false where the row is short or AddrCreate refuses it. */
+bool chip_row(const std::string &l, const char *path, unsigned long lineno, Chip &c)
+{
+    auto t = split(l, '\t');
+    if (t.size() < 4) {
+        fprintf(stderr, "%s:%lu: short #chip row\n", path, lineno);
+        return false;
+    }
+    c.name = t[1];
+    c.gen = t[2];
+    c.family = c.rev = c.gb = 0;
+    for (auto &kv : split(t[3], ' ')) {
+        if (kv.rfind("family=", 0) == 0) c.family = (unsigned)strtoul(kv.c_str() + 7, 0, 0);
+        if (kv.rfind("rev=", 0) == 0) c.rev = (unsigned)strtoul(kv.c_str() + 4, 0, 0);
+        if (kv.rfind("gb_addr_config=", 0) == 0)
+            c.gb = (unsigned)strtoul(kv.c_str() + 15, 0, 0);
+    }
+    if (!make_lib(c)) {
+        fprintf(stderr, "AddrCreate failed for %s\n", c.name.c_str());
+        return false;
+    }
+    return true;
+}
+
 int cmd_check(const char *path)
 {
     FILE *f = fopen(path, "r");
@@ -479,27 +504,16 @@ int cmd_check(const char *path)
     char *line = NULL;
     size_t cap = 0;
     ssize_t len;
-    unsigned long rows = 0, bad_rows = 0, addrs = 0, bad_addrs = 0;
+    unsigned long rows = 0, bad_rows = 0, addrs = 0, bad_addrs = 0, lineno = 0;
     while ((len = getline(&line, &cap, f)) > 0) {
+        lineno++;
         std::string l(line, (size_t)len);
         while (!l.empty() && (l.back() == '\n' || l.back() == '\r'))
             l.pop_back();
         if (l.rfind("#chip\t", 0) == 0) {
-            auto t = split(l, '\t');
             Chip c;
-            c.name = t[1];
-            c.gen = t[2];
-            c.family = c.rev = c.gb = 0;
-            for (auto &kv : split(t[3], ' ')) {
-                if (kv.rfind("family=", 0) == 0) c.family = (unsigned)strtoul(kv.c_str() + 7, 0, 0);
-                if (kv.rfind("rev=", 0) == 0) c.rev = (unsigned)strtoul(kv.c_str() + 4, 0, 0);
-                if (kv.rfind("gb_addr_config=", 0) == 0)
-                    c.gb = (unsigned)strtoul(kv.c_str() + 15, 0, 0);
-            }
-            if (!make_lib(c)) {
-                fprintf(stderr, "AddrCreate failed for %s\n", c.name.c_str());
+            if (!chip_row(l, path, lineno, c))
                 return 2;
-            }
             chips.push_back(c);
             continue;
         }
@@ -593,25 +607,9 @@ int cmd_fill(const char *path)
         while (!l.empty() && (l.back() == '\n' || l.back() == '\r'))
             l.pop_back();
         if (l.rfind("#chip\t", 0) == 0) {
-            auto t = split(l, '\t');
-            if (t.size() < 4) {
-                fprintf(stderr, "%s:%lu: short #chip row\n", path, lineno);
-                return 2;
-            }
             Chip c;
-            c.name = t[1];
-            c.gen = t[2];
-            c.family = c.rev = c.gb = 0;
-            for (auto &kv : split(t[3], ' ')) {
-                if (kv.rfind("family=", 0) == 0) c.family = (unsigned)strtoul(kv.c_str() + 7, 0, 0);
-                if (kv.rfind("rev=", 0) == 0) c.rev = (unsigned)strtoul(kv.c_str() + 4, 0, 0);
-                if (kv.rfind("gb_addr_config=", 0) == 0)
-                    c.gb = (unsigned)strtoul(kv.c_str() + 15, 0, 0);
-            }
-            if (!make_lib(c)) {
-                fprintf(stderr, "AddrCreate failed for %s\n", c.name.c_str());
+            if (!chip_row(l, path, lineno, c))
                 return 2;
-            }
             chips.push_back(c);
             puts(l.c_str());
             continue;
