@@ -224,9 +224,10 @@ tmu_status tmu_gcn_rdna_check(const tmu_gcn_mimg *inst, unsigned ri, tmu_status 
         return tmu_diag_set(diag, st, 0, 0, 8,
                             "DMASK 0x%x: %s needs exactly one DMASK bit (the channel)", dmask,
                             op->cls == TMU_GCN_CLASS_GATHER ? "gather4" : op->name);
-    if (!((rf->rdna_dmask_ok[0] >> dmask) & 1))
+    if (!(((rf->rdna_dmask_ok[0] | rf->rdna_dmask_ok[1]) >> dmask) & 1))
         return tmu_diag_set(diag, st, 0, 0, 8, "DMASK 0x%x is not a valid atomic DMASK (%s)",
-                            dmask, (op->flags & TMU_GCN_OPF_CMPSWAP) ? "0x3 or 0xf" : "0x1 or 0x3");
+                            dmask, (op->flags & TMU_GCN_OPF_CMPSWAP) ? "0x3 or 0xf; 0x1 with TFE"
+                                                                     : "0x1 or 0x3");
     char t[24];
     if (!((g->srsrc_ok >> f[TMU_GCN_F_SRSRC]) & 1))
         return tmu_diag_set(diag, st, 0, 0, 48,
@@ -248,8 +249,8 @@ tmu_status tmu_gcn_rdna_check(const tmu_gcn_mimg *inst, unsigned ri, tmu_status 
                             "D16 is not allowed on %s", op->name);
     if (!((rf->rdna_dmask_ok[f[TMU_GCN_F_TFE]] >> dmask) & 1))
         return tmu_diag_set(diag, st, 0, 0, rows[TMU_GCN_F_TFE].lo,
-                            "LLVM 16 has no VDATA variant for %s with TFE and DMASK 0x%x", op->name,
-                            dmask);
+                            "LLVM 16 has no VDATA variant for %s %s TFE and DMASK 0x%x", op->name,
+                            f[TMU_GCN_F_TFE] ? "with" : "without", dmask);
     unsigned nv = tmu_gcn_vdata_count(inst);
     if (gl && nv == 3)
         return tmu_diag_set(diag, st, 0, 0, rows[TMU_GCN_F_TFE].lo,

@@ -231,8 +231,10 @@ static inline bool tmu_gcn_sgpr_tuple_ok(tmu_gcn_gen gen, unsigned first, unsign
 
 /* RDNA operand rules (reference/rdna-mimg.md sections 4, 5 and 9, llvm-mc 16):
  *   legal DMASK values with TFE clear / set: gather4 one bit; atomics 0x1 or 0x3 without TFE,
- *   0x1 with it (LLVM 16 has no 3-register atomic VDATA); cmpswap 0x3 or 0xf without TFE and
- *   none with it; BVH 0xf; anything else every value (gfx11 image_msaa_load: one bit, decode.c);
+ *   0x1 with it (LLVM 16 has no 3-register atomic VDATA); cmpswap 0x3 or 0xf without TFE, 0x1
+ *   with it (LLVM 16 takes the 2-register VDATA as its 64-bit cmpswap form and re-assembles it:
+ *   llvm-mc 16 --strict, fresh-oracle campaign, docs/rdna-mimg.md section 15); BVH 0xf; anything
+ *   else every value (gfx11 image_msaa_load: one bit, decode.c);
  *   address VGPRs (AMDGPU::getAddrSizeMIMGOp): extra (_o, _b, _c: one dword each) + the
  *   coordinates of DIM and lod/clamp/mip (halved, rounding up, with A16) + the derivatives of DIM
  *   (32-bit: one per VGPR whatever A16 says; _g16: two per VGPR, each direction padded to a pair);
@@ -244,7 +246,7 @@ static inline bool tmu_gcn_sgpr_tuple_ok(tmu_gcn_gen gen, unsigned first, unsign
     ((cls) == TMU_GCN_CLASS_GATHER  ? 0x0116u                                                    \
      : (cls) == TMU_GCN_CLASS_BVH   ? 0x8000u                                                    \
      : (cls) != TMU_GCN_CLASS_ATOMIC ? 0xffffu                                                   \
-     : ((flags) & TMU_GCN_OPF_CMPSWAP) ? ((tfe) ? 0u : 0x8008u)                                  \
+     : ((flags) & TMU_GCN_OPF_CMPSWAP) ? ((tfe) ? 0x0002u : 0x8008u)                             \
                                        : ((tfe) ? 0x0002u : 0x000au))
 #define TMU_GCN_DIM_COORDS(d) ((d) == 0 ? 1u : ((d) == 1 || (d) == 4) ? 2u : (d) == 7 ? 4u : 3u)
 #define TMU_GCN_DIM_GRADS(d) (((d) == 0 || (d) == 4) ? 2u : (d) == 2 ? 6u : 4u)
