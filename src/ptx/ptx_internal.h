@@ -92,6 +92,12 @@ typedef struct ptx_type_row {
     const char *name;
     uint8_t bits;
     char cls; /* 'b' bits, 'u', 's', 'f', 'p' pred, 'o' opaque */
+    /* the class ptxas 13 compares between the elements of one vector operand ("Vector with
+     * elements of different types"): 'f' float, 'i' integer, 'b' bits (goes with any), 'p'
+     * predicate (opaque types count as integers), 'x' the packed .f16x2 (not a float to that rule: {%f1,%hh2} is refused,
+     * docs/ptx-checker.md "Fresh-oracle campaign"); the array index of a1d/a2d/acube must be
+     * 'i' or 'b' */
+    char vcls;
 } ptx_type_row;
 extern const ptx_type_row ptx_types[TMU_PTX_T_COUNT];
 

@@ -309,7 +309,7 @@ static void types_pass(vctx *v, const tmu_ptx_operand *o, int is_coord)
             if (t == TMU_PTX_T_NONE)
                 c = 'x';
             else
-                c = tclass(t) == 'f' ? 'f' : tclass(t) == 'b' ? 'b' : tclass(t) == 'p' ? 'p' : 'i';
+                c = ptx_types[t].vcls;
         }
         if (c && prev && c != prev && c != 'b' && prev != 'b')
             EMIT_AT(v, e,
@@ -745,7 +745,8 @@ static void check_tex(vctx *v)
     if (g->index_pos >= 0 && v->c && v->c->is_vector && (unsigned)g->index_pos < v->c->count) {
         const tmu_ptx_elem *e = &v->c->e[g->index_pos];
         tmu_ptx_type t = etype(v, e);
-        if ((t != TMU_PTX_T_NONE && tclass(t) == 'f') || (t == TMU_PTX_T_NONE && e->kind == TMU_PTX_E_NAME))
+        if ((t != TMU_PTX_T_NONE && ptx_types[t].vcls != 'i' && ptx_types[t].vcls != 'b') ||
+            (t == TMU_PTX_T_NONE && e->kind == TMU_PTX_E_NAME))
             EMIT(v, "Array index in the '%s' instruction has unexpected type. Expecting type .u32",
                  v->name);
     }
@@ -832,7 +833,11 @@ static void check_tex(vctx *v)
     if (v->gx && !g->ms && !g->cube) {
         const tmu_ptx_operand *gs[2] = {v->gx, v->gy};
         int sf = sampler_form(v);
-        if (sf && g->arrayed) /* measured: one more in the unified sampler form */
+        /* measured: one more in the unified sampler form when arrayed, or when the coordinate
+         * vector is longer than the gradients (1d {x, pad}, 2d {x, y, pad, pad}: ptxas 13,
+         * fresh-oracle campaign, docs/ptx-checker.md) */
+        if (sf && (g->arrayed ||
+                   (v->c && v->c->is_vector && v->c->count <= 4 && v->c->count > g->ngrad)))
             EMIT(v, "Operand vector size doesn't match geometry for instruction '%s'", v->name);
         for (int i = 0; i < 2; i++) {
             unsigned n = gs[i]->count;
