@@ -644,15 +644,14 @@ static int signature_ok(vctx *v)
         if (checked && from < v->c->count && v->c->e[from].kind == TMU_PTX_E_NAME &&
             etype(v, &v->c->e[from]) != TMU_PTX_T_NONE && tbits(etype(v, &v->c->e[from])) != 32)
             return 0;
-        /* a vector of integers passes for .f32 coordinates (not the other way round): a
-         * one-element {x} of anything, longer ones when the first coordinate is an integer
-         * register (ptxas 13 accepts tex.2d.v4.f32.f32 d, [t0, {%r1, %r2}]; mixed vectors get
-         * the element-type error below instead; fresh-oracle campaign, docs/ptx-checker.md) */
-        int lenient = v->c->is_vector && ctype == TMU_PTX_T_F32 &&
-                      (v->c->count == 1 ||
-                       (from < v->c->count && v->c->e[from].kind == TMU_PTX_E_NAME &&
-                        (tclass(etype(v, &v->c->e[from])) == 's' ||
-                         tclass(etype(v, &v->c->e[from])) == 'u')));
+        /* a vector of integers passes for .f32 coordinates (not the other way round): ptxas
+         * 13 accepts tex.2d.v4.f32.f32 d, [t0, {%r1, %r2}] as it does {%r1}; mixed vectors get
+         * the element-type error below instead; {%hh1} does not pass (fresh-oracle campaign,
+         * docs/ptx-checker.md) */
+        int lenient = v->c->is_vector && ctype == TMU_PTX_T_F32 && from < v->c->count &&
+                      v->c->e[from].kind == TMU_PTX_E_NAME &&
+                      (tclass(etype(v, &v->c->e[from])) == 's' ||
+                       tclass(etype(v, &v->c->e[from])) == 'u');
         if (checked && !mixed && !lenient && from < v->c->count &&
             v->c->e[from].kind == TMU_PTX_E_NAME && !elem_fits(v, &v->c->e[from], ctype))
             return 0;
