@@ -866,6 +866,18 @@ static void check_tex(vctx *v)
 }
 
 /* ---- txq ------------------------------------------------------------------- */
+/* The lod of txq.level: an .s32 scalar, or (ptxas 13 takes it, fresh-oracle campaign,
+ * docs/ptx-checker.md) a brace vector whose first element is one: {%r1}, {%r1, %r2}, {1, 2}; a
+ * vector of 3 or more than 4 gets only the size error, mixed elements the element-type error. */
+static int txq_lod_fits(vctx *v, const tmu_ptx_operand *o)
+{
+    if (!o->is_vector)
+        return operand_fits(v, o, TMU_PTX_T_S32, 0);
+    if (o->count == 3 || o->count > 4)
+        return 1;
+    return o->count > 0 && elem_fits(v, &o->e[0], TMU_PTX_T_S32);
+}
+
 static void check_txq(vctx *v)
 {
     const tmu_ptx_instr *in = v->in;
@@ -887,11 +899,12 @@ static void check_txq(vctx *v)
     if (in->naddr != 1 || !in->dst.count || in->dst.is_vector || in->bad_shape ||
         scalar_unknown(v, &in->dst) || !operand_fits(v, &in->dst, TMU_PTX_T_B32, 0) ||
         in->nextra != (unsigned)level || k == K_OTHER_REG || k == K_IMM || k == K_UNKNOWN ||
-        (level && scalar_unknown(v, &in->extra[0])) ||
-        (level && (in->extra[0].is_vector || !operand_fits(v, &in->extra[0], TMU_PTX_T_S32, 0)))) {
+        (level && scalar_unknown(v, &in->extra[0])) || (level && !txq_lod_fits(v, &in->extra[0]))) {
         EMIT(v, "Arguments mismatch for instruction '%s'", v->name);
         return;
     }
+    if (level)
+        types_pass(v, &in->extra[0], 0);
     if (level)
         feature_named(v, 43, 30);
     if (level && sq)
