@@ -292,10 +292,11 @@ static void size_pass(vctx *v, const tmu_ptx_operand *o)
 }
 
 /* Phase 2: the elements of a vector must not mix float and integer types (.b32 goes with
- * either; an unknown name with neither); the array index is exempt in the expected form. */
+ * either; an unknown name with neither); the array index is exempt in the expected form.
+ * Vectors of more than four elements are checked too (ptxas 13 reports both errors). */
 static void types_pass(vctx *v, const tmu_ptx_operand *o, int is_coord)
 {
-    if (!o || !o->is_vector || o->count > 4)
+    if (!o || !o->is_vector)
         return;
     unsigned from = 0;
     if (is_coord && index_exempt(v) && v->in->geom < TMU_PTX_GEOM_COUNT)
