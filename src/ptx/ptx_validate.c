@@ -380,12 +380,24 @@ static void check_operands(vctx *v)
     collect_unknown(v);
 }
 
-static int is_geom_text(const tmu_ptx_badmod *b)
+/* The geometry a repeated modifier names, or TMU_PTX_GEOM_NONE. */
+static int geom_of_text(const tmu_ptx_badmod *b)
 {
     for (int g = 1; g < TMU_PTX_GEOM_COUNT; g++)
         if (ptx_name_eq(ptx_geoms[g].name, b->text + 1, b->len - 1))
-            return 1;
-    return 0;
+            return g;
+    return TMU_PTX_GEOM_NONE;
+}
+
+static int is_geom_text(const tmu_ptx_badmod *b)
+{
+    return geom_of_text(b) != TMU_PTX_GEOM_NONE;
+}
+
+/* A plain dimension (1d, 2d, 3d): neither arrayed, cube nor multisample. */
+static int geom_plain(int g)
+{
+    return !ptx_geoms[g].arrayed && !ptx_geoms[g].cube && !ptx_geoms[g].ms;
 }
 
 static void warn(vctx *v, const char *msg)
@@ -415,7 +427,12 @@ static void check_modifiers(vctx *v)
             break;
         const tmu_ptx_badmod *b = &in->bad[i];
         if (in->opcode != TMU_PTX_TXQ && is_geom_text(b) && in->geom != TMU_PTX_GEOM_NONE)
-            emit(v, in->msg_line, b->column, "Multiple dimension modifiers specified");
+            /* two of 1d/2d/3d: "dimension"; any pair with an arrayed, cube or multisample
+             * geometry: "texture" (ptxas 13, all 81 ordered pairs; docs/ptx-checker.md) */
+            emit(v, in->msg_line, b->column,
+                 geom_plain(in->geom) && geom_plain(geom_of_text(b))
+                     ? "Multiple dimension modifiers specified"
+                     : "Multiple texture modifiers specified");
         else if (in->opcode != TMU_PTX_TXQ &&
                  (ptx_name_eq(".v2", b->text, b->len) || ptx_name_eq(".v4", b->text, b->len)))
             emit(v, in->msg_line, b->column, "Multiple vector modifiers specified");
