@@ -34,6 +34,18 @@
 #                                  the driver linked with the objects `build` compiled (linked
 #                                  here when missing or older than the driver; addrlib itself is
 #                                  not recompiled).
+#   addrlib_oracle.sh check6 FILE  gfx6-8 (SI / CI / VI, PS4 Liverpool; addrlib's tile-index Addr1
+#                                  interface): recomputes every row and address of a file in the
+#                                  format of tests/data/amd-tiling-gfx6-8.tsv (chips, with their 32
+#                                  GB_TILE_MODE / 16 GB_MACROTILE_MODE dwords, from its '#chip' rows:
+#                                  AddrCreate, AddrComputeSurfaceInfo for every level up to the row's,
+#                                  AddrComputeSurfaceAddrFromCoord) and lists what differs; exit 0
+#                                  only when all agree.  Same driver binary as fill.
+#   addrlib_oracle.sh fill6 FILE   FILE: '#chip' rows of that format, then rows of its 11 input
+#                                  columns (chip .. flags) and a 12th of coordinates
+#                                  'x,y,slice,sample' (tests/tools/gen_amd_surfaces_gfx6.py writes
+#                                  such files); writes full vector rows, dropping surfaces addrlib
+#                                  refuses ('#fill' row: counts).
 #
 # gfx11 chip configurations: Mesa's own addrlib test configurations (src/amd/common/ac_fake_hw_db.h,
 # init_gfx11 and the gfx11_* rows of ac_fake_hw_db[]): family FAMILY_NV3 / FAMILY_GFX1100 = 0x91 =
@@ -142,14 +154,14 @@ case ${1:-} in
     [ $# -eq 3 ] || die "usage: $0 vectors SEED N"
     vectors "$2" "$3"
     ;;
-  fill)
-    [ $# -eq 2 ] || die "usage: $0 fill FILE"
+  fill | check6 | fill6)
+    [ $# -eq 2 ] || die "usage: $0 $1 FILE"
     [ -x "$bin" ] || die "not built (run: $0 build)"
     fb=$top/addrlib-oracle-fill
     if [ ! -x "$fb" ] || [ -n "$(find "$here/addrlib_oracle_driver.cpp" -newer "$fb")" ]; then
       link_driver "$fb"
     fi
-    "$fb" fill "$2"
+    "$fb" "$1" "$2"
     ;;
-  *) die "usage: $0 build | path | check FILE | vectors SEED N | fill FILE" ;;
+  *) die "usage: $0 build | path | check FILE | vectors SEED N | fill FILE | check6 FILE | fill6 FILE" ;;
 esac

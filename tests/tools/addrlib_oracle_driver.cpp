@@ -1,7 +1,8 @@
 // tmu's driver for AMD addrlib (Mesa src/amd/addrlib, compiled unmodified by addrlib_oracle.sh):
 // it only calls addrlib's public entry points (AddrCreate, Addr2ComputeSurfaceInfo,
-// Addr2ComputeSurfaceAddrFromCoord, Addr2ComputePipeBankXor) and prints what they return in the
-// columns of tests/data/amd-tiling-gfx9-10.tsv.  Nothing of tmu is linked or consulted.
+// Addr2ComputeSurfaceAddrFromCoord, Addr2ComputePipeBankXor; for gfx6-8 AddrComputeSurfaceInfo and
+// AddrComputeSurfaceAddrFromCoord) and prints what they return in the columns of
+// tests/data/amd-tiling-gfx9-10.tsv / amd-tiling-gfx6-8.tsv.  Nothing of tmu is linked or consulted.
 //
 //   addrlib-oracle vectors SEED N CHIP...   N surfaces per CHIP (CHIP: name:gen:family:rev:gb),
 //                                           random sizes / modes from a splitmix64 stream seeded
@@ -16,6 +17,13 @@
 //                                           vector rows (every output column and address filled by
 //                                           addrlib); a surface or address addrlib refuses drops
 //                                           the row, counted on a '#fill' row at the end
+//   addrlib-oracle check6 FILE              gfx6-8 (Addr1, tile-index tables): recomputes every
+//                                           row / address of a file in the format of
+//                                           tests/data/amd-tiling-gfx6-8.tsv; exit 1 on any
+//                                           difference
+//   addrlib-oracle fill6 FILE               FILE: its '#chip' rows, then rows of the 11 input
+//                                           columns (chip .. flags) and a 12th of coordinates
+//                                           'x,y,slice,sample'; writes full rows ('#fill' counts)
 #include <cinttypes>
 #include <cstdio>
 #include <cstdlib>
@@ -696,6 +704,391 @@ int cmd_fill(const char *path)
     return 0;
 }
 
+
+// ---- gfx6-8 (SI / CI / VI, PS4 Liverpool): addrlib's tile-index (Addr1) interface --------------
+// Columns of tests/data/amd-tiling-gfx6-8.tsv; its '#chip' rows ('chip1 ... tile=... macro=...')
+// give every AddrCreate input.  Per level: AddrComputeSurfaceInfo (tileIndex from the row, mipLevel,
+// basePitch = level-0 pitch for levels > 0), level_offset by Mesa ac_surface's gfx6 convention,
+// addresses by AddrComputeSurfaceAddrFromCoord from the level start with the output mode/tile info.
+
+#ifndef CIASICIDGFXENGINE_SOUTHERNISLAND
+#define CIASICIDGFXENGINE_SOUTHERNISLAND 0x0000000A
+#endif
+
+struct Chip6 {
+    std::string name, gen, cmd;
+    unsigned family = 0, rev = 0, gb = 0, banks = 0, ranks = 0;
+    std::vector<uint32_t> tile, macro;
+    ADDR_HANDLE lib = nullptr;
+};
+
+const char *tm6_name(unsigned m)
+{
+    static const char *const n[26] = {
+        "LINEAR_GENERAL", "LINEAR_ALIGNED", "1D_TILED_THIN1", "1D_TILED_THICK", "2D_TILED_THIN1",
+        "2D_TILED_THIN2", "2D_TILED_THIN4", "2D_TILED_THICK", "2B_TILED_THIN1", "2B_TILED_THIN2",
+        "2B_TILED_THIN4", "2B_TILED_THICK", "3D_TILED_THIN1", "3D_TILED_THICK", "3B_TILED_THIN1",
+        "3B_TILED_THICK", "2D_TILED_XTHICK", "3D_TILED_XTHICK", "POWER_SAVE", "PRT_TILED_THIN1",
+        "PRT_2D_TILED_THIN1", "PRT_3D_TILED_THIN1", "PRT_TILED_THICK", "PRT_2D_TILED_THICK",
+        "PRT_3D_TILED_THICK", "UNKNOWN"};
+    return m < 26 ? n[m] : "?";
+}
+
+const char *tt6_name(unsigned t)
+{
+    static const char *const n[5] = {"DISPLAYABLE", "NON_DISPLAYABLE", "DEPTH_SAMPLE_ORDER",
+                                     "ROTATED", "THICK"};
+    return t < 5 ? n[t] : "?";
+}
+
+bool chip6_row(const std::string &l, const char *path, unsigned long lineno, Chip6 &c)
+{
+    auto t = split(l, '\t');
+    if (t.size() < 4) {
+        fprintf(stderr, "%s:%lu: short #chip row\n", path, lineno);
+        return false;
+    }
+    c.name = t[1];
+    c.gen = t[2];
+    c.cmd = t[3];
+    for (auto &kv : split(t[3], ' ')) {
+        if (kv.rfind("family=", 0) == 0) c.family = (unsigned)strtoul(kv.c_str() + 7, 0, 0);
+        else if (kv.rfind("rev=", 0) == 0) c.rev = (unsigned)strtoul(kv.c_str() + 4, 0, 0);
+        else if (kv.rfind("gb_addr_config=", 0) == 0)
+            c.gb = (unsigned)strtoul(kv.c_str() + 15, 0, 0);
+        else if (kv.rfind("mc_banks=", 0) == 0) c.banks = (unsigned)strtoul(kv.c_str() + 9, 0, 0);
+        else if (kv.rfind("mc_ranks=", 0) == 0) c.ranks = (unsigned)strtoul(kv.c_str() + 9, 0, 0);
+        else if (kv.rfind("tile=", 0) == 0)
+            for (auto &v : split(kv.substr(5), ','))
+                c.tile.push_back((uint32_t)strtoul(v.c_str(), 0, 0));
+        else if (kv.rfind("macro=", 0) == 0)
+            for (auto &v : split(kv.substr(6), ','))
+                c.macro.push_back((uint32_t)strtoul(v.c_str(), 0, 0));
+    }
+    if (c.tile.size() != 32 || (!c.macro.empty() && c.macro.size() != 16)) {
+        fprintf(stderr, "%s:%lu: #chip row needs 32 tile and 0 or 16 macro dwords\n", path, lineno);
+        return false;
+    }
+    ADDR_CREATE_INPUT in = {};
+    ADDR_CREATE_OUTPUT out = {};
+    in.size = sizeof in;
+    out.size = sizeof out;
+    in.chipEngine = CIASICIDGFXENGINE_SOUTHERNISLAND;
+    in.chipFamily = c.family;
+    in.chipRevision = c.rev;
+    in.callbacks.allocSysMem = alloc_cb;
+    in.callbacks.freeSysMem = free_cb;
+    in.createFlags.useTileIndex = 1;
+    in.createFlags.useHtileSliceAlign = 1;
+    in.regValue.gbAddrConfig = c.gb;
+    in.regValue.noOfBanks = c.banks;
+    in.regValue.noOfRanks = c.ranks;
+    in.regValue.pTileConfig = c.tile.data();
+    in.regValue.noOfEntries = 32;
+    in.regValue.pMacroTileConfig = c.macro.empty() ? nullptr : c.macro.data();
+    in.regValue.noOfMacroEntries = (UINT_32)c.macro.size();
+    if (AddrCreate(&in, &out) != ADDR_OK) {
+        fprintf(stderr, "%s:%lu: AddrCreate failed for %s\n", path, lineno, c.name.c_str());
+        return false;
+    }
+    c.lib = out.hLib;
+    return true;
+}
+
+ADDR_SURFACE_FLAGS flags6_of(const std::string &f, bool *ok)
+{
+    ADDR_SURFACE_FLAGS fl = {};
+    *ok = true;
+    for (auto &t : split(f, ',')) {
+        if (t == "texture") fl.texture = 1;
+        else if (t == "color") fl.color = 1;
+        else if (t == "depth") fl.depth = 1;
+        else if (t == "display") fl.display = 1;
+        else if (t == "cube") fl.cube = 1;
+        else if (t == "volume") fl.volume = 1;
+        else if (t == "pow2Pad") fl.pow2Pad = 1;
+        else if (t == "disallowLargeThickDegrade") fl.disallowLargeThickDegrade = 1;
+        else if (!t.empty() && t != "-") *ok = false;
+    }
+    return fl;
+}
+
+struct Surf6 {
+    unsigned bpp, w, h, slices, mips, level, samples;
+    int tile_index;
+    std::string flags;
+};
+
+struct Level6 {
+    ADDR_COMPUTE_SURFACE_INFO_OUTPUT out;
+    ADDR_TILEINFO ti;
+    uint64_t offset;
+};
+
+// Surface info of s.level (and the levels before it, for level_offset); false if addrlib refuses.
+bool level6(const Chip6 &c, const Surf6 &s, Level6 &r)
+{
+    bool fok;
+    ADDR_SURFACE_FLAGS fl = flags6_of(s.flags, &fok);
+    uint64_t off = 0, prev_end = 0;
+    unsigned pitch0 = 0;
+    for (unsigned L = 0; L <= s.level; L++) {
+        ADDR_COMPUTE_SURFACE_INFO_INPUT in = {};
+        memset(&r.out, 0, sizeof r.out);
+        memset(&r.ti, 0, sizeof r.ti);
+        in.size = sizeof in;
+        r.out.size = sizeof r.out;
+        r.out.pTileInfo = &r.ti;
+        in.tileMode = ADDR_TM_LINEAR_GENERAL;
+        in.format = ADDR_FMT_INVALID;
+        in.bpp = s.bpp;
+        in.numSamples = s.samples;
+        in.width = s.w >> L ? s.w >> L : 1;
+        in.height = s.h >> L ? s.h >> L : 1;
+        in.numSlices = fl.volume ? (s.slices >> L ? s.slices >> L : 1) : s.slices;
+        in.mipLevel = L;
+        in.numMipLevels = s.mips;
+        in.flags = fl;
+        in.numFrags = 0;
+        in.tileIndex = s.tile_index;
+        in.basePitch = L ? pitch0 : 0;
+        if (AddrComputeSurfaceInfo(c.lib, &in, &r.out) != ADDR_OK)
+            return false;
+        if (L == 0)
+            pitch0 = r.out.pitch;
+        const uint64_t al = r.out.baseAlign ? r.out.baseAlign : 1;
+        off = L == 0 ? 0 : (prev_end + al - 1) / al * al;
+        prev_end = off + r.out.surfSize;
+    }
+    r.offset = off;
+    return true;
+}
+
+std::string info6_columns(const Level6 &r)
+{
+    char b[512];
+    snprintf(b, sizeof b,
+             "%u\t%u\t%u\t%" PRIu64 "\t%" PRIu64 "\t%u\t%s\t%s\t%d\t%d\t%u\t%u\t%u\t%u\t%u\t%u\t%" PRIu64,
+             r.out.pitch, r.out.height, r.out.depth, (uint64_t)r.out.surfSize,
+             (uint64_t)r.out.sliceSize, r.out.baseAlign, tm6_name(r.out.tileMode),
+             tt6_name(r.out.tileType), r.out.tileIndex, r.out.macroModeIndex, r.ti.banks,
+             r.ti.bankWidth, r.ti.bankHeight, r.ti.macroAspectRatio, r.ti.tileSplitBytes,
+             (unsigned)r.ti.pipeConfig, r.offset);
+    return b;
+}
+
+bool address6(const Chip6 &c, const Surf6 &s, const Level6 &r, unsigned x, unsigned y,
+              unsigned z, unsigned smp, uint64_t *a)
+{
+    bool fok;
+    ADDR_SURFACE_FLAGS fl = flags6_of(s.flags, &fok);
+    ADDR_COMPUTE_SURFACE_ADDRFROMCOORD_INPUT in = {};
+    ADDR_COMPUTE_SURFACE_ADDRFROMCOORD_OUTPUT out = {};
+    ADDR_TILEINFO ti = r.ti;
+    in.size = sizeof in;
+    out.size = sizeof out;
+    in.x = x;
+    in.y = y;
+    in.slice = z;
+    in.sample = smp;
+    in.bpp = s.bpp;
+    in.pitch = r.out.pitch;
+    in.height = r.out.height;
+    in.numSlices = r.out.depth;
+    in.numSamples = s.samples;
+    in.tileMode = r.out.tileMode;
+    in.isDepth = fl.depth;
+    in.numFrags = 0;
+    in.tileType = r.out.tileType;
+    in.pTileInfo = &ti;
+    in.tileIndex = -1;
+    in.bankSwizzle = 0;
+    in.pipeSwizzle = 0;
+    *a = 0;
+    if (AddrComputeSurfaceAddrFromCoord(c.lib, &in, &out) != ADDR_OK)
+        return false;
+    *a = out.addr;
+    return true;
+}
+
+const char *const header6 =
+    "chip\tgfx\tbpp\twidth\theight\tslices\tmips\tlevel\tsamples\ttile_index\tflags\tout_pitch\t"
+    "out_height\tout_depth\tlevel_size\tslice_size\tbase_align\ttile_mode\ttile_type\t"
+    "out_tile_index\tmacro_index\tbanks\tbank_w\tbank_h\tmacro_aspect\ttile_split\tpipe_config\t"
+    "level_offset\tsamples_x,y,slice,sample:addr";
+
+// parses the 11 input columns; false with a message on a bad value
+bool surf6_of(const std::vector<std::string> &t, const char *path, unsigned long lineno, Surf6 &s)
+{
+    char *e;
+    unsigned v[8];
+    for (unsigned i = 0; i < 8; i++) {
+        long x = strtol(t[2 + i].c_str(), &e, 10);
+        if (e == t[2 + i].c_str() || *e || x < (i == 7 ? -1 : 0) || x > (1L << 24)) {
+            fprintf(stderr, "%s:%lu: column %u: bad number '%s'\n", path, lineno, 3 + i,
+                    t[2 + i].c_str());
+            return false;
+        }
+        v[i] = (unsigned)x;
+    }
+    s.bpp = v[0], s.w = v[1], s.h = v[2], s.slices = v[3], s.mips = v[4], s.level = v[5];
+    s.samples = v[6], s.tile_index = (int)v[7];
+    s.flags = t[10];
+    bool fok;
+    flags6_of(s.flags, &fok);
+    if (!fok || !s.w || !s.h || !s.slices || !s.mips || s.mips > 16 || s.level >= s.mips ||
+        !s.samples || s.tile_index > 31) {
+        fprintf(stderr, "%s:%lu: bad surface inputs (flags, size, mips/level, samples or tile index)\n",
+                path, lineno);
+        return false;
+    }
+    return true;
+}
+
+// check6 (fill = false) or fill6 (fill = true)
+int cmd_gfx6(const char *path, bool fill)
+{
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        perror(path);
+        return 2;
+    }
+    std::vector<Chip6> chips;
+    char *line = NULL;
+    size_t cap = 0;
+    ssize_t len;
+    unsigned long rows = 0, bad_rows = 0, addrs = 0, bad_addrs = 0, lineno = 0, made = 0,
+                  refused = 0, addr_refused = 0;
+    bool header = false;
+    int rc = 0;
+    while ((len = getline(&line, &cap, f)) > 0) {
+        lineno++;
+        std::string l(line, (size_t)len);
+        while (!l.empty() && (l.back() == '\n' || l.back() == '\r'))
+            l.pop_back();
+        if (l.rfind("#chip\t", 0) == 0) {
+            Chip6 c;
+            if (!chip6_row(l, path, lineno, c)) {
+                rc = 2;
+                break;
+            }
+            chips.push_back(c);
+            if (fill)
+                puts(l.c_str());
+            continue;
+        }
+        if (l.empty() || l[0] == '#' || l.rfind("chip\t", 0) == 0) {
+            if (fill && !l.empty() && l[0] == '#')
+                puts(l.c_str());
+            continue;
+        }
+        if (fill && !header) {
+            puts(header6);
+            header = true;
+        }
+        auto t = split(l, '\t');
+        if (t.size() != (fill ? 12u : 29u)) {
+            fprintf(stderr, "%s:%lu: %zu columns, expected %u\n", path, lineno, t.size(),
+                    fill ? 12u : 29u);
+            rc = 2;
+            break;
+        }
+        const Chip6 *c = NULL;
+        for (auto &ch : chips)
+            if (ch.name == t[0])
+                c = &ch;
+        if (!c) {
+            fprintf(stderr, "%s:%lu: chip %s has no #chip row\n", path, lineno, t[0].c_str());
+            rc = 2;
+            break;
+        }
+        Surf6 s;
+        if (!surf6_of(t, path, lineno, s)) {
+            rc = 2;
+            break;
+        }
+        rows++;
+        Level6 r;
+        if (!level6(*c, s, r)) {
+            if (fill) {
+                refused++;
+            } else {
+                printf("line %lu: addrlib refuses the surface\n", lineno);
+                bad_rows++;
+            }
+            continue;
+        }
+        const std::string got = info6_columns(r);
+        if (!fill) {
+            std::string want;
+            for (unsigned i = 11; i < 28; i++)
+                want += t[i] + (i < 27 ? "\t" : "");
+            if (got != want) {
+                bad_rows++;
+                if (bad_rows <= 20)
+                    printf("line %lu (%s): surface info differs\n  file:    %s\n  addrlib: %s\n",
+                           lineno, l.substr(0, 60).c_str(), want.c_str(), got.c_str());
+            }
+        }
+        std::string samples;
+        bool ok = true;
+        char b[160];
+        for (auto &smp : split(fill ? t[11] : t[28], ' ')) {
+            unsigned x, y, z, sm;
+            uint64_t a = 0, got_a;
+            int n = sscanf(smp.c_str(), "%u,%u,%u,%u:%" SCNu64, &x, &y, &z, &sm, &a);
+            if (n != (fill ? 4 : 5)) {
+                fprintf(stderr, "%s:%lu: bad coordinate '%s'\n", path, lineno, smp.c_str());
+                rc = 2;
+                ok = false;
+                break;
+            }
+            bool aok = address6(*c, s, r, x, y, z, sm, &got_a);
+            if (fill) {
+                if (!aok) {
+                    ok = false;
+                    addr_refused++;
+                    break;
+                }
+                snprintf(b, sizeof b, "%s%u,%u,%u,%u:%" PRIu64, samples.empty() ? "" : " ", x, y,
+                         z, sm, got_a);
+                samples += b;
+            } else {
+                addrs++;
+                if (!aok || got_a != a) {
+                    bad_addrs++;
+                    if (bad_addrs <= 20)
+                        printf("line %lu: %s: addrlib %" PRIu64 "%s\n", lineno, smp.c_str(), got_a,
+                               aok ? "" : " (refused)");
+                }
+            }
+        }
+        if (rc)
+            break;
+        if (fill && ok) {
+            std::string in;
+            for (unsigned i = 0; i < 11; i++)
+                in += t[i] + "\t";
+            printf("%s%s\t%s\n", in.c_str(), got.c_str(), samples.c_str());
+            made++;
+        }
+    }
+    free(line);
+    fclose(f);
+    for (auto &c : chips)
+        AddrDestroy(c.lib);
+    if (rc)
+        return rc;
+    if (fill) {
+        printf("#fill\trows_in=%lu\trows=%lu\trefused_info=%lu\trefused_address=%lu\n", rows,
+               made, refused, addr_refused);
+        return 0;
+    }
+    printf("checked %lu rows, %lu addresses: %lu rows and %lu addresses differ\n", rows, addrs,
+           bad_rows, bad_addrs);
+    return (bad_rows || bad_addrs || !rows) ? 1 : 0;
+}
+
 } // namespace
 
 int main(int argc, char **argv)
@@ -726,7 +1119,12 @@ int main(int argc, char **argv)
         return cmd_check(argv[2]);
     if (argc == 3 && strcmp(argv[1], "fill") == 0)
         return cmd_fill(argv[2]);
+    if (argc == 3 && strcmp(argv[1], "check6") == 0)
+        return cmd_gfx6(argv[2], false);
+    if (argc == 3 && strcmp(argv[1], "fill6") == 0)
+        return cmd_gfx6(argv[2], true);
     fprintf(stderr,
-            "usage: addrlib-oracle vectors SEED N name:gen:family:rev:gb... | check FILE | fill FILE\n");
+            "usage: addrlib-oracle vectors SEED N name:gen:family:rev:gb... | check FILE | fill FILE | "
+            "check6 FILE | fill6 FILE\n");
     return 2;
 }
