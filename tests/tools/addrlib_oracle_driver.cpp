@@ -476,6 +476,40 @@ std::vector<std::string> split(const std::string &s, char d)
     }
 }
 
+/* The lines of a file, their line ends dropped, numbered from 1 (`no`); `f` is NULL (and the
+ * reason printed) where the file cannot be opened. */
+struct Lines {
+    FILE *f;
+    char *buf = NULL;
+    size_t cap = 0;
+    unsigned long no = 0;
+    std::string l;
+    explicit Lines(const char *path) : f(fopen(path, "r"))
+    {
+        if (!f)
+            perror(path);
+    }
+    ~Lines()
+    {
+        free(buf);
+        if (f)
+            fclose(f);
+    }
+    Lines(const Lines &) = delete;
+    Lines &operator=(const Lines &) = delete;
+    bool next()
+    {
+        ssize_t len = getline(&buf, &cap, f);
+        if (len <= 0)
+            return false;
+        no++;
+        l.assign(buf, (size_t)len);
+        while (!l.empty() && (l.back() == '\n' || l.back() == '\r'))
+            l.pop_back();
+        return true;
+    }
+};
+
 /* A '#chip' row (`#chip NAME GEN chip2 family=F rev=R gb_addr_config=G`) as a chip with its addrlib
  * instance; prints why and returns false where the row is short or AddrCreate refuses it. */
 bool chip_row(const std::string &l, const char *path, unsigned long lineno, Chip &c)
@@ -503,21 +537,14 @@ bool chip_row(const std::string &l, const char *path, unsigned long lineno, Chip
 
 int cmd_check(const char *path)
 {
-    FILE *f = fopen(path, "r");
-    if (!f) {
-        perror(path);
+    Lines in(path);
+    if (!in.f)
         return 2;
-    }
     std::vector<Chip> chips;
-    char *line = NULL;
-    size_t cap = 0;
-    ssize_t len;
-    unsigned long rows = 0, bad_rows = 0, addrs = 0, bad_addrs = 0, lineno = 0;
-    while ((len = getline(&line, &cap, f)) > 0) {
-        lineno++;
-        std::string l(line, (size_t)len);
-        while (!l.empty() && (l.back() == '\n' || l.back() == '\r'))
-            l.pop_back();
+    unsigned long rows = 0, bad_rows = 0, addrs = 0, bad_addrs = 0;
+    while (in.next()) {
+        const std::string &l = in.l;
+        unsigned long lineno = in.no;
         if (l.rfind("#chip\t", 0) == 0) {
             Chip c;
             if (!chip_row(l, path, lineno, c))
@@ -587,8 +614,6 @@ int cmd_check(const char *path)
             }
         }
     }
-    free(line);
-    fclose(f);
     printf("checked %lu rows, %lu addresses: %lu rows and %lu addresses differ\n", rows, addrs,
            bad_rows, bad_addrs);
     return (bad_rows || bad_addrs || !rows) ? 1 : 0;
@@ -598,22 +623,15 @@ int cmd_check(const char *path)
 // Surfaces and coordinates from another generator, outputs from addrlib (see the top comment).
 int cmd_fill(const char *path)
 {
-    FILE *f = fopen(path, "r");
-    if (!f) {
-        perror(path);
+    Lines in(path);
+    if (!in.f)
         return 2;
-    }
     std::vector<Chip> chips;
-    char *line = NULL;
-    size_t cap = 0;
-    ssize_t len;
-    unsigned long rows = 0, made = 0, refused = 0, addr_refused = 0, lineno = 0;
+    unsigned long rows = 0, made = 0, refused = 0, addr_refused = 0;
     bool header = false;
-    while ((len = getline(&line, &cap, f)) > 0) {
-        lineno++;
-        std::string l(line, (size_t)len);
-        while (!l.empty() && (l.back() == '\n' || l.back() == '\r'))
-            l.pop_back();
+    while (in.next()) {
+        const std::string &l = in.l;
+        unsigned long lineno = in.no;
         if (l.rfind("#chip\t", 0) == 0) {
             Chip c;
             if (!chip_row(l, path, lineno, c))
@@ -697,8 +715,6 @@ int cmd_fill(const char *path)
         printf("%s%s\t%s\n", in.c_str(), info_columns(s, r).c_str(), samples.c_str());
         made++;
     }
-    free(line);
-    fclose(f);
     printf("#fill\trows_in=%lu\trows=%lu\trefused_info=%lu\trefused_address=%lu\n", rows, made,
            refused, addr_refused);
     return 0;
@@ -948,24 +964,17 @@ bool surf6_of(const std::vector<std::string> &t, const char *path, unsigned long
 // check6 (fill = false) or fill6 (fill = true)
 int cmd_gfx6(const char *path, bool fill)
 {
-    FILE *f = fopen(path, "r");
-    if (!f) {
-        perror(path);
+    Lines in(path);
+    if (!in.f)
         return 2;
-    }
     std::vector<Chip6> chips;
-    char *line = NULL;
-    size_t cap = 0;
-    ssize_t len;
-    unsigned long rows = 0, bad_rows = 0, addrs = 0, bad_addrs = 0, lineno = 0, made = 0,
-                  refused = 0, addr_refused = 0;
+    unsigned long rows = 0, bad_rows = 0, addrs = 0, bad_addrs = 0, made = 0, refused = 0,
+                  addr_refused = 0;
     bool header = false;
     int rc = 0;
-    while ((len = getline(&line, &cap, f)) > 0) {
-        lineno++;
-        std::string l(line, (size_t)len);
-        while (!l.empty() && (l.back() == '\n' || l.back() == '\r'))
-            l.pop_back();
+    while (in.next()) {
+        const std::string &l = in.l;
+        unsigned long lineno = in.no;
         if (l.rfind("#chip\t", 0) == 0) {
             Chip6 c;
             if (!chip6_row(l, path, lineno, c)) {
@@ -1073,8 +1082,6 @@ int cmd_gfx6(const char *path, bool fill)
             made++;
         }
     }
-    free(line);
-    fclose(f);
     for (auto &c : chips)
         AddrDestroy(c.lib);
     if (rc)
