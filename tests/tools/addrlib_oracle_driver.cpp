@@ -510,24 +510,41 @@ struct Lines {
     }
 };
 
-/* A '#chip' row (`#chip NAME GEN chip2 family=F rev=R gb_addr_config=G`) as a chip with its addrlib
- * instance; prints why and returns false where the row is short or AddrCreate refuses it. */
-bool chip_row(const std::string &l, const char *path, unsigned long lineno, Chip &c)
+/* The columns of a '#chip' row (`#chip NAME GEN COMMAND`, COMMAND `chip1|chip2 key=value ...`);
+ * prints why and returns false where the row is short. */
+bool chip_columns(const std::string &l, const char *path, unsigned long lineno, std::vector<std::string> &t)
 {
-    auto t = split(l, '\t');
+    t = split(l, '\t');
     if (t.size() < 4) {
         fprintf(stderr, "%s:%lu: short #chip row\n", path, lineno);
         return false;
     }
+    return true;
+}
+
+/* Where `kv` is `key` followed by a number, that number into *v. */
+bool kv_uint(const std::string &kv, const char *key, unsigned *v)
+{
+    size_t n = strlen(key);
+    if (kv.compare(0, n, key) != 0)
+        return false;
+    *v = (unsigned)strtoul(kv.c_str() + n, 0, 0);
+    return true;
+}
+
+/* A '#chip' row (`#chip NAME GEN chip2 family=F rev=R gb_addr_config=G`) as a chip with its addrlib
+ * instance; prints why and returns false where the row is short or AddrCreate refuses it. */
+bool chip_row(const std::string &l, const char *path, unsigned long lineno, Chip &c)
+{
+    std::vector<std::string> t;
+    if (!chip_columns(l, path, lineno, t))
+        return false;
     c.name = t[1];
     c.gen = t[2];
     c.family = c.rev = c.gb = 0;
-    for (auto &kv : split(t[3], ' ')) {
-        if (kv.rfind("family=", 0) == 0) c.family = (unsigned)strtoul(kv.c_str() + 7, 0, 0);
-        if (kv.rfind("rev=", 0) == 0) c.rev = (unsigned)strtoul(kv.c_str() + 4, 0, 0);
-        if (kv.rfind("gb_addr_config=", 0) == 0)
-            c.gb = (unsigned)strtoul(kv.c_str() + 15, 0, 0);
-    }
+    for (auto &kv : split(t[3], ' '))
+        (void)(kv_uint(kv, "family=", &c.family) || kv_uint(kv, "rev=", &c.rev) ||
+               kv_uint(kv, "gb_addr_config=", &c.gb));
     if (!make_lib(c)) {
         fprintf(stderr, "AddrCreate failed for %s\n", c.name.c_str());
         return false;
@@ -759,22 +776,18 @@ const char *tt6_name(unsigned t)
 
 bool chip6_row(const std::string &l, const char *path, unsigned long lineno, Chip6 &c)
 {
-    auto t = split(l, '\t');
-    if (t.size() < 4) {
-        fprintf(stderr, "%s:%lu: short #chip row\n", path, lineno);
+    std::vector<std::string> t;
+    if (!chip_columns(l, path, lineno, t))
         return false;
-    }
     c.name = t[1];
     c.gen = t[2];
     c.cmd = t[3];
     for (auto &kv : split(t[3], ' ')) {
-        if (kv.rfind("family=", 0) == 0) c.family = (unsigned)strtoul(kv.c_str() + 7, 0, 0);
-        else if (kv.rfind("rev=", 0) == 0) c.rev = (unsigned)strtoul(kv.c_str() + 4, 0, 0);
-        else if (kv.rfind("gb_addr_config=", 0) == 0)
-            c.gb = (unsigned)strtoul(kv.c_str() + 15, 0, 0);
-        else if (kv.rfind("mc_banks=", 0) == 0) c.banks = (unsigned)strtoul(kv.c_str() + 9, 0, 0);
-        else if (kv.rfind("mc_ranks=", 0) == 0) c.ranks = (unsigned)strtoul(kv.c_str() + 9, 0, 0);
-        else if (kv.rfind("tile=", 0) == 0)
+        if (kv_uint(kv, "family=", &c.family) || kv_uint(kv, "rev=", &c.rev) ||
+            kv_uint(kv, "gb_addr_config=", &c.gb) || kv_uint(kv, "mc_banks=", &c.banks) ||
+            kv_uint(kv, "mc_ranks=", &c.ranks))
+            continue;
+        if (kv.rfind("tile=", 0) == 0)
             for (auto &v : split(kv.substr(5), ','))
                 c.tile.push_back((uint32_t)strtoul(v.c_str(), 0, 0));
         else if (kv.rfind("macro=", 0) == 0)
