@@ -284,19 +284,30 @@ static int vector_untyped(vctx *v, const tmu_ptx_operand *o)
     return !typed || (unknown && imm);
 }
 
+/* A vector size other than 1, 2 and 4. */
+static int size_illegal(const tmu_ptx_operand *o)
+{
+    return o->count == 3 || o->count > 4;
+}
+
 /* Phase 1, after parsing: vector sizes other than 1, 2 and 4. */
 static void size_pass(vctx *v, const tmu_ptx_operand *o)
 {
-    if (o && o->is_vector && (o->count == 3 || o->count > 4))
+    if (o && o->is_vector && size_illegal(o))
         EMIT_AT(v, o, "Illegal vector size: %u", o->count);
 }
 
 /* Phase 2: the elements of a vector must not mix float and integer types (.b32 goes with
  * either; an unknown name with neither); the array index is exempt in the expected form.
- * Vectors of more than four elements are checked too (ptxas 13 reports both errors). */
-static void types_pass(vctx *v, const tmu_ptx_operand *o, int is_coord)
+ * Vectors of an illegal size (3, more than four elements) are checked too (ptxas 13 reports both
+ * errors), but a source operand's later: where the instruction has a geometry, ptxas reports its
+ * mixed types in phase 3, right after the array index's type (late = 1 there; 0 in phase 2: the
+ * others, and the destination at any size). */
+static void types_pass(vctx *v, const tmu_ptx_operand *o, int is_coord, int late)
 {
     if (!o || !o->is_vector)
+        return;
+    if (v->in->geom != TMU_PTX_GEOM_NONE && size_illegal(o) != late)
         return;
     unsigned from = 0;
     if (is_coord && index_exempt(v) && v->in->geom < TMU_PTX_GEOM_COUNT)
@@ -710,6 +721,18 @@ static int types_valid(const vctx *v)
            (ctype == TMU_PTX_T_F32 || ctype == TMU_PTX_T_S32 || ctype == TMU_PTX_T_U32);
 }
 
+/* types_pass over the destination and the source operands in order. */
+static void types_passes(vctx *v, int late)
+{
+    const tmu_ptx_instr *in = v->in;
+    if (!late) /* the destination's in phase 2, whatever its size */
+        types_pass(v, &in->dst, 0, size_illegal(&in->dst));
+    for (unsigned i = 0; i < in->naddr; i++)
+        types_pass(v, &in->addr[i], &in->addr[i] == v->c, late);
+    for (unsigned i = 0; i < in->nextra; i++)
+        types_pass(v, &in->extra[i], 0, late);
+}
+
 static void check_tex(vctx *v)
 {
     const tmu_ptx_instr *in = v->in;
@@ -735,11 +758,7 @@ static void check_tex(vctx *v)
         EMIT(v, "Arguments mismatch for instruction '%s'", v->name);
         return;
     }
-    types_pass(v, &in->dst, 0);
-    for (unsigned i = 0; i < in->naddr; i++)
-        types_pass(v, &in->addr[i], &in->addr[i] == v->c);
-    for (unsigned i = 0; i < in->nextra; i++)
-        types_pass(v, &in->extra[i], 0);
+    types_passes(v, 0);
     /* the destination's vector size is that of the .vN modifier */
     if (in->vec) {
         if (!in->dst.is_vector)
@@ -760,11 +779,6 @@ static void check_tex(vctx *v)
                 : in->mip == TMU_PTX_MIP_LEVEL ? PTX_F_MIP_LEVEL
                                                : PTX_F_MIP_GRAD,
                 1);
-    if (in->pred.kind != TMU_PTX_E_NONE) {
-        if (etype(v, &in->pred) != TMU_PTX_T_PRED)
-            EMIT(v, "Predicate output expected for instruction '%s'", v->name);
-        feature(v, PTX_F_RESIDENCY, 1);
-    }
     if (g->index_pos >= 0 && v->c && v->c->is_vector && (unsigned)g->index_pos < v->c->count) {
         const tmu_ptx_elem *e = &v->c->e[g->index_pos];
         tmu_ptx_type t = etype(v, e);
@@ -772,6 +786,12 @@ static void check_tex(vctx *v)
             (t == TMU_PTX_T_NONE && e->kind == TMU_PTX_E_NAME))
             EMIT(v, "Array index in the '%s' instruction has unexpected type. Expecting type .u32",
                  v->name);
+    }
+    types_passes(v, 1); /* vectors of an illegal size (types_pass) */
+    if (in->pred.kind != TMU_PTX_E_NONE) {
+        if (etype(v, &in->pred) != TMU_PTX_T_PRED)
+            EMIT(v, "Predicate output expected for instruction '%s'", v->name);
+        feature(v, PTX_F_RESIDENCY, 1);
     }
     if (tld4)
         feature(v, PTX_F_TLD4, 1);
@@ -922,7 +942,7 @@ static void check_txq(vctx *v)
         return;
     }
     if (level)
-        types_pass(v, &in->extra[0], 0);
+        types_pass(v, &in->extra[0], 0, size_illegal(&in->extra[0]));
     if (level)
         feature_named(v, 43, 30);
     if (level && sq)
