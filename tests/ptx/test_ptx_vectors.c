@@ -85,10 +85,18 @@ typedef struct stats {
     int cases, agree, verdict_agree, roundtrip;
 } stats;
 
-static void run_file(const char *name, stats *st)
+/* Checks the cases of data file `name` (tests/data), or of the file at path `name` when
+ * `is_path` (the command line's). */
+static void run_file_at(const char *name, int is_path, stats *st)
 {
     char path[1024];
-    FILE *f = tmu_test_data_open(name, path, sizeof path);
+    FILE *f;
+    if (is_path) {
+        snprintf(path, sizeof path, "%s", name);
+        f = fopen(path, "r");
+    } else {
+        f = tmu_test_data_open(name, path, sizeof path);
+    }
     if (!f) {
         fprintf(stderr, "cannot open %s\n", path);
         fail();
@@ -171,6 +179,11 @@ static void run_file(const char *name, stats *st)
         name, st->agree, st->cases, st->verdict_agree, st->cases, st->roundtrip);
 }
 
+static void run_file(const char *name, stats *st)
+{
+    run_file_at(name, 0, st);
+}
+
 static void test_curated_vectors(void **state)
 {
     (void)state;
@@ -228,8 +241,39 @@ static void test_fresh_vectors(void **state)
     assert_true(st.agree >= 228);
 }
 
-int main(void)
+/* Files named on the command line (a fresh file from ptx_oracle.py in the same format is checked
+ * alike): every verdict must agree and, unless --verdicts-only precedes the files, every message
+ * list too. */
+static char **arg_files;
+static int arg_count, arg_verdicts_only;
+
+static void test_arg_files(void **state)
 {
+    (void)state;
+    for (int i = 0; i < arg_count; i++) {
+        stats st = {0};
+        run_file_at(arg_files[i], 1, &st);
+        assert_true(st.cases > 0);
+        assert_int_equal(st.verdict_agree, st.cases);
+        if (!arg_verdicts_only)
+            assert_int_equal(st.agree, st.cases);
+    }
+}
+
+int main(int argc, char **argv)
+{
+    if (argc > 1) { /* test_ptx_vectors [--verdicts-only] FILE... */
+        int a = 1;
+        if (strcmp(argv[a], "--verdicts-only") == 0)
+            arg_verdicts_only = 1, a++;
+        if (a >= argc || argv[a][0] == '-') {
+            fprintf(stderr, "usage: test_ptx_vectors [[--verdicts-only] FILE...]\n");
+            return 2;
+        }
+        arg_files = argv + a, arg_count = argc - a;
+        const struct CMUnitTest files[] = {cmocka_unit_test(test_arg_files)};
+        return cmocka_run_group_tests(files, NULL, NULL);
+    }
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_curated_vectors),
         cmocka_unit_test(test_generated_vectors),
