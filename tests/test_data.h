@@ -15,4 +15,14 @@ static inline FILE *tmu_test_data_open(const char *name, char *path, size_t size
     return fopen(path, "r");
 }
 
+/* Opens the file at `file` (a path from the command line) when it is not NULL, else data file
+ * `name` as tmu_test_data_open does; writes the path opened to path[size]. */
+static inline FILE *tmu_test_file_open(const char *file, const char *name, char *path, size_t size)
+{
+    if (!file)
+        return tmu_test_data_open(name, path, size);
+    snprintf(path, size, "%s", file);
+    return fopen(path, "r");
+}
+
 #endif

@@ -24,13 +24,7 @@ static void test_llc_roles(void **state)
 {
     (void)state;
     char path[1024];
-    FILE *f;
-    if (roles_file) {
-        snprintf(path, sizeof path, "%s", roles_file);
-        f = fopen(path, "r");
-    } else {
-        f = tmu_test_data_open("gcn-llc-roles.tsv", path, sizeof path);
-    }
+    FILE *f = tmu_test_file_open(roles_file, "gcn-llc-roles.tsv", path, sizeof path);
     if (!f)
         fail_msg("cannot open %s", path);
     static char line[1 << 16];

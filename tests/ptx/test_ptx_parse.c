@@ -330,13 +330,7 @@ static void test_module_start(void **state)
 {
     (void)state;
     char path[1024];
-    FILE *f;
-    if (start_file) {
-        snprintf(path, sizeof path, "%s", start_file);
-        f = fopen(path, "r");
-    } else {
-        f = tmu_test_data_open("ptx-module-start.tsv", path, sizeof path);
-    }
+    FILE *f = tmu_test_file_open(start_file, "ptx-module-start.tsv", path, sizeof path);
     if (!f)
         fail_msg("cannot open %s", path);
     char *line = NULL;

@@ -90,13 +90,7 @@ typedef struct stats {
 static void run_file_at(const char *name, int is_path, stats *st)
 {
     char path[1024];
-    FILE *f;
-    if (is_path) {
-        snprintf(path, sizeof path, "%s", name);
-        f = fopen(path, "r");
-    } else {
-        f = tmu_test_data_open(name, path, sizeof path);
-    }
+    FILE *f = tmu_test_file_open(is_path ? name : NULL, name, path, sizeof path);
     if (!f) {
         fprintf(stderr, "cannot open %s\n", path);
         fail();
