@@ -109,8 +109,13 @@ static gpu_stats *gpu_named(const char *name)
 static uint32_t format_flags(const char *fmt)
 {
     uint32_t f = 0;
-    if (fmt[0] == 'Z' || strncmp(fmt, "S8", 2) == 0 || strncmp(fmt, "X24S8", 5) == 0 ||
-        strncmp(fmt, "X32_S8", 6) == 0 || strncmp(fmt, "S8X24", 5) == 0)
+    /* Mesa's depth / stencil formats (u_format.yaml colorspace ZS) are those with a Z or S
+     * channel in their first word: Z16, Z24X8, X8Z24, Z32_FLOAT_S8X24, S8, S8_UINT_Z24, X24S8,
+     * X32_S8X24 ... ('X32_S8X24' names its S channel in the second word). */
+    for (const char *p = fmt; *p && *p != '_'; p++)
+        if ((*p == 'Z' || *p == 'S') && p[1] >= '0' && p[1] <= '9')
+            f |= TMU_ADRENO_FMT_DEPTH_STENCIL;
+    if (strncmp(fmt, "X32_S8", 6) == 0)
         f |= TMU_ADRENO_FMT_DEPTH_STENCIL;
     if (strcmp(fmt, "Y8_UNORM") == 0)
         f |= TMU_ADRENO_FMT_Y8;
