@@ -214,10 +214,14 @@ header() {
 # tests/data/adreno-tiling-a6xx.tsv (its header explains every column).  Made by tmu's
 # tests/tools/fdl_oracle.sh: Mesa's src/freedreno/fdl (fd6_layout.c, freedreno_layout.c/.h,
 # fd6_tiled_memcpy.cc) and device table (freedreno_devices.py, freedreno_dev_info.c) at commit
-# $commit, built unmodified (gcc/g++ -O2, asserts on), driven by tests/tools/fdl_oracle_driver.c
-# with that file's conventions (fdl6_layout as fd_layout_test.c; addresses: a unique tag per block
-# written by fdl6_memcpy_linear_to_tiled at fdl_surface_offset, as turnip's host image copy; linear
-# levels: offset + y * pitch + x * cpp).  Surface specs: $1
+# $commit,
+# built unmodified (gcc/g++ -O2, asserts on), driven by tests/tools/fdl_oracle_driver.c with that
+# file's conventions (fdl6_layout as fd_layout_test.c; addresses: a unique tag per block written by
+# fdl6_memcpy_linear_to_tiled at fdl_surface_offset, as turnip's host image copy; linear levels:
+# offset + y * pitch + x * cpp).  A rows: every block of images of up to 256 blocks, else the four
+# corners, a 4x4 window and $2 random blocks; every layer / slice of up to 4, else the first, the
+# last and two random ones.  Specs Mesa refuses are dropped ('#fill' line: counts).
+# Surface specs: $1
 EOH
 }
 
@@ -235,8 +239,8 @@ case ${1:-} in
   fill)
     [ $# -eq 2 ] || [ $# -eq 3 ] || die "usage: $0 fill FILE [N]"
     fresh
-    header "$2"
-    "$bin" fill "$2" ${3:-48}
+    header "$2" "${3:-48}"
+    "$bin" fill "$2" "${3:-48}"
     ;;
   vectors)
     [ $# -ge 4 ] || die "usage: $0 vectors SEED N GPU..."
@@ -246,7 +250,7 @@ case ${1:-} in
     tmp=${TMPDIR:-/tmp}/fdl_oracle_specs.$$
     trap 'rm -f "$tmp"' EXIT
     python3 "$here/gen_adreno_surfaces.py" "$seed" "$n" "$@" > "$tmp" || die "gen_adreno_surfaces.py failed"
-    header "tests/tools/gen_adreno_surfaces.py $seed $n $*"
+    header "tests/tools/gen_adreno_surfaces.py $seed $n $*" 48
     "$bin" fill "$tmp"
     ;;
   *) die "usage: $0 build | path | check FILE | fill FILE [N] | vectors SEED N GPU..." ;;

@@ -8,7 +8,8 @@ Writes N specs per GPU, one a line: 'gpu fmt w h d layers levels samples tile ub
 tile mode asked for; ubwc: UBWC asked for).  Knows nothing of tmu or of Mesa's layout rules: it
 draws the kinds of surface the vector file's coverage line lists (1D-ish and tiny levels,
 non-powers-of-two, 3D, arrays, mipmaps down to 1x1, block-compressed formats, MSAA, depth /
-stencil, two-component 8-bit formats, Y8, mutable, every tile and UBWC request) from Python's
+stencil, two-component 8-bit formats, Y8, mutable, every tile and UBWC request, and wide short
+surfaces whose row pitches are multiples of large powers of two) from Python's
 random.Random(SEED), keeping each surface's texel bytes under a budget (about 6 MiB) so that the
 oracle, which tags every texel, stays quick.  Deterministic for a given SEED, N and GPU list.
 """
@@ -73,6 +74,10 @@ def one(r, gpu):
         layers = r.choice([2, 3, r.randint(2, 12), r.randint(13, 64)])
     elif kind < 0.50:
         h = 1  # 1D-like
+    elif kind < 0.62:
+        # wide and short: pitches of many kilobytes, multiples of large powers of two
+        w = r.choice([1 << r.randint(11, 14), r.randint(2, 16) << 10, r.randint(2048, 16384)])
+        h = r.choice([r.randint(1, 16), r.randint(17, 160)])
     mx = max(w, h, d if is3d else 1)
     maxlv = mx.bit_length()
     if samples > 1:
@@ -86,7 +91,9 @@ def one(r, gpu):
     def nbytes():
         return (-(-w // bw)) * (-(-h // bh)) * bs * samples * layers * d * 2
     while nbytes() > BUDGET:
-        if layers > 1:
+        if h > 1 and w >= 2048:
+            h = max(1, h // 2)
+        elif layers > 1:
             layers = max(1, layers // 2)
         elif is3d and d > 2:
             d = max(2, d // 2)
