@@ -170,10 +170,11 @@ build() {
     die "freedreno_devices.py failed"
   u=$m/src/util/format
   echo "generate u_format_gen.h, u_format_pack.h, u_format_table.c: u_format_table.py u_format.yaml"
-  "$py" "$u/u_format_table.py" "$u/u_format.yaml" --enums > "$g/util/format/u_format_gen.h" &&
+  if ! { "$py" "$u/u_format_table.py" "$u/u_format.yaml" --enums > "$g/util/format/u_format_gen.h" &&
     "$py" "$u/u_format_table.py" "$u/u_format.yaml" --header > "$g/util/format/u_format_pack.h" &&
-    "$py" "$u/u_format_table.py" "$u/u_format.yaml" > "$g/u_format_table.c" ||
+    "$py" "$u/u_format_table.py" "$u/u_format.yaml" > "$g/u_format_table.c"; }; then
     die "u_format_table.py failed"
+  fi
   cc=${CC:-gcc}
   cxx=${CXX:-g++}
   # shellcheck disable=SC2046,SC2086
@@ -194,8 +195,10 @@ link_driver() {
   cxx=${CXX:-g++}
   echo "link $1 (driver: tests/tools/fdl_oracle_driver.c)" >&2
   # shellcheck disable=SC2046,SC2086
-  $cc -O2 -w $flags $(incs) -c "$here/fdl_oracle_driver.c" -o "$top/obj/driver.o.tmp" &&
-    $cxx -Wl,--gc-sections -o "$1.tmp.$$" "$top/obj/driver.o.tmp" "$top"/obj/*.o || die "link failed"
+  if ! { $cc -O2 -w $flags $(incs) -c "$here/fdl_oracle_driver.c" -o "$top/obj/driver.o.tmp" &&
+    $cxx -Wl,--gc-sections -o "$1.tmp.$$" "$top/obj/driver.o.tmp" "$top"/obj/*.o; }; then
+    die "link failed"
+  fi
   rm -f "$top/obj/driver.o.tmp"
   mv -f "$1.tmp.$$" "$1"
 }
