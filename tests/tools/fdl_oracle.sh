@@ -2,7 +2,7 @@
 # Mesa's own Adreno a6xx / a7xx layout code as a live oracle for tmu's Adreno layouts
 # (src/layout/adreno.c): the "fdl-oracle" that tests/data/adreno-tiling-a6xx.tsv's header describes.
 #
-# Nothing of Mesa is kept in this repository.  `build` takes the 52 files listed below from Mesa
+# Nothing of Mesa is kept in this repository.  `build` takes the 56 files listed below from Mesa
 # at commit 7d41cfa1a97f29ad576a8f08c833ac1336c716e4 (2025-01-19), either out of a git directory
 # that holds that commit (MESA_GIT=DIR, e.g. a clone of https://gitlab.freedesktop.org/mesa/mesa or
 # of its mirror github.com/AquaBx/mesa) or, without MESA_GIT, one by one from
@@ -16,15 +16,16 @@
 #     u_format_pack.h, u_format_table.c (Python 3 with mako and PyYAML: Debian python3-mako,
 #     python3-yaml);
 #   - gcc / g++ -O2 (asserts on, as the vector file's oracle) compile, UNMODIFIED,
-#     src/freedreno/fdl/fd6_layout.c, freedreno_layout.c, fd6_tiled_memcpy.cc,
-#     src/freedreno/common/freedreno_dev_info.c and the generated u_format_table.c, with the
+#     src/freedreno/fdl/fd6_layout.c, freedreno_layout.c, fd6_tiled_memcpy.cc, fd6_view.c,
+#     fd6_format_table.c, src/freedreno/common/freedreno_dev_info.c, src/util/format/u_format.c
+#     and the generated u_format_table.c, with the
 #     defines Mesa's meson.build gives a little-endian glibc host (UTIL_ARCH_LITTLE_ENDIAN=1,
 #     UTIL_ARCH_BIG_ENDIAN=0, HAVE_SECURE_GETENV, HAVE_PTHREAD, HAVE_ENDIAN_H, HAVE_TIMESPEC_GET,
 #     HAVE_STRUCT_TIMESPEC); linked with --gc-sections (no shim is needed: what the driver reaches
 #     needs nothing outside these files and libc) with tmu's driver tests/tools/fdl_oracle_driver.c
 #     into ORACLE_DIR/fdl-7d41cfa1/fdl-oracle.  The driver calls fdl6_layout, fd_dev_info_raw,
-#     fdl6_memcpy_linear_to_tiled / fdl6_memcpy_tiled_to_linear and util_format_*; it never links
-#     or consults tmu.
+#     fdl6_memcpy_linear_to_tiled / fdl6_memcpy_tiled_to_linear, fdl6_view_init and
+#     util_format_*; it never links or consults tmu.
 #
 # ORACLE_DIR: $TMU_ORACLE_DIR, else ~/.cache/tmu-oracles.
 #
@@ -41,6 +42,12 @@
 #                                256 blocks, else corners, a 4x4 window and N (48) random blocks
 #   fdl_oracle.sh vectors SEED N GPU...
 #                                gen_adreno_surfaces.py SEED N GPU... | fill: N fresh surfaces per GPU
+#   fdl_oracle.sh views FILE     FILE: specs as for fill; writes per surface the texture descriptor
+#                                Mesa's fdl6_view_init writes for the whole image, with the surface
+#                                size and every level's offset and pitch ('D' rows; see
+#                                tests/tools/fdl_oracle_driver.c), for tests/ir3/test_ir3_fdl_views
+#   fdl_oracle.sh views-gen SEED N GPU...
+#                                gen_adreno_surfaces.py SEED N GPU... | views
 set -eu
 commit=7d41cfa1a97f29ad576a8f08c833ac1336c716e4
 dir=${TMU_ORACLE_DIR:-${HOME:-/tmp}/.cache/tmu-oracles}
@@ -61,8 +68,11 @@ files() {
   24779e109d016c15a9bd1f3afef1de243ee95fb9 src/freedreno/common/freedreno_dev_info.c
   09e07772c55c71b156d3e7b14857a01be1898b82 src/freedreno/common/freedreno_dev_info.h
   90d093c1c409bfd3c4895e64dc87773ac1bcf864 src/freedreno/common/freedreno_devices.py
+  32f3b1bd2f3f668c1aed6f338d7278dc43d3565d src/freedreno/fdl/fd6_format_table.c
+  062233a99cfa91ff35cad4819db438a4490372a4 src/freedreno/fdl/fd6_format_table.h
   5fa1067ff338a60bfec7ee8f3da82bd43b200ad7 src/freedreno/fdl/fd6_layout.c
   237dc6effbc79f471c0bd9ae56182af3c58c86ba src/freedreno/fdl/fd6_tiled_memcpy.cc
+  4de6c2b33587614abe7897161ceeca2f50ba861a src/freedreno/fdl/fd6_view.c
   b02de150c2c700db59de0771e013bd5749f54a07 src/freedreno/fdl/freedreno_layout.c
   c745ffa0180fa2b7d99a0f7d1de3771e0c0e53bb src/freedreno/fdl/freedreno_layout.h
   fbf408786512ebf9f23cde1f0dcf5efeea28fd50 src/freedreno/registers/adreno/a6xx.xml
@@ -78,6 +88,7 @@ files() {
   0cb11d511f11eab11584fe1e686bb00df013386c src/util/detect_cc.h
   86286dfbe7091a0c15697b8dd56924cc3363bac6 src/util/detect_os.h
   c53d5e0f80fcf5cdbacffbed622b7ef81e34c326 src/util/format/format_utils.h
+  db57f3081fd5fb049912308c61c6f83aa2db45b7 src/util/format/u_format.c
   95976ec14a640ef3e29ca34226ed837cfe2fa29c src/util/format/u_format.h
   f300bd80a21b9e7be698eeee775a879996fdfd4a src/util/format/u_format.yaml
   4a98107c0df26b8dcae70d4aa343dbf4cab78282 src/util/format/u_format_bptc.h
@@ -179,7 +190,8 @@ build() {
   cxx=${CXX:-g++}
   # shellcheck disable=SC2046,SC2086
   for f in src/freedreno/fdl/fd6_layout.c src/freedreno/fdl/freedreno_layout.c \
-    src/freedreno/common/freedreno_dev_info.c gen/u_format_table.c src/freedreno/fdl/fd6_tiled_memcpy.cc; do
+    src/freedreno/common/freedreno_dev_info.c gen/u_format_table.c src/freedreno/fdl/fd6_tiled_memcpy.cc \
+    src/freedreno/fdl/fd6_view.c src/freedreno/fdl/fd6_format_table.c src/util/format/u_format.c; do
     case $f in gen/*) src=$top/$f ;; *) src=$m/$f ;; esac
     case $f in *.cc) c=$cxx ;; *) c=$cc ;; esac
     echo "compile $c -O2 -w -ffunction-sections -fdata-sections $f"
@@ -256,5 +268,21 @@ case ${1:-} in
     header "tests/tools/gen_adreno_surfaces.py $seed $n $*" 48
     "$bin" fill "$tmp"
     ;;
-  *) die "usage: $0 build | path | check FILE | fill FILE [N] | vectors SEED N GPU..." ;;
+  views)
+    [ $# -eq 2 ] || die "usage: $0 views FILE"
+    fresh
+    "$bin" views "$2"
+    ;;
+  views-gen)
+    [ $# -ge 4 ] || die "usage: $0 views-gen SEED N GPU..."
+    fresh
+    seed=$2 n=$3
+    shift 3
+    tmp=${TMPDIR:-/tmp}/fdl_oracle_specs.$$
+    trap 'rm -f "$tmp"' EXIT
+    python3 "$here/gen_adreno_surfaces.py" "$seed" "$n" "$@" > "$tmp" || die "gen_adreno_surfaces.py failed"
+    echo "# fdl6_view_init descriptors (tests/tools/fdl_oracle.sh views-gen $seed $n $*), Mesa $commit"
+    "$bin" views "$tmp"
+    ;;
+  *) die "usage: $0 build | path | check FILE | fill FILE [N] | vectors SEED N GPU... | views FILE | views-gen SEED N GPU..." ;;
 esac

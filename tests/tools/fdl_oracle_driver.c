@@ -33,6 +33,16 @@
  *   fdl-oracle check FILE         recomputes every S and L row of a vector file from the inputs of
  *                                 its S rows and every A row's offset, and lists what differs;
  *                                 exit 0 only when all agree.
+ *   fdl-oracle views FILE         FILE: specs as for fill; per surface Mesa lays out, one row
+ *                                 'D gpu fmt w h d layers levels samples tile ubwc is3d mutable size
+ *                                 cpp last_size0 dw0 .. dw15 levels' (cpp: fdl_layout.cpp;
+ *                                 last_size0: slices[levels - 1].size0, what MIN_LAYERSZ is made
+ *                                 of) with the texture descriptor Mesa's
+ *                                 fdl6_view_init writes for the whole image (base level 0, every
+ *                                 level, every layer; type 3D for 3D surfaces, else 2D; iova
+ *                                 0x100000000; swizzle XYZW; has_z24uint_s8uint from the device
+ *                                 table) and, last, 'offset:pitch' of every level (fdl_surface_offset
+ *                                 of layer 0, fdl_pitch), comma-separated.
  */
 #include <inttypes.h>
 #include <stdarg.h>
@@ -705,6 +715,67 @@ static int cmd_check(const char *path)
    return s_bad || l_bad || a_bad || !s_ok ? 1 : 0;
 }
 
+#define VIEW_IOVA 0x100000000ull
+
+static int cmd_views(const char *path)
+{
+   FILE *fp = fopen(path, "r");
+   if (!fp)
+      die("%s: cannot open", path);
+   char *line = NULL;
+   size_t cap = 0;
+   unsigned long lineno = 0, made = 0, refused = 0;
+   while (getline(&line, &cap, fp) > 0) {
+      lineno++;
+      char *f[16];
+      if (line[0] == '#')
+         continue;
+      unsigned n = split(line, f, 16);
+      if (n == 0)
+         continue;
+      if (n != 12)
+         die("%s:%lu: %u fields, want 12", path, lineno, n);
+      spec sp;
+      parse_spec(&sp, f, lineno);
+      surface S;
+      const char *why = NULL;
+      if (!surface_make(&S, &sp, &why)) {
+         refused++;
+         continue;
+      }
+      struct fdl6_view v;
+      const struct fdl_layout *ls[3] = {&S.l, &S.l, &S.l};
+      struct fdl_view_args a;
+      memset(&a, 0, sizeof a);
+      a.chip = S.info->chip;
+      a.iova = VIEW_IOVA;
+      a.base_miplevel = 0;
+      a.level_count = sp.levels;
+      a.base_array_layer = 0;
+      a.layer_count = sp.is3d ? 1 : sp.layers;
+      a.min_lod_clamp = 0;
+      for (unsigned c = 0; c < 4; c++)
+         a.swiz[c] = (unsigned char)(PIPE_SWIZZLE_X + c);
+      a.format = S.format;
+      a.type = sp.is3d ? FDL_VIEW_TYPE_3D : FDL_VIEW_TYPE_2D;
+      fdl6_view_init(&v, ls, &a, S.info->a6xx.has_z24uint_s8uint);
+      printf("D\t%s\t%s\t%u\t%u\t%u\t%u\t%u\t%u\t%s\t%u\t%u\t%u\t%" PRIu64 "\t%u\t%u", sp.gpu,
+             sp.fmt, sp.w, sp.h, sp.d, sp.layers, sp.levels, sp.samples, tile_names[sp.tile], sp.ubwc,
+             sp.is3d, sp.mutable_, S.l.size, S.l.cpp, S.l.slices[S.l.mip_levels - 1].size0);
+      for (unsigned k = 0; k < 16; k++)
+         printf("\t%08x", v.descriptor[k]);
+      printf("\t");
+      for (unsigned lv = 0; lv < S.l.mip_levels; lv++)
+         printf("%s%u:%u", lv ? "," : "", fdl_surface_offset(&S.l, lv, 0), fdl_pitch(&S.l, lv));
+      printf("\n");
+      made++;
+   }
+   printf("#views %lu surfaces, %lu specs refused\n", made, refused);
+   free(line);
+   fclose(fp);
+   return 0;
+}
+
 int main(int argc, char **argv)
 {
    if (argc >= 3 && strcmp(argv[1], "gpuinfo") == 0) {
@@ -720,6 +791,8 @@ int main(int argc, char **argv)
       return cmd_fill(argv[2], argc == 4 ? num(argv[3], "N", 0) : 48);
    if (argc == 3 && strcmp(argv[1], "check") == 0)
       return cmd_check(argv[2]);
-   fprintf(stderr, "usage: fdl-oracle gpuinfo GPU... | fill FILE [N] | check FILE\n");
+   if (argc == 3 && strcmp(argv[1], "views") == 0)
+      return cmd_views(argv[2]);
+   fprintf(stderr, "usage: fdl-oracle gpuinfo GPU... | fill FILE [N] | check FILE | views FILE\n");
    return 2;
 }
