@@ -2,8 +2,9 @@
  * views: Mesa's src/freedreno/fdl at commit 7d41cfa1 compiled unmodified), for the whole image of
  * surfaces Mesa's fdl6_layout laid out, read by tmu_ir3_tdesc_to_texture_tiled.
  *
- *   test_ir3_fdl_views FILE [--show N]
+ *   test_ir3_fdl_views [FILE] [--show N]
  *
+ * FILE defaults to the data file adreno-fdl-views.tsv ($TMU_TEST_DATA, else tests/data).
  * FILE: 'D' rows (gpu fmt w h d layers levels samples tile ubwc is3d mutable size cpp last_size0
  * dw0..dw15 levels: the layout's cpp and last level's size0, the descriptor, and 'offset:pitch' of
  * every level, from fdl_surface_offset and fdl_pitch).
@@ -33,6 +34,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "test_data.h"
 #include "tmu/ir3_exec.h"
 #include "tmu/layout.h"
 
@@ -232,19 +234,17 @@ int main(int argc, char **argv)
         else if (!path && argv[i][0] != '-')
             path = argv[i];
         else {
-            fprintf(stderr, "usage: %s FILE [--show N]\n", argv[0]);
+            fprintf(stderr, "usage: %s [FILE] [--show N]\n", argv[0]);
             return 2;
         }
     }
-    if (!path) {
-        fprintf(stderr, "usage: %s FILE [--show N]\n", argv[0]);
-        return 2;
-    }
-    FILE *fp = fopen(path, "r");
+    char opened[4096];
+    FILE *fp = tmu_test_file_open(path, "adreno-fdl-views.tsv", opened, sizeof opened);
     if (!fp) {
-        perror(path);
+        perror(opened);
         return 2;
     }
+    path = opened;
     char *line = NULL;
     size_t cap = 0;
     unsigned long lineno = 0;
