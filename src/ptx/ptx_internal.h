@@ -144,16 +144,45 @@ unsigned ptx_target_min_version(unsigned sm);
 
 extern const char *const ptx_comp_names[4];
 
+/* ---- names (ptx_names.c) ------------------------------------------------ */
+/* An instruction name ptxas lexes: known = 0 for a name it lexes but no instruction has. */
+typedef struct ptx_name_row {
+    const char *name;
+    uint8_t known;
+} ptx_name_row;
+
+enum { PTX_MOD_TYPE = 1, PTX_MOD_VEC = 2 };
+/* A modifier word ptxas knows (without the dot): flags PTX_MOD_TYPE / PTX_MOD_VEC; dup: its
+ * message when a modifier with the same message came before (NULL: none). */
+typedef struct ptx_mod_row {
+    const char *word;
+    uint8_t flags;
+    const char *dup;
+} ptx_mod_row;
+
+/* The instruction name at p (avail bytes; its first identifier is ident_len bytes) as ptxas
+ * lexes it: the longest row of the name table made of the identifier and the ".word"s after it,
+ * else the identifier.  Returns its length; *known = 1 when it names an instruction. */
+size_t ptx_instr_name(const char *p, size_t avail, size_t ident_len, int *known);
+/* The modifier word of `len` bytes at p (no dot), or NULL when ptxas does not know it. */
+const ptx_mod_row *ptx_modifier_word(const char *p, size_t len);
+/* The rows, for tests. */
+size_t ptx_instr_name_count(void);
+const ptx_name_row *ptx_instr_name_row(size_t i);
+size_t ptx_modifier_word_count(void);
+const ptx_mod_row *ptx_modifier_word_row(size_t i);
+
 /* ---- module --------------------------------------------------------------- */
 typedef struct ptx_loc {
     size_t offset, len; /* statement text (guard .. ';') */
     uint32_t line, col;
     uint32_t scope;
-    /* an opcode that starts like tex/tld4/txq but is none of them ("TEX", "texx"): ptxas
-     * reports it as unknown; op_offset/op_len locate it, msg_* the token after it */
+    /* an instruction name ptxas does not know ("TEX", "f32", "tex.clamp"): the statement
+     * (offset, len) is kept whole for the checker; op_offset/op_len/op_line/op_col locate the
+     * name, msg_* the token after it */
     uint8_t unknown_op;
     size_t op_offset;
-    uint32_t op_len, msg_line, msg_col;
+    uint32_t op_len, op_line, op_col, msg_line, msg_col;
 } ptx_loc;
 
 typedef struct ptx_modprob { /* a problem found while parsing declarations */

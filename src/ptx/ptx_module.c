@@ -314,28 +314,42 @@ static tmu_status parse_params(mparser *p)
     }
 }
 
-/* 1: tex, tld4 or txq; 2: a name that starts like one of them in any case but is none of them
- * ("TEX", "Tld4", "texx"): no PTX instruction is named so, and ptxas says it does not know it;
- * 0: anything else. */
-static int is_texture_opcode(const ptx_tok *t)
+/* The identifier is tex, tld4 or txq. */
+static int is_texture_ident(const ptx_tok *t)
 {
-    static const char *const names[3] = {"tex", "tld4", "txq"};
-    for (int i = 0; i < 3; i++) {
-        size_t n = strlen(names[i]), k = 0;
-        if (ptx_name_eq(names[i], t->p, t->len))
-            return 1;
-        while (k < n && k < t->len && (t->p[k] | 0x20) == names[i][k])
-            k++;
-        if (k == n)
-            return 2;
-    }
-    return 0;
+    return ptx_tok_is(t, "tex") || ptx_tok_is(t, "tld4") || ptx_tok_is(t, "txq");
 }
 
-/* One instruction statement; p->t is its first token ('@' or the opcode). */
+/* Skips tokens up to and including the ';' that ends a statement, as skip_statement does;
+ * *end receives the offset just past the ';'. */
+static tmu_status skip_statement_end(mparser *p, size_t *end)
+{
+    int depth = 0;
+    for (;;) {
+        if (p->t.kind == PTX_TK_EOF || p->t.kind == PTX_TK_BAD)
+            return syntax(p);
+        if (ptx_tok_punct(&p->t, '{'))
+            depth++;
+        else if (ptx_tok_punct(&p->t, '}')) {
+            if (depth == 0)
+                return syntax(p);
+            depth--;
+        } else if (ptx_tok_punct(&p->t, ';') && depth == 0) {
+            *end = (size_t)(p->t.p + 1 - p->lx.start);
+            next(p);
+            return TMU_OK;
+        }
+        next(p);
+    }
+}
+
+/* One instruction statement; p->t is its first token ('@' or the opcode).  The instruction's
+ * name is found as ptxas's lexer finds it (ptx_instr_name: the longest name of the table, so
+ * "tex.level" and "cp.async.bulk" are one name, "tex.clamp" too).  tex / tld4 / txq are parsed
+ * and kept; a name ptxas does not know is kept for the checker ("Not a name of any known
+ * instruction"); any other instruction is skipped. */
 static tmu_status parse_instruction(mparser *p)
 {
-    ptx_lexer save = p->lx;
     ptx_tok first = p->t;
     if (ptx_tok_punct(&p->t, '@')) {
         next(p);
@@ -347,19 +361,24 @@ static tmu_status parse_instruction(mparser *p)
     }
     if (p->t.kind != PTX_TK_IDENT)
         return syntax(p);
-    int kind = is_texture_opcode(&p->t);
-    if (!kind) {
+    ptx_tok op = p->t;
+    int known;
+    size_t name_len = ptx_instr_name(op.p, (size_t)(p->lx.end - op.p), op.len, &known);
+    if (known && !is_texture_ident(&op)) {
         next(p);
         return skip_statement(p);
     }
-    if (kind == 2) { /* an unknown instruction: its modifiers as ptxas lexes them, the rest skipped */
-        ptx_tok op = p->t;
+    if (!known) { /* an unknown instruction: its modifiers as ptxas lexes them, the rest kept
+                     for the checker */
         next(p);
+        while (p->t.kind != PTX_TK_EOF && p->t.p < op.p + name_len) /* the name's own words */
+            next(p);
         ptx_tok after = p->t;
         tmu_status s = ptx_skip_modifiers(&p->lx, &p->t, p->diag);
         if (s != TMU_OK)
             return s;
-        if ((s = skip_statement(p)) != TMU_OK)
+        size_t end = 0;
+        if ((s = skip_statement_end(p, &end)) != TMU_OK)
             return s;
         tmu_ptx_module *m = p->m;
         if (grow((void **)&m->instrs, &m->capinstrs, m->ninstrs + 1, sizeof *m->instrs))
@@ -367,13 +386,15 @@ static tmu_status parse_instruction(mparser *p)
         ptx_loc *l = &m->instrs[m->ninstrs++];
         memset(l, 0, sizeof *l);
         l->offset = (size_t)(first.p - p->lx.start);
-        l->len = (size_t)(op.p + op.len - first.p);
-        l->line = op.line;
-        l->col = op.col;
+        l->len = end - l->offset;
+        l->line = first.line;
+        l->col = first.col;
         l->scope = p->scope;
         l->unknown_op = 1;
         l->op_offset = (size_t)(op.p - p->lx.start);
-        l->op_len = (uint32_t)op.len;
+        l->op_len = (uint32_t)name_len;
+        l->op_line = op.line;
+        l->op_col = op.col;
         l->msg_line = after.line;
         l->msg_col = after.line == op.line ? op.col : after.col;
         return TMU_OK;
@@ -394,7 +415,6 @@ static tmu_status parse_instruction(mparser *p)
     /* parse it now so that syntax errors stop the module parse */
     ptx_lexer ilx;
     ptx_lex_init(&ilx, first.p, end - start, first.line, first.col);
-    (void)save;
     tmu_ptx_instr tmp;
     tmu_status s = ptx_parse_instr_lx(&ilx, &tmp, p->diag);
     if (s != TMU_OK)
@@ -821,8 +841,8 @@ tmu_status tmu_ptx_module_instr(const tmu_ptx_module *m, size_t index, tmu_ptx_i
         out->unknown_op = 1;
         out->op_text = m->text + l->op_offset;
         out->op_len = l->op_len;
-        out->line = l->line;
-        out->column = l->col;
+        out->line = l->op_line;
+        out->column = l->op_col;
         out->msg_line = l->msg_line;
         out->msg_column = l->msg_col;
         return TMU_OK;

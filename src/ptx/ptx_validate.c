@@ -978,11 +978,171 @@ static void check_txq(vctx *v)
         EMIT(v, "Illegal query modifier for instruction '%s'", v->name);
 }
 
+/* ---- statements whose instruction name ptxas does not know -------------------------- */
+/* ptxas parses such a statement as any other (measured with ptxas 13.0.88, docs/ptx-checker.md
+ * "Instruction names"): its lexer reports each unknown modifier, its grammar each modifier
+ * that repeats a class ("Multiple vector modifiers specified", "Duplicate .ftz modifier") and a
+ * .v2/.v4 not followed by a type (a warning, after the next modifier's own message, or after
+ * everything else when the .vN is last); then, as for tex, the guard, every vector's elements
+ * and every vector's size; then "Not a name of any known instruction: 'NAME'"; the unknown
+ * symbols come at the end of the module. */
+#define UNK_VECS 16
+
+static tmu_status unk_elem(ptx_lexer *lx, ptx_tok *t, tmu_ptx_elem *e)
+{
+    memset(e, 0, sizeof *e);
+    e->line = t->line;
+    e->column = t->col;
+    int neg = ptx_tok_punct(t, '-');
+    if (neg)
+        ptx_lex_next(lx, t);
+    if (t->kind == PTX_TK_IDENT && !neg) {
+        if (t->len == 1 && t->p[0] == '_')
+            e->kind = TMU_PTX_E_SINK;
+        else {
+            e->kind = TMU_PTX_E_NAME;
+            e->name = t->p;
+            e->name_len = (uint32_t)t->len;
+        }
+    } else if (t->kind == PTX_TK_INT) {
+        e->kind = TMU_PTX_E_INT;
+    } else if (t->kind == PTX_TK_FLOAT || t->kind == PTX_TK_DOTNUM) {
+        e->kind = TMU_PTX_E_FLOAT;
+    } else {
+        return TMU_ERR_PARSE;
+    }
+    ptx_lex_next(lx, t);
+    return TMU_OK;
+}
+
+/* An element that is a name no declaration gives: kept for the end of the module's report
+ * (looked up directly: `e` may be a temporary, which the lookup cache must not remember). */
+static void unk_name(vctx *v, const tmu_ptx_elem *e)
+{
+    if (e->kind == TMU_PTX_E_NAME && !ptx_lookup_n(v->m, v->scope, e->name, e->name_len))
+        late_unknown(v, e);
+}
+
+static void check_unknown(vctx *v, const ptx_loc *l)
+{
+    const tmu_ptx_module *m = v->m;
+    tmu_ptx_instr ui = *v->in, *in = &ui;
+    v->in = in;
+    ptx_lexer lx;
+    ptx_tok t;
+    ptx_lex_init(&lx, m->text + l->offset, l->len, l->line, l->col);
+    ptx_lex_next(&lx, &t);
+    if (ptx_tok_punct(&t, '@')) {
+        ptx_lex_next(&lx, &t);
+        if (ptx_tok_punct(&t, '!'))
+            ptx_lex_next(&lx, &t);
+        if (t.kind == PTX_TK_IDENT) {
+            in->guard.kind = TMU_PTX_E_NAME;
+            in->guard.name = t.p;
+            in->guard.name_len = (uint32_t)t.len;
+            in->guard.line = t.line;
+            in->guard.column = t.col;
+            unk_name(v, &in->guard);
+        }
+        ptx_lex_next(&lx, &t);
+    }
+    const char *name_end = m->text + l->op_offset + l->op_len;
+    while (t.kind != PTX_TK_EOF && t.p < name_end) /* the name */
+        ptx_lex_next(&lx, &t);
+    /* modifiers */
+    const char *seen[24];
+    unsigned nseen = 0;
+    int prev_vec = 0;
+    while (t.kind == PTX_TK_DOTNAME) {
+        const char *w = t.p + 1;
+        size_t wl = t.len - 1;
+        while (lx.cur + 2 < lx.end && lx.cur[0] == ':' && lx.cur[1] == ':') { /* .shared::cta */
+            const char *q = lx.cur + 2;
+            while (q < lx.end && ((*q >= 'a' && *q <= 'z') || (*q >= 'A' && *q <= 'Z') ||
+                                  (*q >= '0' && *q <= '9') || *q == '_'))
+                q++;
+            wl = (size_t)(q - w);
+            lx.cur = q;
+        }
+        const ptx_mod_row *r = ptx_modifier_word(w, wl);
+        if (!r)
+            emit(v, in->msg_line, t.col, "Unknown modifier '.%.*s'", (int)wl, w);
+        else if (r->dup) {
+            int again = 0;
+            for (unsigned i = 0; i < nseen; i++)
+                again |= strcmp(seen[i], r->dup) == 0;
+            if (again)
+                emit(v, in->msg_line, t.col, "%s", r->dup);
+            else if (nseen < sizeof seen / sizeof seen[0])
+                seen[nseen++] = r->dup;
+        }
+        if (prev_vec && !(r && (r->flags & (PTX_MOD_TYPE | PTX_MOD_VEC))))
+            warn(v, "Vector Type not specified properly");
+        prev_vec = r && (r->flags & PTX_MOD_VEC);
+        ptx_lex_next(&lx, &t);
+    }
+    /* operands: every brace vector (its elements) and every name, in order */
+    tmu_ptx_operand vecs[UNK_VECS];
+    unsigned nvec = 0, sizes[UNK_VECS];
+    int depth = 0;
+    while (t.kind != PTX_TK_EOF && !(ptx_tok_punct(&t, ';') && depth == 0)) {
+        if (ptx_tok_punct(&t, '{')) {
+            tmu_ptx_operand *o = nvec < UNK_VECS ? &vecs[nvec] : NULL;
+            unsigned n = 0;
+            if (o) {
+                o->is_vector = 1;
+                o->count = 0;
+                o->line = t.line;
+                o->column = t.col;
+            }
+            ptx_lex_next(&lx, &t);
+            while (t.kind != PTX_TK_EOF && !ptx_tok_punct(&t, '}') && !ptx_tok_punct(&t, ';')) {
+                tmu_ptx_elem e;
+                if (unk_elem(&lx, &t, &e) != TMU_OK) {
+                    ptx_lex_next(&lx, &t);
+                    continue;
+                }
+                unk_name(v, &e);
+                if (o && o->count < TMU_PTX_VEC_MAX)
+                    o->e[o->count++] = e;
+                n++;
+                if (ptx_tok_punct(&t, ','))
+                    ptx_lex_next(&lx, &t);
+            }
+            if (o && n) {
+                sizes[nvec] = n;
+                nvec++;
+            }
+            if (ptx_tok_punct(&t, '}'))
+                ptx_lex_next(&lx, &t);
+            continue;
+        }
+        if (t.kind == PTX_TK_IDENT && !(t.len == 1 && t.p[0] == '_')) {
+            tmu_ptx_elem e;
+            (void)unk_elem(&lx, &t, &e);
+            unk_name(v, &e);
+            continue;
+        }
+        depth += ptx_tok_punct(&t, '[') - ptx_tok_punct(&t, ']');
+        ptx_lex_next(&lx, &t);
+    }
+    if (in->guard.kind == TMU_PTX_E_NAME && etype(v, &in->guard) != TMU_PTX_T_PRED)
+        EMIT(v, "Predicate expression expected");
+    for (unsigned i = 0; i < nvec; i++)
+        parse_vector(v, &vecs[i]);
+    for (unsigned i = 0; i < nvec; i++)
+        if (sizes[i] == 3 || sizes[i] > 4)
+            EMIT_AT(v, &vecs[i], "Illegal vector size: %u", sizes[i]);
+    EMIT(v, "Not a name of any known instruction: '%.*s'", (int)in->op_len, in->op_text);
+    if (prev_vec)
+        warn(v, "Vector Type not specified properly");
+}
+
 /* Checks one instruction: problems (errors and warnings) to out[0..max), unknown symbols to
  * late[0..late_max); returns the number of problems, *nlate the number of unknown symbols. */
 static size_t check_one(const tmu_ptx_module *m, uint32_t scope, const tmu_ptx_instr *in,
-                        const tmu_ptx_check_options *opt, tmu_diag *out, size_t max,
-                        tmu_diag *late, size_t late_max, size_t *nlate)
+                        const tmu_ptx_check_options *opt, const ptx_loc *loc, tmu_diag *out,
+                        size_t max, tmu_diag *late, size_t late_max, size_t *nlate)
 {
     *nlate = 0;
     if (!ptx_instr_sane(in)) {
@@ -1012,7 +1172,9 @@ static size_t check_one(const tmu_ptx_module *m, uint32_t scope, const tmu_ptx_i
         snprintf(v.name, sizeof v.name, "txq.level");
     else
         snprintf(v.name, sizeof v.name, "%s", ops[in->opcode < 3 ? in->opcode : 0]);
-    if (in->unknown_op) /* "TEX": ptxas knows no such instruction and says only that */
+    if (in->unknown_op && loc) /* "TEX", "f32": ptxas knows no such instruction */
+        check_unknown(&v, loc);
+    else if (in->unknown_op)
         EMIT(&v, "Not a name of any known instruction: '%.*s'", (int)in->op_len, in->op_text);
     else if (in->opcode == TMU_PTX_TXQ)
         check_txq(&v);
@@ -1031,7 +1193,7 @@ size_t tmu_ptx_check_instr(const tmu_ptx_module *m, uint32_t scope, const tmu_pt
         return 0;
     tmu_diag late[16];
     size_t nlate;
-    size_t n = check_one(m, scope, in, opt, out, max, late, 16, &nlate);
+    size_t n = check_one(m, scope, in, opt, NULL, out, max, late, 16, &nlate);
     for (size_t i = 0; i < nlate; i++) /* unknown symbols come last */
         if (out && n + i < max && i < 16)
             out[n + i] = late[i];
@@ -1108,7 +1270,8 @@ size_t tmu_ptx_module_check(const tmu_ptx_module *m, const tmu_ptx_check_options
             continue;
         tmu_diag probs[64], unk[64];
         size_t nu;
-        size_t n = check_one(m, scope, &in, opt, probs, 64, unk, 64, &nu);
+        size_t n = check_one(m, scope, &in, opt, in.unknown_op ? &m->instrs[i] : NULL, probs, 64,
+                             unk, 64, &nu);
         for (size_t k = 0; k < n && k < 64; k++)
             report_diag(&r, &probs[k]);
         for (size_t k = 0; k < nu && k < 64; k++) {
