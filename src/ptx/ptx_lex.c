@@ -269,6 +269,13 @@ void ptx_lex_next(ptx_lexer *lx, ptx_tok *t)
         lx->cur++;
         while (lx->cur < lx->end && is_id_char((unsigned char)*lx->cur))
             lx->cur++;
+        /* ".shared::cta", ".cta_group::1", ".mbarrier::complete_tx::bytes": one modifier */
+        while (lx->cur + 2 < lx->end && lx->cur[0] == ':' && lx->cur[1] == ':' &&
+               is_id_char((unsigned char)lx->cur[2])) {
+            lx->cur += 2;
+            while (lx->cur < lx->end && is_id_char((unsigned char)*lx->cur))
+                lx->cur++;
+        }
         t->kind = PTX_TK_DOTNAME;
     } else if (c >= '0' && c <= '9') {
         lex_number(lx, t);

@@ -321,13 +321,24 @@ static int is_texture_ident(const ptx_tok *t)
 }
 
 /* Skips tokens up to and including the ';' that ends a statement, as skip_statement does;
- * *end receives the offset just past the ';'. */
+ * *end receives the offset just past the ';'.  As in ptxas's grammar, the third operand of an
+ * address with three ([a, b, c]) must be a brace vector. */
 static tmu_status skip_statement_end(mparser *p, size_t *end)
 {
-    int depth = 0;
+    int depth = 0, bracket = 0, commas = 0;
     for (;;) {
         if (p->t.kind == PTX_TK_EOF || p->t.kind == PTX_TK_BAD)
             return syntax(p);
+        if (bracket == 1 && depth == 0 && commas == 2 && !ptx_tok_punct(&p->t, '{'))
+            return syntax(p);
+        if (ptx_tok_punct(&p->t, '['))
+            bracket++, commas = 0;
+        else if (ptx_tok_punct(&p->t, ']'))
+            bracket--, commas = 3;
+        else if (ptx_tok_punct(&p->t, ',') && bracket == 1 && depth == 0)
+            commas++;
+        else if (bracket == 1 && depth == 0 && commas == 2)
+            commas = 3;
         if (ptx_tok_punct(&p->t, '{'))
             depth++;
         else if (ptx_tok_punct(&p->t, '}')) {

@@ -983,8 +983,8 @@ static void check_txq(vctx *v)
  * "Instruction names"): its lexer reports each unknown modifier, its grammar each modifier
  * that repeats a class ("Multiple vector modifiers specified", "Duplicate .ftz modifier") and a
  * .v2/.v4 not followed by a type (a warning, after the next modifier's own message, or after
- * everything else when the .vN is last); then, as for tex, the guard, every vector's elements
- * and every vector's size; then "Not a name of any known instruction: 'NAME'"; the unknown
+ * everything else when the .vN is last), the guard's before them; then, as for tex, every
+ * vector's elements and every vector's size; then "Not a name of any known instruction: 'NAME'"; the unknown
  * symbols come at the end of the module. */
 #define UNK_VECS 16
 
@@ -1043,6 +1043,8 @@ static void check_unknown(vctx *v, const ptx_loc *l)
             in->guard.line = t.line;
             in->guard.column = t.col;
             unk_name(v, &in->guard);
+            if (etype(v, &in->guard) != TMU_PTX_T_PRED) /* before the modifiers' messages */
+                EMIT(v, "Predicate expression expected");
         }
         ptx_lex_next(&lx, &t);
     }
@@ -1056,14 +1058,6 @@ static void check_unknown(vctx *v, const ptx_loc *l)
     while (t.kind == PTX_TK_DOTNAME) {
         const char *w = t.p + 1;
         size_t wl = t.len - 1;
-        while (lx.cur + 2 < lx.end && lx.cur[0] == ':' && lx.cur[1] == ':') { /* .shared::cta */
-            const char *q = lx.cur + 2;
-            while (q < lx.end && ((*q >= 'a' && *q <= 'z') || (*q >= 'A' && *q <= 'Z') ||
-                                  (*q >= '0' && *q <= '9') || *q == '_'))
-                q++;
-            wl = (size_t)(q - w);
-            lx.cur = q;
-        }
         const ptx_mod_row *r = ptx_modifier_word(w, wl);
         if (!r)
             emit(v, in->msg_line, t.col, "Unknown modifier '.%.*s'", (int)wl, w);
@@ -1126,8 +1120,6 @@ static void check_unknown(vctx *v, const ptx_loc *l)
         depth += ptx_tok_punct(&t, '[') - ptx_tok_punct(&t, ']');
         ptx_lex_next(&lx, &t);
     }
-    if (in->guard.kind == TMU_PTX_E_NAME && etype(v, &in->guard) != TMU_PTX_T_PRED)
-        EMIT(v, "Predicate expression expected");
     for (unsigned i = 0; i < nvec; i++)
         parse_vector(v, &vecs[i]);
     for (unsigned i = 0; i < nvec; i++)

@@ -121,6 +121,30 @@ out=$("$TMU" ptx check -e 'tex.2d.v4.f32.f32 {_,_,_,_}, [t0, {%f4,%f5}];')
   error@L: Unable to infer type of vector elements (assuming .b8)
   error@L: Arguments mismatch for instruction 'tex'" ] || fail "check sinks: $out"
 
+# 5b. instruction names (docs/ptx-checker.md "Instruction names"): a module of ordinary
+# non-texture instructions from nvcc (ptxas accepts it) is accepted; every instruction name of
+# CUDA 13.0's CCCL inline PTX is known (ptxas names none of them unknown); a name ptxas does not
+# know gets ptxas's messages (recorded with ptxas 13.0.88 on the same lines)
+"$TMU" ptx check "$D/ptx-module-names-ok.ptx" >"$T/out" 2>&1; rc=$?
+[ $rc -eq 0 ] || fail "nvcc module: exit $rc: $(cat "$T/out")"
+[ -s "$T/out" ] && fail "nvcc module printed: $(cat "$T/out")"
+"$TMU" ptx check "$D/ptx-module-cccl-names.ptx" >"$T/out" 2>&1; rc=$?
+[ $rc -eq 0 ] || fail "CCCL names: exit $rc: $(head -3 "$T/out")"
+out=$("$TMU" ptx check -e 'f32.height.b32 %r1, [t1];' \
+    -e 'v2.base.a2dms.v4.f32.s32 {%f25,%f24,%f26,%f8}, [tX, %rd2, {%u29,%r29,%r30,%r13}];' \
+    -e 'tex.clamp.3d.v4.u32.f32 {%u15,%u5,%u1,%u28}, [t1, {%f16,%f24,%f18,%f5}];' \
+    -e 'mov.u32 %r1, %r2;' 2>&1); rc=$?
+[ $rc -eq 1 ] || fail "unknown names: exit $rc"
+[ "$out" = "REJECTED
+  error@L: Not a name of any known instruction: 'f32'
+REJECTED
+  error@L: Unknown modifier '.base'
+  error@L: Not a name of any known instruction: 'v2'
+  error@L: Unknown symbol 'tX'
+REJECTED
+  error@L: Not a name of any known instruction: 'tex.clamp'
+ACCEPTED" ] || fail "unknown names output: $out"
+
 # 6. usage errors and missing files
 "$TMU" ptx frobnicate >/dev/null 2>&1; rc=$?
 [ $rc -eq 2 ] || fail "unknown subcommand: exit $rc"

@@ -36,7 +36,8 @@ UNKNOWN_WORDS = ["level", "grad", "base", "foo", "xyz", "v16", "x", "y", "z", "w
                  "full", "wide", "red", "arrive", "generic", "to", "proxy", "expect_tx",
                  "complete_tx", "parity", "neg", "mul", "mad", "fma", "mov", "bulk", "reduce",
                  "tensor", "load", "store", "ws", "commit", "fence", "ordered_metadata",
-                 "independent"]
+                 "independent", "global::cta", "fence::before_thread_sync", "wait::ld", "foo::bar",
+                 "shared::foo"]
 
 
 def read_tables(path):
