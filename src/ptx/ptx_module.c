@@ -136,6 +136,23 @@ static int is_state(const ptx_tok *t)
     return -1;
 }
 
+/* A directive of the PTX ISA (section 11) other than the state spaces: anything else that
+ * starts with a dot where a statement starts is a modifier, which ptxas refuses there. */
+static int is_directive(const ptx_tok *t)
+{
+    static const char *const dirs[] = {
+        ".address_size", ".alias",         ".align",         ".attribute",     ".blocksareclusters",
+        ".branchtargets", ".callprototype", ".calltargets",   ".common",        ".entry",
+        ".explicitcluster", ".extern",     ".file",          ".func",          ".loc",
+        ".maxclusterrank", ".maxnctapersm", ".maxnreg",      ".maxntid",       ".minnctapersm",
+        ".noreturn",      ".pragma",        ".reqnctapercluster", ".reqntid",   ".section",
+        ".sreg",          ".target",        ".version",       ".visible",       ".weak"};
+    for (size_t i = 0; i < sizeof dirs / sizeof dirs[0]; i++)
+        if (ptx_tok_is(t, dirs[i]))
+            return 1;
+    return 0;
+}
+
 /* Skips tokens up to and including the ';' that ends a statement (braces may nest). */
 static tmu_status skip_statement(mparser *p)
 {
@@ -325,12 +342,19 @@ static int is_texture_ident(const ptx_tok *t)
  * address with three ([a, b, c]) must be a brace vector. */
 static tmu_status skip_statement_end(mparser *p, size_t *end)
 {
-    int depth = 0, bracket = 0, commas = 0;
+    int depth = 0, bracket = 0, commas = 0, after_operand = 0;
     for (;;) {
         if (p->t.kind == PTX_TK_EOF || p->t.kind == PTX_TK_BAD)
             return syntax(p);
         if (bracket == 1 && depth == 0 && commas == 2 && !ptx_tok_punct(&p->t, '{'))
             return syntax(p);
+        /* two operands with nothing between them ("foo %r1 %r2", or a missing ';' before the
+         * next statement): a syntax error at the second */
+        int operand = p->t.kind == PTX_TK_IDENT || p->t.kind == PTX_TK_INT ||
+                      p->t.kind == PTX_TK_FLOAT;
+        if (operand && after_operand && depth == 0 && bracket == 0)
+            return syntax(p);
+        after_operand = operand || ptx_tok_punct(&p->t, '}') || ptx_tok_punct(&p->t, ']');
         if (ptx_tok_punct(&p->t, '['))
             bracket++, commas = 0;
         else if (ptx_tok_punct(&p->t, ']'))
@@ -469,8 +493,10 @@ static tmu_status parse_body(mparser *p)
                 s = parse_decl(p);
             else if (ptx_tok_is(t, ".loc") || ptx_tok_is(t, ".file"))
                 skip_line(p);
-            else
+            else if (is_directive(t))
                 s = skip_statement(p);
+            else /* a modifier where a statement starts (".level.2d ..."): ptxas's syntax error */
+                return syntax(p);
         } else if (t->kind == PTX_TK_IDENT) {
             ptx_lexer save = p->lx;
             ptx_tok cur = p->t;
