@@ -29,6 +29,13 @@ static tmu_status syntax(mparser *p)
                             "Parsing error near end of file: syntax error");
     char buf[48];
     size_t n = t->len > 40 ? 40 : t->len, k = 0;
+    if (t->kind == PTX_TK_BAD && t->p[0] >= '1' && t->p[0] <= '9') { /* "2dms": ptxas's token is
+                                                                       the number "2" */
+        size_t d = 0;
+        while (d < n && t->p[d] >= '0' && t->p[d] <= '9')
+            d++;
+        n = d;
+    }
     for (size_t i = 0; i < n; i++) {
         unsigned char c = (unsigned char)t->p[i];
         buf[k++] = (c >= 0x20 && c < 0x7f) ? (char)c : '?';

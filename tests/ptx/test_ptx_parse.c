@@ -10,6 +10,7 @@
 
 #include <cmocka.h>
 
+#include "ptx/ptx_internal.h"
 #include "tmu/ptx.h"
 #include "test_data.h"
 
@@ -422,6 +423,40 @@ static void test_malformed_struct(void **state)
     assert_non_null(strstr(d.message, "malformed"));
 }
 
+/* The name tables are searched by bisection: sorted, and every row found whole.  The names
+ * themselves are checked against ptxas by tests/tools/ptx_names_check.py. */
+static void test_name_tables(void **state)
+{
+    (void)state;
+    size_t n = ptx_instr_name_count();
+    assert_true(n > 100);
+    for (size_t i = 0; i < n; i++) {
+        const ptx_name_row *r = ptx_instr_name_row(i);
+        if (i)
+            assert_true(strcmp(ptx_instr_name_row(i - 1)->name, r->name) < 0);
+        size_t len = strlen(r->name), ident = strcspn(r->name, ".");
+        char text[64];
+        snprintf(text, sizeof text, "%s %%r1;", r->name);
+        int known = -1;
+        assert_int_equal(ptx_instr_name(text, strlen(text), ident, &known), len);
+        assert_int_equal(known, r->known);
+    }
+    size_t k = ptx_modifier_word_count();
+    for (size_t i = 0; i < k; i++) {
+        const ptx_mod_row *r = ptx_modifier_word_row(i);
+        if (i)
+            assert_true(strcmp(ptx_modifier_word_row(i - 1)->word, r->word) < 0);
+        assert_ptr_equal(ptx_modifier_word(r->word, strlen(r->word)), r);
+    }
+    /* a name ptxas lexes only with its first modifier: the bare word is no name */
+    int known = -1;
+    assert_int_equal(ptx_instr_name("mul24 %r1;", 10, 5, &known), 5);
+    assert_int_equal(known, 0);
+    assert_int_equal(ptx_instr_name("mul24.lo.s32 %r1;", 17, 5, &known), 8);
+    assert_int_equal(known, 1);
+    assert_null(ptx_modifier_word("level", 5));
+}
+
 int main(int argc, char **argv)
 {
     if (argc > 2) {
@@ -438,6 +473,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_parse_errors),  cmocka_unit_test(test_module),
         cmocka_unit_test(test_module_errors), cmocka_unit_test(test_malformed_struct),
         cmocka_unit_test(test_long_names),    cmocka_unit_test(test_module_start),
+        cmocka_unit_test(test_name_tables),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
