@@ -425,6 +425,81 @@ static void warn(vctx *v, const char *msg)
     v->warnings++;
 }
 
+/* The class of a modifier ptxas knows but a texture instruction does not take (src/ptx/ptx_names.c
+ * gives the repeated-modifier messages): 'c' component, 'd' dimension (1d..5d), 't' texture
+ * geometry (arrayed, cube, multisample), 'k' clamp, 'f' .ftz, 'v' .v8; 0 otherwise. */
+static char known_class(const tmu_ptx_badmod *b)
+{
+    const ptx_mod_row *r = ptx_modifier_word(b->text + 1, b->len - 1);
+    if (!r || !r->dup)
+        return 0;
+    if (strcmp(r->dup, "Multiple component modifiers specified") == 0)
+        return 'c';
+    if (strcmp(r->dup, "Multiple dimension modifiers specified") == 0)
+        return 'd';
+    if (strcmp(r->dup, "Multiple texture modifiers specified") == 0)
+        return 't';
+    if (ptx_name_eq(".clamp", b->text, b->len))
+        return 'k';
+    if (ptx_name_eq(".ftz", b->text, b->len))
+        return 'f';
+    if (ptx_name_eq(".v8", b->text, b->len))
+        return 'v';
+    return 0;
+}
+
+/* A .v2/.v4 is written between the opcode and the modifier b (same statement text). */
+static int vec_before(const tmu_ptx_instr *in, const tmu_ptx_badmod *b)
+{
+    for (const char *q = in->op_text; q && q + 3 <= b->text; q++)
+        if (q[0] == '.' && q[1] == 'v' && (q[2] == '2' || q[2] == '4') &&
+            (q + 3 == b->text || q[3] == '.' || q[3] == ' ' || q[3] == '\t'))
+            return 1;
+    return 0;
+}
+
+/* A txq modifier of class c came before bad[i]. */
+static int class_before(const tmu_ptx_instr *in, unsigned i, char c)
+{
+    for (unsigned j = 0; j < i; j++)
+        if (known_class(&in->bad[j]) == c)
+            return 1;
+    return 0;
+}
+
+/* txq: the modifiers ptxas knows but txq does not take, once the operands fit (measured with
+ * ptxas 13.0.88, docs/ptx-checker.md): 'dimension' for 1d..5d, 'Geometry' and the geometry
+ * for an arrayed, cube or multisample one, 'Component' for .r/.g/.b/.a, in that order whatever
+ * the order written; then 'Clamp' (twice) and '.ftz'. */
+static void txq_illegal_modifiers(vctx *v)
+{
+    const tmu_ptx_instr *in = v->in;
+    static const char order[] = "dtckf";
+    for (const char *c = order; *c; c++)
+        for (unsigned i = 0; i < in->nbad; i++) {
+            const tmu_ptx_badmod *b = &in->bad[i];
+            if (known_class(b) != *c)
+                continue;
+            if (*c == 'd')
+                EMIT(v, "Illegal modifier 'dimension' for instruction '%s'", v->name);
+            else if (*c == 't') {
+                EMIT(v, "Illegal modifier 'Geometry' for instruction '%s'", v->name);
+                if (ptx_geoms[geom_of_text(b)].ms)
+                    EMIT(v, "Illegal modifier 'Multi-sample geometry' for instruction '%s'", v->name);
+                else
+                    EMIT(v, "Illegal modifier '%.*s' for instruction '%s'", (int)b->len, b->text,
+                         v->name);
+            } else if (*c == 'c')
+                EMIT(v, "Illegal modifier 'Component' for instruction '%s'", v->name);
+            else if (*c == 'k') {
+                EMIT(v, "Illegal modifier 'Clamp' for instruction '%s'", v->name);
+                EMIT(v, "Illegal modifier 'Clamp' for instruction '%s'", v->name);
+            } else
+                EMIT(v, "Illegal modifier '.ftz' for instruction '%s'", v->name);
+            break; /* once per class */
+        }
+}
+
 static void check_modifiers(vctx *v)
 {
     const tmu_ptx_instr *in = v->in;
@@ -437,7 +512,19 @@ static void check_modifiers(vctx *v)
         if (i == in->nbad)
             break;
         const tmu_ptx_badmod *b = &in->bad[i];
-        if (in->opcode != TMU_PTX_TXQ && is_geom_text(b) && in->geom != TMU_PTX_GEOM_NONE)
+        char kc = known_class(b);
+        if (in->opcode == TMU_PTX_TXQ && (kc == 'c' || kc == 'd' || kc == 't' || kc == 'k' || kc == 'f')) {
+            /* known to ptxas: reported late (txq_illegal_modifiers), a repeated class now */
+            if ((kc == 'c' || kc == 'd' || kc == 't') && class_before(in, i, kc))
+                emit(v, in->msg_line, b->column,
+                     kc == 'c'   ? "Multiple component modifiers specified"
+                     : kc == 'd' ? "Multiple dimension modifiers specified"
+                                 : "Multiple texture modifiers specified");
+        } else if (in->opcode == TMU_PTX_TLD4 && kc == 'c') /* a second component */
+            emit(v, in->msg_line, b->column, "Multiple component modifiers specified");
+        else if (in->opcode != TMU_PTX_TXQ && kc == 'v' && vec_before(in, b))
+            emit(v, in->msg_line, b->column, "Multiple vector modifiers specified");
+        else if (in->opcode != TMU_PTX_TXQ && is_geom_text(b) && in->geom != TMU_PTX_GEOM_NONE)
             /* two of 1d/2d/3d: "dimension"; any pair with an arrayed, cube or multisample
              * geometry: "texture" (ptxas 13, all 81 ordered pairs; docs/ptx-checker.md) */
             emit(v, in->msg_line, b->column,
@@ -945,6 +1032,7 @@ static void check_txq(vctx *v)
         types_pass(v, &in->extra[0], 0, size_illegal(&in->extra[0]));
     if (level)
         feature_named(v, 43, 30);
+    txq_illegal_modifiers(v);
     if (level && sq)
         EMIT(v, "Illegal query modifier for instruction '%s'", v->name);
     if (!in->bracketed)
@@ -966,6 +1054,8 @@ static void check_txq(vctx *v)
     }
     if (q == TMU_PTX_Q_NONE) {
         EMIT(v, "Query modifier required for instruction '%s'", v->name);
+        if (level) /* no width/height/depth either (ptxas 13: "txq.level.b32 ...") */
+            EMIT(v, "Illegal query modifier for instruction '%s'", v->name);
         return;
     }
     if (sq && v->independent && k != K_SAMPLERREF && k != K_U64)
