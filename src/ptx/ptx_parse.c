@@ -309,8 +309,10 @@ tmu_status ptx_parse_instr_lx(ptx_lexer *lx, tmu_ptx_instr *in, tmu_diag *diag)
     }
     if (t.kind != PTX_TK_IDENT)
         return syntax_error(diag, &t);
-    int op = opcode_of(&t);
-    if (op < 0)
+    int op = opcode_of(&t), known = 1;
+    if (op >= 0) /* "tex.clamp": a name ptxas lexes whole and knows no instruction by */
+        (void)ptx_instr_name(t.p, (size_t)(lx->end - t.p), t.len, &known);
+    if (op < 0 || !known)
         return tmu_diag_set(diag, TMU_ERR_PARSE, t.line, t.col, -1,
                             "not a tex, tld4 or txq instruction");
     in->opcode = (tmu_ptx_opcode)op;
