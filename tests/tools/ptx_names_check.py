@@ -2,6 +2,7 @@
 """Checks the name tables of src/ptx/ptx_names.c against ptxas itself.
 
 usage: ptx_names_check.py [--ptxas PATH] [--search] [NAMES_C]
+(ptx_oracle.py is taken from $TMU_SHARED_TOOLS, default /work/shared/tools)
 
 Every row is written into a kernel (ptx_oracle.py's wrapper, many statements per ptxas run,
 each message placed by its line) and ptxas's messages are compared with what the row says:
