@@ -160,26 +160,35 @@ static int is_directive(const ptx_tok *t)
     return 0;
 }
 
+/* One token of a statement being skipped, braces counted in *depth: -1 for a '}' that closes
+ * nothing, 1 for the ';' that ends the statement (at depth 0), else 0. */
+static int brace_step(const mparser *p, int *depth)
+{
+    if (ptx_tok_punct(&p->t, '{')) {
+        ++*depth;
+    } else if (ptx_tok_punct(&p->t, '}')) {
+        if (*depth == 0)
+            return -1;
+        --*depth;
+    } else if (ptx_tok_punct(&p->t, ';') && *depth == 0) {
+        return 1;
+    }
+    return 0;
+}
+
 /* Skips tokens up to and including the ';' that ends a statement (braces may nest). */
 static tmu_status skip_statement(mparser *p)
 {
     int depth = 0;
     for (;;) {
-        if (p->t.kind == PTX_TK_EOF)
+        if (p->t.kind == PTX_TK_EOF || p->t.kind == PTX_TK_BAD)
             return syntax(p);
-        if (p->t.kind == PTX_TK_BAD)
+        int step = brace_step(p, &depth);
+        if (step < 0)
             return syntax(p);
-        if (ptx_tok_punct(&p->t, '{'))
-            depth++;
-        else if (ptx_tok_punct(&p->t, '}')) {
-            if (depth == 0)
-                return syntax(p);
-            depth--;
-        } else if (ptx_tok_punct(&p->t, ';') && depth == 0) {
-            next(p);
-            return TMU_OK;
-        }
         next(p);
+        if (step > 0)
+            return TMU_OK;
     }
 }
 
@@ -370,18 +379,14 @@ static tmu_status skip_statement_end(mparser *p, size_t *end)
             commas++;
         else if (bracket == 1 && depth == 0 && commas == 2)
             commas = 3;
-        if (ptx_tok_punct(&p->t, '{'))
-            depth++;
-        else if (ptx_tok_punct(&p->t, '}')) {
-            if (depth == 0)
-                return syntax(p);
-            depth--;
-        } else if (ptx_tok_punct(&p->t, ';') && depth == 0) {
+        int step = brace_step(p, &depth);
+        if (step < 0)
+            return syntax(p);
+        if (step > 0)
             *end = (size_t)(p->t.p + 1 - p->lx.start);
-            next(p);
-            return TMU_OK;
-        }
         next(p);
+        if (step > 0)
+            return TMU_OK;
     }
 }
 

@@ -467,6 +467,26 @@ static void parse_spec(spec *sp, char **f, unsigned long lineno)
    sp->mutable_ = num(f[11], "mutable", lineno);
 }
 
+/* The next surface spec line of fp (comments and empty lines skipped) into *sp; 0 at the end. */
+static int next_spec(FILE *fp, char **line, size_t *cap, unsigned long *lineno, const char *path, spec *sp)
+{
+   while (getline(line, cap, fp) > 0) {
+      ++*lineno;
+      char *f[16];
+      if ((*line)[0] == '#')
+         continue;
+      unsigned n = split(*line, f, 16);
+      if (n == 0)
+         continue;
+      if (n != 12)
+         die("%s:%lu: %u fields, want 12 (gpu fmt w h d layers levels samples tile ubwc is3d "
+             "mutable)", path, *lineno, n);
+      parse_spec(sp, f, *lineno);
+      return 1;
+   }
+   return 0;
+}
+
 static uint64_t rng_state;
 static uint64_t rnd(void)
 {
@@ -502,19 +522,8 @@ static int cmd_fill(const char *path, unsigned nrand)
          print_gpuinfo(stdout, (int)g);
    rewind(fp);
    char buf[1024];
-   while (getline(&line, &cap, fp) > 0) {
-      lineno++;
-      char *f[16];
-      if (line[0] == '#')
-         continue;
-      unsigned n = split(line, f, 16);
-      if (n == 0)
-         continue;
-      if (n != 12)
-         die("%s:%lu: %u fields, want 12 (gpu fmt w h d layers levels samples tile ubwc is3d "
-             "mutable)", path, lineno, n);
-      spec sp;
-      parse_spec(&sp, f, lineno);
+   spec sp;
+   while (next_spec(fp, &line, &cap, &lineno, path, &sp)) {
       surface S;
       const char *why = NULL;
       if (!surface_make(&S, &sp, &why)) {
@@ -610,6 +619,28 @@ static int cmd_check(const char *path)
          fputc('\n', stdout);                                                                    \
       }                                                                                          \
    } while (0)
+/* the row Mesa's layout gives (buf) against the file's (line) */
+#define ROW_CMP(kind, ok, bad)                                                                   \
+   do {                                                                                          \
+      if (strcmp(buf, line) == 0) {                                                              \
+         ok++;                                                                                   \
+      } else {                                                                                   \
+         bad++;                                                                                  \
+         DIFF(kind " differs\n  file: %s\n  Mesa: %s", line, buf);                               \
+      }                                                                                          \
+   } while (0)
+/* the surface read so far ends: it had as many L rows as Mesa has levels */
+#define END_SURFACE()                                                                            \
+   do {                                                                                          \
+      if (have) {                                                                                \
+         if (l_seen != S.l.mip_levels) {                                                         \
+            DIFF("surface %ld: %u L rows, Mesa has %u levels", sid, l_seen, S.l.mip_levels);     \
+            l_bad++;                                                                             \
+         }                                                                                       \
+         surface_free(&S);                                                                       \
+         have = 0;                                                                               \
+      }                                                                                          \
+   } while (0)
    while (getline(&line, &cap, fp) > 0) {
       lineno++;
       line[strcspn(line, "\r\n")] = 0;
@@ -620,14 +651,7 @@ static int cmd_check(const char *path)
       char *f[40];
       unsigned n = split(copy, f, 40);
       if (strcmp(f[0], "S") == 0) {
-         if (have) {
-            if (l_seen != S.l.mip_levels) {
-               DIFF("surface %ld: %u L rows, Mesa has %u levels", sid, l_seen, S.l.mip_levels);
-               l_bad++;
-            }
-            surface_free(&S);
-            have = 0;
-         }
+         END_SURFACE();
          if (n < 32)
             die("%s:%lu: S row with %u fields", path, lineno, n);
          sid = strtol(f[1], NULL, 10);
@@ -645,12 +669,7 @@ static int cmd_check(const char *path)
          have = 1;
          l_seen = 0;
          s_row(buf, sizeof buf, &S, sid);
-         if (strcmp(buf, line) == 0) {
-            s_ok++;
-         } else {
-            s_bad++;
-            DIFF("S differs\n  file: %s\n  Mesa: %s", line, buf);
-         }
+         ROW_CMP("S", s_ok, s_bad);
       } else if (strcmp(f[0], "L") == 0) {
          if (!have || n < 3 || strtol(f[1], NULL, 10) != sid) {
             l_bad++;
@@ -665,12 +684,7 @@ static int cmd_check(const char *path)
             continue;
          }
          l_row(buf, sizeof buf, &S, sid, lv);
-         if (strcmp(buf, line) == 0) {
-            l_ok++;
-         } else {
-            l_bad++;
-            DIFF("L differs\n  file: %s\n  Mesa: %s", line, buf);
-         }
+         ROW_CMP("L", l_ok, l_bad);
       } else if (strcmp(f[0], "A") == 0) {
          if (!have || n < 7 || strtol(f[1], NULL, 10) != sid) {
             a_bad++;
@@ -696,13 +710,9 @@ static int cmd_check(const char *path)
          die("%s:%lu: unknown record type %s", path, lineno, f[0]);
       }
    }
-   if (have) {
-      if (l_seen != S.l.mip_levels) {
-         DIFF("surface %ld: %u L rows, Mesa has %u levels", sid, l_seen, S.l.mip_levels);
-         l_bad++;
-      }
-      surface_free(&S);
-   }
+   END_SURFACE();
+#undef END_SURFACE
+#undef ROW_CMP
 #undef DIFF
    free(line);
    free(copy);
@@ -725,18 +735,8 @@ static int cmd_views(const char *path)
    char *line = NULL;
    size_t cap = 0;
    unsigned long lineno = 0, made = 0, refused = 0;
-   while (getline(&line, &cap, fp) > 0) {
-      lineno++;
-      char *f[16];
-      if (line[0] == '#')
-         continue;
-      unsigned n = split(line, f, 16);
-      if (n == 0)
-         continue;
-      if (n != 12)
-         die("%s:%lu: %u fields, want 12", path, lineno, n);
-      spec sp;
-      parse_spec(&sp, f, lineno);
+   spec sp;
+   while (next_spec(fp, &line, &cap, &lineno, path, &sp)) {
       surface S;
       const char *why = NULL;
       if (!surface_make(&S, &sp, &why)) {
