@@ -458,13 +458,30 @@ static int vec_before(const tmu_ptx_instr *in, const tmu_ptx_badmod *b)
     return 0;
 }
 
-/* A txq modifier of class c came before bad[i]. */
+/* A modifier of class c came before bad[i]. */
 static int class_before(const tmu_ptx_instr *in, unsigned i, char c)
 {
     for (unsigned j = 0; j < i; j++)
         if (known_class(&in->bad[j]) == c)
             return 1;
     return 0;
+}
+
+/* A modifier of class c is written (bad[] of tex / tld4). */
+static int has_class(const tmu_ptx_instr *in, char c)
+{
+    return class_before(in, in->nbad, c);
+}
+
+/* The destination's vector size to ptxas: that of the last of .v2 / .v4 / .v8 written (measured,
+ * ptxas 13.0.88: .v2.v8 and .v8 alone take 8, .v8.v4 takes 4). */
+static unsigned vec_size(const tmu_ptx_instr *in)
+{
+    unsigned n = in->vec;
+    for (unsigned i = 0; i < in->nbad; i++)
+        if (known_class(&in->bad[i]) == 'v' && (!in->vec || vec_before(in, &in->bad[i])))
+            n = 8;
+    return n;
 }
 
 /* txq: the modifiers ptxas knows but txq does not take, once the operands fit (measured with
@@ -522,8 +539,16 @@ static void check_modifiers(vctx *v)
                                  : "Multiple texture modifiers specified");
         } else if (in->opcode == TMU_PTX_TLD4 && kc == 'c') /* a second component */
             emit(v, in->msg_line, b->column, "Multiple component modifiers specified");
-        else if (in->opcode != TMU_PTX_TXQ && kc == 'v' && vec_before(in, b))
-            emit(v, in->msg_line, b->column, "Multiple vector modifiers specified");
+        else if (in->opcode != TMU_PTX_TXQ && kc == 'v') {
+            /* .v8 is a vector size to ptxas: a second vector modifier in either order */
+            if (vec_before(in, b) || in->vec || class_before(in, i, 'v'))
+                emit(v, in->msg_line, b->column, "Multiple vector modifiers specified");
+        } else if (in->opcode != TMU_PTX_TXQ && (kc == 'c' || kc == 'k' || kc == 'f')) {
+            /* known to ptxas, illegal on tex/tld4: reported in phases 2 and 3 (check_tex);
+             * a repeated class now */
+            if (class_before(in, i, kc))
+                emit(v, in->msg_line, b->column, "%s", ptx_modifier_word(b->text + 1, b->len - 1)->dup);
+        }
         else if (in->opcode != TMU_PTX_TXQ && is_geom_text(b) && in->geom != TMU_PTX_GEOM_NONE)
             /* two of 1d/2d/3d: "dimension"; any pair with an arrayed, cube or multisample
              * geometry: "texture" (ptxas 13, all 81 ordered pairs; docs/ptx-checker.md) */
@@ -820,89 +845,12 @@ static void types_passes(vctx *v, int late)
         types_pass(v, &in->extra[i], 0, late);
 }
 
-static void check_tex(vctx *v)
+/* The features and legality of the geometry (check_tex, which has one). */
+static void geometry_checks(vctx *v, int vec_off)
 {
     const tmu_ptx_instr *in = v->in;
     int tld4 = in->opcode == TMU_PTX_TLD4;
     const ptx_geom_row *g = &ptx_geoms[in->geom];
-    tmu_ptx_type dtype = in->ntypes >= 1 ? in->types[0] : TMU_PTX_T_NONE;
-    tmu_ptx_type ctype = in->ntypes >= 2 ? in->types[1] : TMU_PTX_T_NONE;
-
-    /* phase 1: shape */
-    check_modifiers(v);
-    check_operands(v);
-    if (!in->bracketed && in->naddr && in->nextra) { /* "t0, {c}": coordinates without [ ] */
-        EMIT(v, "Illegal Addressing Mode in instruction '%s'", v->name);
-        EMIT(v, "Address expected for argument 1 of instruction '%s'", v->name);
-        return;
-    }
-    if (!types_valid(v)) {
-        EMIT(v, "Unexpected instruction types specified for '%s'", v->name);
-        return;
-    }
-    /* phase 2: signature */
-    if (!signature_ok(v)) {
-        EMIT(v, "Arguments mismatch for instruction '%s'", v->name);
-        return;
-    }
-    types_passes(v, 0);
-    /* the destination's vector size is that of the .vN modifier */
-    if (in->vec) {
-        if (!in->dst.is_vector)
-            EMIT(v, "Result vector expected");
-        if (in->dst.count != in->vec)
-            EMIT(v, "Argument vector size mismatch for instruction '%s'", v->name);
-    }
-    if (in->geom == TMU_PTX_GEOM_NONE) {
-        EMIT(v, "Geometry modifier required for instruction '%s'", v->name);
-        return;
-    }
-    /* phase 3: semantics */
-    int indirect = kind_of(v, v->a) == K_U64 || (v->b && kind_of(v, v->b) == K_U64);
-    int vec_off = v->off && v->off->is_vector;
-    if (!tld4 && in->mip != TMU_PTX_MIP_NONE)
-        feature(v,
-                in->mip == TMU_PTX_MIP_BASE    ? PTX_F_MIP_BASE
-                : in->mip == TMU_PTX_MIP_LEVEL ? PTX_F_MIP_LEVEL
-                                               : PTX_F_MIP_GRAD,
-                1);
-    if (g->index_pos >= 0 && v->c && v->c->is_vector && (unsigned)g->index_pos < v->c->count) {
-        const tmu_ptx_elem *e = &v->c->e[g->index_pos];
-        tmu_ptx_type t = etype(v, e);
-        if ((t != TMU_PTX_T_NONE && ptx_types[t].vcls != 'i' && ptx_types[t].vcls != 'b') ||
-            (t == TMU_PTX_T_NONE && e->kind == TMU_PTX_E_NAME))
-            EMIT(v, "Array index in the '%s' instruction has unexpected type. Expecting type .u32",
-                 v->name);
-    }
-    types_passes(v, 1); /* vectors of an illegal size (types_pass) */
-    if (in->pred.kind != TMU_PTX_E_NONE) {
-        if (etype(v, &in->pred) != TMU_PTX_T_PRED)
-            EMIT(v, "Predicate output expected for instruction '%s'", v->name);
-        feature(v, PTX_F_RESIDENCY, 1);
-    }
-    if (tld4)
-        feature(v, PTX_F_TLD4, 1);
-    if (dtype == TMU_PTX_T_F16 || dtype == TMU_PTX_T_F16X2)
-        feature(v, PTX_F_F16, 1);
-    if (vec_off || v->cmp) {
-        feature(v, PTX_F_OFFSET, 1);
-        feature_named(v, 43, 0);
-    } else if (sampler_form(v)) {
-        feature_named(v, 43, 0);
-    }
-    /* coordinate types */
-    if (ctype == TMU_PTX_T_U32)
-        EMIT(v, "Integer coordinates require .s32 instruction type");
-    if (g->need_float && ctype != TMU_PTX_T_F32)
-        EMIT(v, "Floating-point coordinates required");
-    if (g->need_int && ctype != TMU_PTX_T_S32)
-        EMIT(v, "Integer coordinates require .s32 instruction type");
-    {
-        unsigned want = dtype == TMU_PTX_T_F16X2 ? 2 : 4;
-        if (in->vec != want)
-            EMIT(v, "Instruction '%s.%s' requires .v%u type", v->name, tmu_ptx_type_name(dtype),
-                 want);
-    }
     /* geometry features, each followed by its legality check */
     if (tld4 && in->geom == TMU_PTX_GEOM_A2D)
         feature(v, PTX_F_TLD4_A2D, 1);
@@ -935,9 +883,119 @@ static void check_tex(vctx *v)
         feature(v, PTX_F_ACUBE, 1);
     if (g->arrayed && !g->cube)
         feature(v, PTX_F_ARRAY, 1);
+}
+
+static void check_tex(vctx *v)
+{
+    const tmu_ptx_instr *in = v->in;
+    int tld4 = in->opcode == TMU_PTX_TLD4;
+    const ptx_geom_row *g = &ptx_geoms[in->geom];
+    tmu_ptx_type dtype = in->ntypes >= 1 ? in->types[0] : TMU_PTX_T_NONE;
+    tmu_ptx_type ctype = in->ntypes >= 2 ? in->types[1] : TMU_PTX_T_NONE;
+
+    /* phase 1: shape */
+    check_modifiers(v);
+    check_operands(v);
+    if (!in->bracketed && in->naddr && in->nextra) { /* "t0, {c}": coordinates without [ ] */
+        EMIT(v, "Illegal Addressing Mode in instruction '%s'", v->name);
+        EMIT(v, "Address expected for argument 1 of instruction '%s'", v->name);
+        return;
+    }
+    if (!types_valid(v)) {
+        EMIT(v, "Unexpected instruction types specified for '%s'", v->name);
+        return;
+    }
+    /* phase 2: signature */
+    if (!signature_ok(v)) {
+        EMIT(v, "Arguments mismatch for instruction '%s'", v->name);
+        return;
+    }
+    /* from here in ptxas 13.0.88's order (measured, docs/ptx-checker.md); without a geometry
+     * the checks that need one are skipped, the others made */
+    int has_geom = in->geom != TMU_PTX_GEOM_NONE;
+    unsigned vec = vec_size(in);
+    if (!tld4 && in->mip != TMU_PTX_MIP_NONE)
+        feature(v,
+                in->mip == TMU_PTX_MIP_BASE    ? PTX_F_MIP_BASE
+                : in->mip == TMU_PTX_MIP_LEVEL ? PTX_F_MIP_LEVEL
+                                               : PTX_F_MIP_GRAD,
+                1);
+    if (has_class(in, 'f'))
+        EMIT(v, "Illegal modifier '.ftz' for instruction '%s'", v->name);
+    types_passes(v, 0);
+    /* phase 3: semantics */
+    int indirect = kind_of(v, v->a) == K_U64 || (v->b && kind_of(v, v->b) == K_U64);
+    int vec_off = v->off && v->off->is_vector;
+    if (has_geom && g->index_pos >= 0 && v->c && v->c->is_vector &&
+        (unsigned)g->index_pos < v->c->count) {
+        const tmu_ptx_elem *e = &v->c->e[g->index_pos];
+        tmu_ptx_type t = etype(v, e);
+        if ((t != TMU_PTX_T_NONE && ptx_types[t].vcls != 'i' && ptx_types[t].vcls != 'b') ||
+            (t == TMU_PTX_T_NONE && e->kind == TMU_PTX_E_NAME))
+            EMIT(v, "Array index in the '%s' instruction has unexpected type. Expecting type .u32",
+                 v->name);
+    }
+    if (has_geom)
+        types_passes(v, 1); /* vectors of an illegal size (types_pass) */
+    if (vec * tbits(dtype) > 128) /* .v8 */
+        EMIT(v, "Vector type too large, exceeds 128 bit limit");
+    if (in->pred.kind != TMU_PTX_E_NONE) {
+        if (etype(v, &in->pred) != TMU_PTX_T_PRED)
+            EMIT(v, "Predicate output expected for instruction '%s'", v->name);
+        feature(v, PTX_F_RESIDENCY, 1);
+    }
+    /* the destination's vector size is that of the vector modifier */
+    if (vec) {
+        if (!in->dst.is_vector)
+            EMIT(v, "Result vector expected");
+        if (in->dst.count != vec)
+            EMIT(v, "Argument vector size mismatch for instruction '%s'", v->name);
+    }
+    if (tld4)
+        feature(v, PTX_F_TLD4, 1);
+    if (dtype == TMU_PTX_T_F16 || dtype == TMU_PTX_T_F16X2)
+        feature(v, PTX_F_F16, 1);
+    /* the unified sampler form [t, s, c] needs what an offset does (ptxas 13.0.88: 'offset
+     * operand' for a target below sm_30, the version named after the instruction), except a
+     * .level with an integer lod, which ptxas takes otherwise (measured: neither message) */
+    int int_level = in->mip == TMU_PTX_MIP_LEVEL && v->lod && !is_float_scalar(v, v->lod);
+    if (vec_off || v->cmp) {
+        feature(v, PTX_F_OFFSET, 1);
+        feature_named(v, 43, 0);
+    } else if (sampler_form(v)) {
+        if (!int_level)
+            feature(v, PTX_F_OFFSET, 1);
+        feature_named(v, 43, 0);
+    }
+    /* coordinate types */
+    if (ctype == TMU_PTX_T_U32)
+        EMIT(v, "Integer coordinates require .s32 instruction type");
+    if (g->need_float && ctype != TMU_PTX_T_F32)
+        EMIT(v, "Floating-point coordinates required");
+    if (g->need_int && ctype != TMU_PTX_T_S32)
+        EMIT(v, "Integer coordinates require .s32 instruction type");
+    {
+        unsigned want = dtype == TMU_PTX_T_F16X2 ? 2 : 4;
+        if (vec != want)
+            EMIT(v, "Instruction '%s.%s' requires .v%u type", v->name, tmu_ptx_type_name(dtype),
+                 want);
+    }
+    if (!has_geom)
+        EMIT(v, "Geometry modifier required for instruction '%s'", v->name);
+    else
+        geometry_checks(v, vec_off);
     if (tld4 && in->comp < 0)
         EMIT(v, "Component modifier required for instruction 'tld4'");
-    if (indirect && !v->independent)
+    /* modifiers ptxas knows that tex / tld4 do not take (.ftz above) */
+    if (!tld4 && has_class(in, 'c'))
+        EMIT(v, "Illegal modifier 'Component' for instruction '%s'", v->name);
+    if (has_class(in, 'k')) {
+        EMIT(v, "Illegal modifier 'Clamp' for instruction '%s'", v->name);
+        EMIT(v, "Illegal modifier 'Clamp' for instruction '%s'", v->name);
+    }
+    /* unified mode: the texture operand only (a .u64 sampler is no indirect texture access to
+     * ptxas 13.0.88: [t0, %rd2, c] gets no such message, [%rd2, t1, c] does) */
+    if (kind_of(v, v->a) == K_U64 && !v->independent)
         feature(v, PTX_F_INDIRECT, 1);
     /* texture / sampler operands */
     opkind ka = kind_of(v, v->a), kb = v->b ? kind_of(v, v->b) : K_IMM;
@@ -951,6 +1009,8 @@ static void check_tex(vctx *v)
         if (indirect)
             feature(v, PTX_F_INDIRECT_INDEP, 0);
     }
+    if (!has_geom)
+        return;
     /* vector sizes per geometry (a scalar coordinate is not checked) */
     if (v->c && v->c->is_vector && v->c->count <= 4) {
         unsigned n = v->c->count;
