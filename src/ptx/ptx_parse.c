@@ -119,10 +119,10 @@ static tmu_status modifier(tmu_ptx_instr *in, const ptx_tok *t, int first, tmu_d
         return TMU_OK;
     }
     if (in->opcode != TMU_PTX_TXQ && len == 2 && p[0] == 'v' && (p[1] == '2' || p[1] == '4')) {
-        if (in->vec)
-            return add_bad(in, t, diag);
+        /* a second one is reported, and is the size (ptxas 13.0.88: .v4.v2 takes .v2) */
+        tmu_status st = in->vec ? add_bad(in, t, diag) : TMU_OK;
         in->vec = (uint8_t)(p[1] - '0');
-        return TMU_OK;
+        return st;
     }
     if ((v = find_type(p, len)) >= 0 && v != TMU_PTX_T_TEXREF && v != TMU_PTX_T_SAMPLERREF &&
         v != TMU_PTX_T_SURFREF) {
@@ -335,7 +335,8 @@ tmu_status ptx_parse_instr_lx(ptx_lexer *lx, tmu_ptx_instr *in, tmu_diag *diag)
         }
         if ((s = modifier(in, &t, nmods++ == 0, diag)) != TMU_OK)
             return s;
-        if (after_vec && !is_type_modifier(&t) && in->nvec_warn < 2)
+        /* (a second .v2/.v4 is no reason either: ptxas 13.0.88, "tex.v4.v4.f32.f32") */
+        if (after_vec && !is_type_modifier(&t) && !is_vec_modifier(&t) && in->nvec_warn < 2)
             in->vec_warn_at[in->nvec_warn++] = in->nbad;
         after_vec = is_vec_modifier(&t);
         ptx_lex_next(lx, &t);

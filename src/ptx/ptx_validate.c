@@ -1014,7 +1014,10 @@ static void check_tex(vctx *v)
     /* vector sizes per geometry (a scalar coordinate is not checked) */
     if (v->c && v->c->is_vector && v->c->count <= 4) {
         unsigned n = v->c->count;
-        if (n < g->ncoord_min) {
+        /* the unified sampler form does not count the array index (measured: a2d {i, x} and
+         * acube {i, x, y} pass there, acube {i, x} does not) */
+        unsigned need = g->ncoord_min - (sampler_form(v) && g->arrayed ? 1 : 0);
+        if (n < need) {
             int times = (!v->independent && in->naddr == 2) ? 2 : 1;
             for (int i = 0; i < times; i++)
                 EMIT(v, "Operand vector size doesn't match geometry for instruction '%s'", v->name);
@@ -1031,9 +1034,11 @@ static void check_tex(vctx *v)
             EMIT(v, "Operand vector size doesn't match geometry for instruction '%s'", v->name);
         for (int i = 0; i < 2; i++) {
             unsigned n = gs[i]->count;
-            /* dPdy may be longer than needed in the unified sampler form */
-            int bad = sf && i == 1 ? n < g->ngrad : n != g->ngrad;
-            if (n != 3 && n <= 4 && bad)
+            /* dPdy may be longer than needed in the unified sampler form, and is not checked
+             * there when of an illegal size (3, more than 4); any other gradient of an illegal
+             * size is reported here too (measured) */
+            int bad = sf && i == 1 ? n < g->ngrad && !size_illegal(gs[i]) : n != g->ngrad;
+            if (bad)
                 EMIT(v, "Operand vector size doesn't match geometry for instruction '%s'", v->name);
         }
     }
