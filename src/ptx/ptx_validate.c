@@ -488,10 +488,9 @@ static unsigned vec_size(const tmu_ptx_instr *in)
  * ptxas 13.0.88, docs/ptx-checker.md): 'dimension' for 1d..5d, 'Geometry' and the geometry
  * for an arrayed, cube or multisample one, 'Component' for .r/.g/.b/.a, in that order whatever
  * the order written; then 'Clamp' (twice) and '.ftz'. */
-static void txq_illegal_modifiers(vctx *v)
+static void txq_illegal_modifiers(vctx *v, const char *order)
 {
     const tmu_ptx_instr *in = v->in;
-    static const char order[] = "dtckf";
     for (const char *c = order; *c; c++)
         for (unsigned i = 0; i < in->nbad; i++) {
             const tmu_ptx_badmod *b = &in->bad[i];
@@ -517,12 +516,55 @@ static void txq_illegal_modifiers(vctx *v)
         }
 }
 
+/* The last modifier written is a .v2/.v4: ptxas warns about it after all the instruction's
+ * other messages (measured: "tex.2d.f32.f32.v4", "txq.width.b32.v4"). */
+static int vec_trailing(const vctx *v)
+{
+    const tmu_ptx_instr *in = v->in;
+    const char *s = v->m ? v->m->text : NULL, *p = in->op_text;
+    if (!s || !p || p < s || p >= s + v->m->len || in->nvec_warn == 0)
+        return 0;
+    const char *e = s + v->m->len, *last = NULL;
+    size_t lastlen = 0;
+    p += in->op_len;
+    while (p < e) {
+        while (p < e && (*p == ' ' || *p == '\t'))
+            p++;
+        if (p >= e || *p != '.')
+            break;
+        const char *t = p++;
+        while (p < e && ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+                         (*p >= '0' && *p <= '9') || *p == '_' || *p == ':' || *p == '$'))
+            p++;
+        last = t;
+        lastlen = (size_t)(p - t);
+    }
+    return last && lastlen == 3 && last[1] == 'v' && (last[2] == '2' || last[2] == '4');
+}
+
+/* A vector modifier on txq (.v2, .v4, .v8: all in bad[]): class 'v' or a .v2/.v4. */
+static int txq_vec_word(const tmu_ptx_badmod *b)
+{
+    return b->len == 3 && b->text[1] == 'v' &&
+           (b->text[2] == '2' || b->text[2] == '4' || b->text[2] == '8');
+}
+
+/* txq: the vector size of the last vector modifier written, 0 for none. */
+static unsigned txq_vec(const tmu_ptx_instr *in)
+{
+    unsigned n = 0;
+    for (unsigned i = 0; i < in->nbad; i++)
+        if (txq_vec_word(&in->bad[i]))
+            n = (unsigned)(in->bad[i].text[2] - '0');
+    return n;
+}
+
 static void check_modifiers(vctx *v)
 {
     const tmu_ptx_instr *in = v->in;
-    unsigned w = 0;
+    unsigned w = 0, nw = in->nvec_warn - (vec_trailing(v) ? 1 : 0);
     for (unsigned i = 0; i <= in->nbad; i++) {
-        while (w < in->nvec_warn && in->vec_warn_at[w] == i) {
+        while (w < nw && in->vec_warn_at[w] == i) {
             warn(v, "Vector Type not specified properly");
             w++;
         }
@@ -530,7 +572,14 @@ static void check_modifiers(vctx *v)
             break;
         const tmu_ptx_badmod *b = &in->bad[i];
         char kc = known_class(b);
-        if (in->opcode == TMU_PTX_TXQ && (kc == 'c' || kc == 'd' || kc == 't' || kc == 'k' || kc == 'f')) {
+        if (in->opcode == TMU_PTX_TXQ && txq_vec_word(b)) {
+            /* reported after the signature (check_txq); a second one now */
+            for (unsigned j = 0; j < i; j++)
+                if (txq_vec_word(&in->bad[j])) {
+                    emit(v, in->msg_line, b->column, "Multiple vector modifiers specified");
+                    break;
+                }
+        } else if (in->opcode == TMU_PTX_TXQ && (kc == 'c' || kc == 'd' || kc == 't' || kc == 'k' || kc == 'f')) {
             /* known to ptxas: reported late (txq_illegal_modifiers), a repeated class now */
             if ((kc == 'c' || kc == 'd' || kc == 't') && class_before(in, i, kc))
                 emit(v, in->msg_line, b->column,
@@ -1068,6 +1117,18 @@ static int txq_lod_fits(vctx *v, const tmu_ptx_operand *o)
     return o->count > 0 && elem_fits(v, &o->e[0], TMU_PTX_T_S32);
 }
 
+/* txq takes no predicate output (ptxas 13.0.88: "Predicate output not allowed", then a
+ * register of another type is "Predicate output expected" too). */
+static void txq_pred(vctx *v)
+{
+    const tmu_ptx_elem *p = &v->in->pred;
+    if (p->kind == TMU_PTX_E_NONE)
+        return;
+    EMIT(v, "Predicate output not allowed for instruction '%s'", v->name);
+    if (p->kind == TMU_PTX_E_NAME && lookup(v, p) && etype(v, p) != TMU_PTX_T_PRED)
+        EMIT(v, "Predicate output expected for instruction '%s'", v->name);
+}
+
 static void check_txq(vctx *v)
 {
     const tmu_ptx_instr *in = v->in;
@@ -1081,12 +1142,15 @@ static void check_txq(vctx *v)
         EMIT(v, "Unexpected instruction types specified for '%s'", v->name);
         return;
     }
-    if (in->dst.is_vector && in->dst.count == 1) {
+    /* with a vector modifier a vector destination fits the signature (measured) */
+    unsigned tv = txq_vec(in);
+    if (!tv && in->dst.is_vector && in->dst.count == 1) {
+        txq_pred(v);
         EMIT(v, "Vector operand is not allowed for instruction '%s'", v->name);
         return;
     }
     opkind k = in->naddr ? kind_of(v, &in->addr[0]) : K_IMM;
-    if (in->naddr != 1 || !in->dst.count || in->dst.is_vector || in->bad_shape ||
+    if (in->naddr != 1 || !in->dst.count || (in->dst.is_vector && !tv) || in->bad_shape ||
         scalar_unknown(v, &in->dst) || !operand_fits(v, &in->dst, TMU_PTX_T_B32, 0) ||
         in->nextra != (unsigned)level || k == K_OTHER_REG || k == K_IMM || k == K_UNKNOWN ||
         (level && scalar_unknown(v, &in->extra[0])) || (level && !txq_lod_fits(v, &in->extra[0]))) {
@@ -1097,7 +1161,30 @@ static void check_txq(vctx *v)
         types_pass(v, &in->extra[0], 0, size_illegal(&in->extra[0]));
     if (level)
         feature_named(v, 43, 30);
-    txq_illegal_modifiers(v);
+    /* dimension, geometry and .ftz come before a vector modifier's messages, component and
+     * clamp after (measured: txq.width.ftz.v2.b32, txq.width.2d.v2.b32, txq.width.r.v2.b32) */
+    txq_illegal_modifiers(v, "dtf");
+    if (tv) {
+        EMIT(v, "Vector qualifier is not allowed for instruction '%s'", v->name);
+        txq_pred(v);
+        if (in->dst.is_vector)
+            types_pass(v, &in->dst, 0, size_illegal(&in->dst));
+        if (tv * 32 > 128)
+            EMIT(v, "Vector type too large, exceeds 128 bit limit");
+        if (!in->dst.is_vector) {
+            EMIT(v, "Result vector expected");
+            EMIT(v, "Argument vector size mismatch for instruction '%s'", v->name);
+        } else {
+            if (in->dst.count != tv)
+                EMIT(v, "Argument vector size mismatch for instruction '%s'", v->name);
+            EMIT(v, "Vector operand is not allowed for instruction '%s'", v->name);
+            if (in->dst.count != tv)
+                EMIT(v, "Argument vector size mismatch for instruction '%s'", v->name);
+            return;
+        }
+    } else
+        txq_pred(v);
+    txq_illegal_modifiers(v, "ck");
     if (level && sq)
         EMIT(v, "Illegal query modifier for instruction '%s'", v->name);
     if (!in->bracketed)
@@ -1323,11 +1410,15 @@ static size_t check_one(const tmu_ptx_module *m, uint32_t scope, const tmu_ptx_i
         check_unknown(&v, loc);
     else if (in->unknown_op)
         EMIT(&v, "Not a name of any known instruction: '%.*s'", (int)in->op_len, in->op_text);
-    else if (in->opcode == TMU_PTX_TXQ)
-        check_txq(&v);
     else {
-        assign_roles(&v);
-        check_tex(&v);
+        if (in->opcode == TMU_PTX_TXQ)
+            check_txq(&v);
+        else {
+            assign_roles(&v);
+            check_tex(&v);
+        }
+        if (vec_trailing(&v))
+            warn(&v, "Vector Type not specified properly");
     }
     *nlate = v.nlate;
     return v.count;
