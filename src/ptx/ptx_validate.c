@@ -6,10 +6,13 @@
  *      mixed element sizes, a vector with no typed element; then illegal vector sizes,
  *      sinks;
  *   2. the operand signature ("Arguments mismatch"): when it fails, phase 3 is skipped;
- *      after it, mixed element types and the destination's vector size;
- *   3. semantics, in this order: predicate, vector shape of the destination, types,
- *      feature gates (PTX version / target), coordinate types, geometry legality,
- *      texture / sampler operand kinds, vector sizes per geometry.
+ *      after it the mip feature, .ftz, mixed element types;
+ *   3. semantics, in this order (ptxas 13.0.88, docs/ptx-checker.md): array index, vectors of
+ *      an illegal size, a .v8 too large, predicate, vector shape of the destination, feature
+ *      gates (PTX version / target), coordinate types, the .vN the type requires, the geometry
+ *      (required; its features and legality), component, clamp, indirect access, texture /
+ *      sampler operand kinds, vector sizes per geometry.  Without a geometry the checks that
+ *      need one are skipped, the others made.
  * Unknown symbols are reported last, after every instruction of the module.  Messages are
  * placed on the line ptxas names: that of the first token after the opcode (msg_line),
  * except for the ones about one element, which name its line.
