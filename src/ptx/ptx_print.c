@@ -102,20 +102,12 @@ tmu_status tmu_ptx_print_instr(const tmu_ptx_instr *in, char *buf, size_t size, 
         put(&o, ".%s", tmu_ptx_query_name(in->query));
     if (in->geom != TMU_PTX_GEOM_NONE)
         put(&o, ".%s", tmu_ptx_geom_name(in->geom));
-    /* of two .v2/.v4 the last is the size (the other one is in bad[]): printed last then */
-    int vec_last = 0;
-    for (unsigned i = 0; i < in->nbad && i < TMU_PTX_BADMOD_MAX; i++)
-        if (in->bad[i].len == 3 && in->bad[i].text[1] == 'v' &&
-            (in->bad[i].text[2] == '2' || in->bad[i].text[2] == '4'))
-            vec_last = 1;
-    if (in->vec && !vec_last)
+    if (in->vec)
         put(&o, ".v%u", in->vec);
     for (unsigned i = 0; i < in->ntypes && i < 3; i++)
         put(&o, ".%s", tmu_ptx_type_name(in->types[i]));
     for (unsigned i = 0; i < in->nbad && i < TMU_PTX_BADMOD_MAX; i++)
         put(&o, "%.*s", (int)in->bad[i].len, in->bad[i].text);
-    if (in->vec && vec_last)
-        put(&o, ".v%u", in->vec);
     if (in->dst.count == 0) /* "tex;" */
         goto end;
     put(&o, " ");

@@ -149,6 +149,41 @@ static int operand_fits(vctx *v, const tmu_ptx_operand *o, tmu_ptx_type want, un
     return 1;
 }
 
+/* A brace vector whose registers mix type classes (float, integer, .f16x2, predicate; .b32 goes
+ * with any), from element `from` on: ptxas's signature does not check the element types of such
+ * a vector, it reports "Vector with elements of different types" after it (measured: {%hh1, %f2}
+ * and {%p1, %f2} as .f32 coordinates, {%f0, %u1, %u2, %u3} as a .u32 destination, {%r1, %f2} as
+ * offset or gradient). */
+static int vec_mixed(vctx *v, const tmu_ptx_operand *o, unsigned from, unsigned bits)
+{
+    if (!o || !o->is_vector)
+        return 0;
+    /* ... when its first typed register has the size wanted (else "Arguments mismatch") */
+    for (unsigned i = from; i < o->count; i++) {
+        tmu_ptx_type t = o->e[i].kind == TMU_PTX_E_NAME ? etype(v, &o->e[i]) : TMU_PTX_T_NONE;
+        if (t != TMU_PTX_T_NONE && tclass(t) != 'p') { /* a predicate's size is not compared */
+            if (tbits(t) != bits)
+                return 0;
+            break;
+        }
+    }
+    char prev = 0;
+    for (unsigned i = from; i < o->count; i++) {
+        const tmu_ptx_elem *e = &o->e[i];
+        if (e->kind != TMU_PTX_E_NAME)
+            continue;
+        tmu_ptx_type t = etype(v, e);
+        if (t == TMU_PTX_T_NONE)
+            continue;
+        char c = ptx_types[t].vcls;
+        if (prev && c != prev && c != 'b' && prev != 'b')
+            return 1;
+        if (c != 'b')
+            prev = c;
+    }
+    return 0;
+}
+
 static int is_float_scalar(vctx *v, const tmu_ptx_operand *o)
 {
     if (o->is_vector)
@@ -797,7 +832,7 @@ static int signature_ok(vctx *v)
         if (!first && e->kind == TMU_PTX_E_NAME && etype(v, e) != TMU_PTX_T_NONE)
             first = e;
     }
-    if (first && !dest_fits(v, first, dtype))
+    if (first && !dest_fits(v, first, dtype) && !vec_mixed(v, &in->dst, 0, tbits(dtype)))
         return 0;
     if (!in->dst.is_vector && in->dst.e[0].kind == TMU_PTX_E_NAME && dtype == TMU_PTX_T_F32) {
         tmu_ptx_type t = etype(v, &in->dst.e[0]); /* a scalar destination must be a float */
@@ -831,11 +866,13 @@ static int signature_ok(vctx *v)
             if (t0 && !t1 && v->c->e[i].kind == TMU_PTX_E_NAME)
                 mixed = 1;
         }
+        mixed |= vec_mixed(v, v->c, from, 32);
         int checked = !(in->opcode == TMU_PTX_TLD4 && !g->tld4_ok) &&
                       !(g->index_pos >= 0 && (index_exempt(v) || sampler_form(v)));
         /* the vector's type is that of its first element: never a 64-bit one */
         if (checked && from < v->c->count && v->c->e[from].kind == TMU_PTX_E_NAME &&
-            etype(v, &v->c->e[from]) != TMU_PTX_T_NONE && tbits(etype(v, &v->c->e[from])) != 32)
+            etype(v, &v->c->e[from]) != TMU_PTX_T_NONE && tbits(etype(v, &v->c->e[from])) != 32 &&
+            !(mixed && tclass(etype(v, &v->c->e[from])) == 'p'))
             return 0;
         /* a vector of integers passes for .f32 coordinates (not the other way round): ptxas
          * 13 accepts tex.2d.v4.f32.f32 d, [t0, {%r1, %r2}] as it does {%r1}; mixed vectors get
@@ -856,10 +893,10 @@ static int signature_ok(vctx *v)
                     !elem_fits(v, &v->lod->e[i], ctype))
                     return 0;
     }
-    if (v->gx &&
-        (!operand_fits(v, v->gx, TMU_PTX_T_F32, 0) || !operand_fits(v, v->gy, TMU_PTX_T_F32, 0)))
+    if (v->gx && ((!vec_mixed(v, v->gx, 0, 32) && !operand_fits(v, v->gx, TMU_PTX_T_F32, 0)) ||
+                  (!vec_mixed(v, v->gy, 0, 32) && !operand_fits(v, v->gy, TMU_PTX_T_F32, 0))))
         return 0;
-    if (v->off && !operand_fits(v, v->off, TMU_PTX_T_S32, 0))
+    if (v->off && !vec_mixed(v, v->off, 0, 32) && !operand_fits(v, v->off, TMU_PTX_T_S32, 0))
         return 0;
     if (v->cmp) {
         if (v->cmp->is_vector || !is_float_scalar(v, v->cmp))
