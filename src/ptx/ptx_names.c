@@ -524,22 +524,6 @@ static int cmp_n(const char *name, const char *p, size_t len)
     return name[i] ? 1 : 0;
 }
 
-static const ptx_name_row *find_instr(const char *p, size_t len)
-{
-    size_t lo = 0, hi = sizeof instr_names / sizeof instr_names[0];
-    while (lo < hi) {
-        size_t mid = lo + (hi - lo) / 2;
-        int c = cmp_n(instr_names[mid].name, p, len);
-        if (c == 0)
-            return &instr_names[mid];
-        if (c < 0)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return NULL;
-}
-
 const ptx_mod_row *ptx_modifier_word(const char *p, size_t len)
 {
     size_t lo = 0, hi = sizeof mod_words / sizeof mod_words[0];
@@ -564,23 +548,38 @@ static int word_char(char c)
 
 size_t ptx_instr_name(const char *p, size_t avail, size_t ident_len, int *known)
 {
+    /* the rows are sorted, and '.' sorts before every other character of a name: the row equal
+     * to the identifier, if any, then every row that continues it with ".words" follow at once
+     * from the identifier's lower bound; of those the longest that the text holds up to the end
+     * of one of its words is the name (ptxas's lexer takes the longest name it knows) */
+    const size_t n = sizeof instr_names / sizeof instr_names[0];
+    size_t lo = 0, hi = n;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (cmp_n(instr_names[mid].name, p, ident_len) < 0)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    const ptx_name_row *row = NULL;
     size_t best = ident_len;
-    const ptx_name_row *row = find_instr(p, ident_len);
-    size_t at = ident_len;
-    /* the name with up to five more ".word"s, the longest that is a row (ptxas's lexer takes
-     * the longest name it knows) */
-    for (int words = 0; words < 5 && at < avail && p[at] == '.'; words++) {
-        size_t e = at + 1;
-        while (e < avail && word_char(p[e]))
-            e++;
-        if (e == at + 1)
-            break;
-        const ptx_name_row *r = find_instr(p, e);
-        if (r) {
-            row = r;
-            best = e;
+    for (size_t i = lo; i < n; i++) {
+        const char *name = instr_names[i].name;
+        size_t k = 0;
+        while (k < ident_len && name[k] == p[k])
+            k++;
+        if (k < ident_len)
+            break; /* past the rows that start with the identifier */
+        if (name[k] == 0) {
+            row = &instr_names[i];
+            continue;
         }
-        at = e;
+        if (name[k] != '.')
+            break; /* past the rows that continue it */
+        while (k < avail && name[k] && name[k] == p[k])
+            k++;
+        if (name[k] == 0 && k > best && (k == avail || !word_char(p[k])))
+            row = &instr_names[i], best = k;
     }
     *known = row && row->known;
     return best;
