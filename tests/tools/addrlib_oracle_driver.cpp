@@ -115,6 +115,20 @@ struct Surf {
     unsigned pbx;
 };
 
+/* Columns 4-11 of a surface row (check's vector rows and fill's spec rows alike): bpp, width,
+ * height, slices, mips, samples, flags, pipe-bank XOR. */
+static void surf_columns(const std::vector<std::string> &t, Surf &s)
+{
+    s.bpp = (unsigned)atoi(t[4].c_str());
+    s.w = (unsigned)atoi(t[5].c_str());
+    s.h = (unsigned)atoi(t[6].c_str());
+    s.slices = (unsigned)atoi(t[7].c_str());
+    s.mips = (unsigned)atoi(t[8].c_str());
+    s.samples = (unsigned)atoi(t[9].c_str());
+    s.flags = t[10];
+    s.pbx = (unsigned)strtoul(t[11].c_str(), 0, 0);
+}
+
 ADDR2_SURFACE_FLAGS flags_of(const std::string &f)
 {
     ADDR2_SURFACE_FLAGS fl = {};
@@ -592,14 +606,7 @@ int cmd_check(const char *path)
             return 2;
         }
         s.sw = (unsigned)sw;
-        s.bpp = (unsigned)atoi(t[4].c_str());
-        s.w = (unsigned)atoi(t[5].c_str());
-        s.h = (unsigned)atoi(t[6].c_str());
-        s.slices = (unsigned)atoi(t[7].c_str());
-        s.mips = (unsigned)atoi(t[8].c_str());
-        s.samples = (unsigned)atoi(t[9].c_str());
-        s.flags = t[10];
-        s.pbx = (unsigned)strtoul(t[11].c_str(), 0, 0);
+        surf_columns(t, s);
         rows++;
         Info r;
         if (!surface_info(*c, s, r)) {
@@ -686,14 +693,7 @@ int cmd_fill(const char *path)
         Surf s;
         s.rsrc = t[2] == "1d" ? 0 : t[2] == "2d" ? 1 : 2;
         s.sw = (unsigned)sw;
-        s.bpp = (unsigned)atoi(t[4].c_str());
-        s.w = (unsigned)atoi(t[5].c_str());
-        s.h = (unsigned)atoi(t[6].c_str());
-        s.slices = (unsigned)atoi(t[7].c_str());
-        s.mips = (unsigned)atoi(t[8].c_str());
-        s.samples = (unsigned)atoi(t[9].c_str());
-        s.flags = t[10];
-        s.pbx = (unsigned)strtoul(t[11].c_str(), 0, 0);
+        surf_columns(t, s);
         if (s.mips < 1 || s.mips > 16) {
             fprintf(stderr, "%s:%lu: mips must be 1..16\n", path, lineno);
             return 2;
