@@ -9,8 +9,10 @@
 
 #define FAST_INLINE static inline __attribute__((TMU_FAST_FORCE_INLINE unused))
 
-/* Level-0 bytes above which a scattered tiled RGBA8 gather prefetches its footprints (below). */
+/* Level-0 bytes above which a scattered tiled RGBA8 gather prefetches its footprints, and above
+ * which the tiled bilinear and mip waves run their prefetch passes (below). */
 #define TILED_PF_MIN_BYTES ((uint64_t)1 << 20)
+#define TILED_PF_SAMPLE_MIN_BYTES ((uint64_t)8 << 20)
 
 /* |x| < 2^30 (false for NaN): floor(x) is an exact int32 and wrapping in 32 bits is exact. */
 FAST_INLINE int coord_ok(float x)
@@ -373,7 +375,7 @@ static inline __attribute__((always_inline)) void fast_run(const fast_consts *k,
                                                            tmu_wave_out *out, uint32_t W, const fast_tiled_rt *tr,
                                                            const fast_tiled_pre *pre)
 {
-    fast_ctx call = {k, tex, smp, op, in, out, lanes, 0, 0, tr, pre, 0};
+    fast_ctx call = {k, tex, smp, op, in, out, lanes, 0, 0, tr, pre, 0, 0};
     fast_ctx *cx = &call;
     if (cx->k->fetch) {
         if (W == 16)
@@ -407,9 +409,20 @@ static inline __attribute__((always_inline)) void fast_run(const fast_consts *k,
      * where level 0 is larger than 1 MiB (the L2 of one core of the project's Zen 5): on textures
      * that fit, the prefetch costs more than it saves (A/B without it, tmu bench sample --no-pairs
      * --size N, medians of 3: +15-19 % at 64^2 and 128^2, +8-11 % at 256^2, +4-10 % at 512^2,
-     * -4 to -6 % at 1024^2). */
-    cx->tiled_pf = k->tiled && W && k->fmt == FAST_RGBA8 && k->gather &&
-                   (uint64_t)k->level_w[0] * (uint64_t)k->level_h[0] * 4u > TILED_PF_MIN_BYTES && scattered(cx, lanes);
+     * -4 to -6 % at 1024^2).  The prefetch passes of the tiled bilinear and mip waves
+     * (fast_simd.inc bilinear_wave_tiled, mip_wave_tiled) run only where level 0 is larger than
+     * 8 MiB with AVX-512 (a quarter of the L3 of the project's Zen 5) and 1 MiB with AVX2: where the
+     * footprints lie in the L2 or the L3, the out-of-order window keeps enough of the texel pass's
+     * own loads in flight, and the pass cost more than it saved.  A/B without the passes, tmu bench
+     * sample --no-pairs --size N, medians of 3, five tiled layouts: AVX-512 bilinear +30-38 % at
+     * 256^2 and 512^2, +9-12 % at 1024^2, -60 % at 2048^2; trilinear +7-12 % at 256^2 and 512^2,
+     * -2 to +4 % at 1024^2 (noise), -16 to -51 % at 2048^2; AVX2 bilinear +7-13 % and trilinear
+     * +3-6 % at 256^2 and 512^2, but -2 to -4 % at 1024^2. */
+    const uint64_t bytes0 = (uint64_t)k->level_w[0] * (uint64_t)k->level_h[0] * 4u;
+    cx->tiled_pf = k->tiled && W && k->fmt == FAST_RGBA8 && k->gather && bytes0 > TILED_PF_MIN_BYTES &&
+                   scattered(cx, lanes);
+    cx->tiled_big = k->tiled && W && k->fmt == FAST_RGBA8 &&
+                    bytes0 > (W == 16 ? TILED_PF_SAMPLE_MIN_BYTES : TILED_PF_MIN_BYTES);
     if (W == 16) {
         /* waves of neighbouring lanes with mips (the implicit-LOD row): their texel pairs load in
          * phase 2 straight into vectors (fast_simd.inc defer_level) instead of between the phases

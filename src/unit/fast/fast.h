@@ -191,6 +191,9 @@ typedef struct fast_ctx {
     const fast_tiled_pre *pre; /* tiled calls of several levels, prepared: every level's tables (NULL: none) */
     int tiled_pf; /* tiled single-level waves on a SIMD kernel whose first lanes lie apart (fast.c scattered): the
                      kernels prefetch their footprints first (fast_simd.inc gather_wave_tiled) */
+    int tiled_big; /* tiled RGBA8 calls whose level 0 is larger than fast.c TILED_PF_SAMPLE_MIN_BYTES (AVX-512)
+                      or TILED_PF_MIN_BYTES (AVX2): the tiled bilinear and mip waves' prefetch passes run
+                      only then */
 } fast_ctx;
 
 /* Fills `k` for calls of (tex, smp, op) with the given presence of input and output arrays
