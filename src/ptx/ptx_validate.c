@@ -8,7 +8,7 @@
  *   2. the operand signature ("Arguments mismatch"): when it fails, phase 3 is skipped;
  *      after it the mip feature, .ftz, mixed element types;
  *   3. semantics, in this order (ptxas 13.0.88, docs/ptx-checker.md): array index, vectors of
- *      an illegal size, a .v8 too large, predicate, vector shape of the destination, feature
+ *      an illegal size, gradients that are not vectors, a .v8 too large, predicate, vector shape of the destination, feature
  *      gates (PTX version / target), coordinate types, the .vN the type requires, the geometry
  *      (required; its features and legality), component, clamp, indirect access, texture /
  *      sampler operand kinds, vector sizes per geometry.  Without a geometry the checks that
@@ -1026,6 +1026,12 @@ static void check_tex(vctx *v)
     }
     if (has_geom)
         types_passes(v, 1); /* vectors of an illegal size (types_pass) */
+    /* a gradient that is not a vector, with or without a geometry (ptxas 13.0.88, fresh-oracle
+     * sweep, docs/ptx-checker.md): N counts the operands from 0, the destination; in the
+     * unified sampler form dPdy is not checked */
+    for (int i = 0; v->gx && i < 2; i++)
+        if (!(i ? v->gy : v->gx)->is_vector && !(i == 1 && sampler_form(v)))
+            EMIT(v, "Vector expected for argument %u", 1 + in->naddr + (unsigned)i);
     if (vec * tbits(dtype) > 128) /* .v8 */
         EMIT(v, "Vector type too large, exceeds 128 bit limit");
     if (in->pred.kind != TMU_PTX_E_NONE) {
@@ -1101,17 +1107,25 @@ static void check_tex(vctx *v)
     if (!has_geom)
         return;
     /* vector sizes per geometry (a scalar coordinate is not checked) */
+    int coord_short = 0;
     if (v->c && v->c->is_vector && v->c->count <= 4) {
         unsigned n = v->c->count;
         /* the unified sampler form does not count the array index (measured: a2d {i, x} and
          * acube {i, x, y} pass there, acube {i, x} does not) */
         unsigned need = g->ncoord_min - (sampler_form(v) && g->arrayed ? 1 : 0);
         if (n < need) {
+            coord_short = 1;
             int times = (!v->independent && in->naddr == 2) ? 2 : 1;
             for (int i = 0; i < times; i++)
                 EMIT(v, "Operand vector size doesn't match geometry for instruction '%s'", v->name);
         }
     }
+    /* cube / acube: only the unified sampler form checks a gradient's size, and only a dPdy
+     * shorter than the geometry's, and not after a short coordinate vector (measured);
+     * elsewhere ptxas 13 leaves it to its code generation (below) */
+    if (v->gx && g->cube && sampler_form(v) && !coord_short && v->gy->is_vector &&
+        v->gy->count < g->ngrad && !size_illegal(v->gy))
+        EMIT(v, "Operand vector size doesn't match geometry for instruction '%s'", v->name);
     if (v->gx && !g->ms && !g->cube) {
         const tmu_ptx_operand *gs[2] = {v->gx, v->gy};
         int sf = sampler_form(v);
@@ -1123,6 +1137,8 @@ static void check_tex(vctx *v)
             EMIT(v, "Operand vector size doesn't match geometry for instruction '%s'", v->name);
         for (int i = 0; i < 2; i++) {
             unsigned n = gs[i]->count;
+            if (!gs[i]->is_vector) /* "Vector expected" above, or not checked */
+                continue;
             /* dPdy may be longer than needed in the unified sampler form, and is not checked
              * there when of an illegal size (3, more than 4); any other gradient of an illegal
              * size is reported here too (measured) */
@@ -1138,6 +1154,13 @@ static void check_tex(vctx *v)
     }
     if (sampler_form(v) && v->count == v->warnings)
         sampler_form_lowering(v);
+    /* tex.grad.cube / .acube with a gradient of 1 or 2 elements and nothing else wrong:
+     * ptxas 13 accepts it for sm_90 and later and crashes in its code generation for older
+     * architectures (the target, or sm_75 for targets older than ptxas 13 supports; exit 139,
+     * no message; measured, fresh-oracle sweep, docs/ptx-checker.md) */
+    if (v->gx && g->cube && !sampler_form(v) && v->count == v->warnings &&
+        (v->gx->count != g->ngrad || v->gy->count != g->ngrad) && v->sm && v->sm < 90)
+        EMIT(v, "%s", TMU_PTX_PTXAS_FAILS);
     /* independent mode, .grad without a sampler operand and nothing else wrong: ptxas 13 fails
      * without a message (measured) */
     if (v->independent && !v->b && in->mip == TMU_PTX_MIP_GRAD && v->count == v->warnings)
