@@ -850,6 +850,16 @@ static int signature_ok(vctx *v)
     }
     const ptx_geom_row *g = &ptx_geoms[in->geom];
     unsigned from = (g->index_pos >= 0 && index_exempt(v)) ? g->first_coord : 0;
+    /* the array index, in every form: ptxas 13 takes the vector's size from it, so an index
+     * register of 64 or 16 bits fails the signature (a predicate gets the array-index error
+     * instead; measured, fresh-seed sweep of 2026-11-29, docs/ptx-checker.md) */
+    if (g->index_pos >= 0 && !(in->opcode == TMU_PTX_TLD4 && !g->tld4_ok) && v->c &&
+        v->c->is_vector && (unsigned)g->index_pos < v->c->count &&
+        v->c->e[g->index_pos].kind == TMU_PTX_E_NAME) {
+        tmu_ptx_type t = etype(v, &v->c->e[g->index_pos]);
+        if (t != TMU_PTX_T_NONE && tclass(t) != 'p' && tbits(t) != 32)
+            return 0;
+    }
     if (sampler_form(v)) {
         /* array coordinates: .f32 takes integer registers too, .s32 no floats */
         if (g->index_pos >= 0 && ctype == TMU_PTX_T_S32 && v->c->count &&
