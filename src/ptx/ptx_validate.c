@@ -43,6 +43,8 @@ typedef struct vctx {
     /* "Unknown symbol" problems, reported after everything else */
     tmu_diag *late;
     size_t late_max, nlate;
+    /* index in out[] of a failure of ptxas's code generation (codegen_fails), else SIZE_MAX */
+    size_t codegen_at;
 } vctx;
 
 static const tmu_ptx_symbol *lookup(vctx *v, const tmu_ptx_elem *e)
@@ -87,6 +89,17 @@ emit(vctx *v, uint32_t line, uint32_t col, const char *fmt, ...)
 #define EMIT_AT(v, o, ...)                                                                         \
     emit((v), (v)->in->msg_line, (o)->line == (v)->in->msg_line ? (o)->column : (v)->in->msg_column, \
          __VA_ARGS__)
+
+/* ptxas 13 fails without a message in its code generation, which it reaches only when the
+ * module has no error at all (measured: a .version/.target error or an error of any other
+ * instruction, before or after, is reported alone): tmu_ptx_module_check keeps this message
+ * back and reports it only then, once for the module. */
+static void codegen_fails(vctx *v)
+{
+    if (v->codegen_at == SIZE_MAX && v->count < v->max)
+        v->codegen_at = v->count;
+    EMIT(v, "%s", TMU_PTX_PTXAS_FAILS);
+}
 
 /* An unknown name: "Unknown symbol 'X'", kept for the end of the check. */
 static void late_unknown(vctx *v, const tmu_ptx_elem *e)
@@ -740,7 +753,7 @@ static void sampler_form_lowering(vctx *v)
         return;
     }
     if (g->arrayed || g->ms) {
-        EMIT(v, "%s", TMU_PTX_PTXAS_FAILS);
+        codegen_fails(v);
         return;
     }
     if (in->mip != TMU_PTX_MIP_GRAD || in->opcode != TMU_PTX_TEX)
@@ -756,7 +769,7 @@ static void sampler_form_lowering(vctx *v)
         movs = 1;
     else if (texref_b && ((g->dims <= 2 && v->cmp && !v->off) ||
                           (in->geom == TMU_PTX_GEOM_3D && !v->cmp))) {
-        EMIT(v, "%s", TMU_PTX_PTXAS_FAILS); /* below sm_90 */
+        codegen_fails(v); /* below sm_90 */
         return;
     }
     if (!movs)
@@ -1170,7 +1183,7 @@ static void check_tex(vctx *v)
      * no message; measured, fresh-oracle sweep, docs/ptx-checker.md) */
     if (v->gx && g->cube && !sampler_form(v) && v->count == v->warnings &&
         (v->gx->count != g->ngrad || v->gy->count != g->ngrad) && v->sm && v->sm < 90)
-        EMIT(v, "%s", TMU_PTX_PTXAS_FAILS);
+        codegen_fails(v);
     /* independent mode, .grad without a sampler operand and nothing else wrong: ptxas 13 fails
      * without a message (measured) */
     if (v->independent && !v->b && in->mip == TMU_PTX_MIP_GRAD && v->count == v->warnings)
@@ -1449,9 +1462,11 @@ static void check_unknown(vctx *v, const ptx_loc *l)
  * late[0..late_max); returns the number of problems, *nlate the number of unknown symbols. */
 static size_t check_one(const tmu_ptx_module *m, uint32_t scope, const tmu_ptx_instr *in,
                         const tmu_ptx_check_options *opt, const ptx_loc *loc, tmu_diag *out,
-                        size_t max, tmu_diag *late, size_t late_max, size_t *nlate)
+                        size_t max, tmu_diag *late, size_t late_max, size_t *nlate,
+                        size_t *codegen_at)
 {
     *nlate = 0;
+    *codegen_at = SIZE_MAX;
     if (!ptx_instr_sane(in)) {
         if (out && max) {
             tmu_diag_set(&out[0], TMU_ERR_INVALID_ARGUMENT, in->line, in->column, -1,
@@ -1469,6 +1484,7 @@ static size_t check_one(const tmu_ptx_module *m, uint32_t scope, const tmu_ptx_i
     v.max = out ? max : 0;
     v.late = late;
     v.late_max = late ? late_max : 0;
+    v.codegen_at = SIZE_MAX;
     v.sm = opt && opt->sm ? opt->sm : m->sm;
     v.version = opt && opt->version ? opt->version : m->version;
     v.independent = m->independent;
@@ -1494,6 +1510,7 @@ static size_t check_one(const tmu_ptx_module *m, uint32_t scope, const tmu_ptx_i
             warn(&v, "Vector Type not specified properly");
     }
     *nlate = v.nlate;
+    *codegen_at = v.codegen_at;
     return v.count;
 }
 
@@ -1503,8 +1520,8 @@ size_t tmu_ptx_check_instr(const tmu_ptx_module *m, uint32_t scope, const tmu_pt
     if (!m || !in)
         return 0;
     tmu_diag late[16];
-    size_t nlate;
-    size_t n = check_one(m, scope, in, opt, NULL, out, max, late, 16, &nlate);
+    size_t nlate, codegen_at;
+    size_t n = check_one(m, scope, in, opt, NULL, out, max, late, 16, &nlate, &codegen_at);
     for (size_t i = 0; i < nlate; i++) /* unknown symbols come last */
         if (out && n + i < max && i < 16)
             out[n + i] = late[i];
@@ -1572,6 +1589,8 @@ size_t tmu_ptx_module_check(const tmu_ptx_module *m, const tmu_ptx_check_options
     tmu_diag *late = NULL;
     size_t nlate = 0, caplate = 0;
     size_t f = 0;
+    tmu_diag codegen; /* the first failure of ptxas's code generation, reported last */
+    int has_codegen = 0;
     for (size_t i = 0; i < m->ninstrs; i++) {
         while (f < m->nfacts && m->facts[f].before_instr <= i)
             report_fact(&r, m, &m->facts[f++], sm, version);
@@ -1580,11 +1599,18 @@ size_t tmu_ptx_module_check(const tmu_ptx_module *m, const tmu_ptx_check_options
         if (tmu_ptx_module_instr(m, i, &in, &scope) != TMU_OK)
             continue;
         tmu_diag probs[64], unk[64];
-        size_t nu;
+        size_t nu, cg;
         size_t n = check_one(m, scope, &in, opt, in.unknown_op ? &m->instrs[i] : NULL, probs, 64,
-                             unk, 64, &nu);
-        for (size_t k = 0; k < n && k < 64; k++)
+                             unk, 64, &nu, &cg);
+        for (size_t k = 0; k < n && k < 64; k++) {
+            if (k == cg) {
+                if (!has_codegen)
+                    codegen = probs[k];
+                has_codegen = 1;
+                continue;
+            }
             report_diag(&r, &probs[k]);
+        }
         for (size_t k = 0; k < nu && k < 64; k++) {
             if (nlate == caplate) {
                 size_t nc = caplate ? caplate * 2 : 16;
@@ -1617,5 +1643,7 @@ size_t tmu_ptx_module_check(const tmu_ptx_module *m, const tmu_ptx_check_options
                      version / 10, version % 10, m->target_name);
         report(&r, m->target_line, m->target_col, buf);
     }
+    if (has_codegen && r.errors == 0)
+        report_diag(&r, &codegen);
     return r.errors;
 }

@@ -79,7 +79,7 @@ static void on_problem(void *user, const tmu_diag *d)
 }
 
 /* Odd-form cases whose messages agree too (measured; raise it when the model improves). */
-#define TMU_ODD_MESSAGES_AGREE 6026
+#define TMU_ODD_MESSAGES_AGREE 6027
 
 typedef struct stats {
     int cases, agree, verdict_agree, roundtrip;
