@@ -281,7 +281,8 @@ typedef struct tmu_ptx_check_options {
 
 /* The message of a problem that ptxas 13 reports without a message: it fails (crashes) on
  * some forms it does not reject otherwise (an [a, b, c] operand in unified mode with an
- * array or multisample geometry). */
+ * array or multisample geometry; tex.grad.cube / .acube with a gradient of 1 or 2 elements
+ * below sm_90). */
 #define TMU_PTX_PTXAS_FAILS "ptxas 13 fails on this form without a message"
 
 /* Receives one problem: line/column/message in diag; status TMU_ERR_INVALID for an error,
@@ -291,7 +292,9 @@ typedef void (*tmu_ptx_report_fn)(void *user, const tmu_diag *problem);
 
 /* Checks every declaration and texture instruction of the module with ptxas 13.0's
  * rules and messages, calling `report` (may be NULL) for each error and warning in
- * ptxas' order.  Returns the number of errors (0 = ptxas accepts the module). */
+ * ptxas' order.  A failure of ptxas's code generation (TMU_PTX_PTXAS_FAILS) is reported
+ * last and once, and only when nothing else in the module is an error (ptxas reaches its
+ * code generation only then).  Returns the number of errors (0 = ptxas accepts the module). */
 size_t tmu_ptx_module_check(const tmu_ptx_module *module, const tmu_ptx_check_options *options,
                             tmu_ptx_report_fn report, void *user);
 
