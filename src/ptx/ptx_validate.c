@@ -154,11 +154,24 @@ static int elem_fits(vctx *v, const tmu_ptx_elem *e, tmu_ptx_type want)
     return c == 'u' || c == 's';
 }
 
+/* An operand against an expected type.  A vector has the size of its first typed register:
+ * registers of another size were reported as "Incompatible elements of vector expression" and
+ * are not checked again (measured, fresh-seed sweep of 2026-11-29: {%r1, %w2} and {%r1, %rd2}
+ * as offsets, {%f1, %h2} as a gradient pass the signature; {%w1, %r2} does not). */
 static int operand_fits(vctx *v, const tmu_ptx_operand *o, tmu_ptx_type want, unsigned from)
 {
-    for (unsigned i = from; i < o->count; i++)
+    unsigned bits = 0;
+    for (unsigned i = from; o->is_vector && i < o->count && !bits; i++)
+        if (o->e[i].kind == TMU_PTX_E_NAME && etype(v, &o->e[i]) != TMU_PTX_T_NONE &&
+            tclass(etype(v, &o->e[i])) != 'p')
+            bits = tbits(etype(v, &o->e[i]));
+    for (unsigned i = from; i < o->count; i++) {
+        if (bits && o->e[i].kind == TMU_PTX_E_NAME && etype(v, &o->e[i]) != TMU_PTX_T_NONE &&
+            tclass(etype(v, &o->e[i])) != 'p' && tbits(etype(v, &o->e[i])) != bits)
+            continue;
         if (o->e[i].kind != TMU_PTX_E_SINK && !elem_fits(v, &o->e[i], want))
             return 0;
+    }
     return 1;
 }
 
