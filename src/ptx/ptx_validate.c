@@ -317,11 +317,12 @@ static void parse_vector(vctx *v, const tmu_ptx_operand *o)
             continue;
         }
         typed = 1;
-        if (tclass(t) == 'p') /* a predicate's size is not compared */
-            continue;
+        /* a predicate counts as 32 bits here (measured, fresh-seed sweep of 2026-11-29: {%p1,
+         * %h2} and {%h1, %p2} get the message, {%p1, %f2} does not) */
+        unsigned bits = tclass(t) == 'p' ? 32 : tbits(t);
         if (!first_bits)
-            first_bits = tbits(t);
-        else if (tbits(t) != first_bits)
+            first_bits = bits;
+        else if (bits != first_bits)
             emit(v, e->line, e->column, "Incompatible elements of vector expression");
     }
     const tmu_ptx_elem *last = &o->e[o->count - 1];
