@@ -8,11 +8,11 @@
  *   2. the operand signature ("Arguments mismatch"): when it fails, phase 3 is skipped;
  *      after it the mip feature, .ftz, mixed element types;
  *   3. semantics, in this order (ptxas 13.0.88, docs/ptx-checker.md): array index, vectors of
- *      an illegal size, gradients that are not vectors, a .v8 too large, predicate, vector shape of the destination, feature
- *      gates (PTX version / target), coordinate types, the .vN the type requires, the geometry
- *      (required; its features and legality), component, clamp, indirect access, texture /
- *      sampler operand kinds, vector sizes per geometry.  Without a geometry the checks that
- *      need one are skipped, the others made.
+ *      an illegal size, gradients that are not vectors, a .v8 too large, predicate, vector
+ *      shape of the destination, feature gates (PTX version / target), coordinate types, the
+ *      .vN the type requires, the geometry (required; its features and legality), component,
+ *      clamp, indirect access, texture / sampler operand kinds, vector sizes per geometry.
+ *      Without a geometry the checks that need one are skipped, the others made.
  * Unknown symbols are reported last, after every instruction of the module.  Messages are
  * placed on the line ptxas names: that of the first token after the opcode (msg_line),
  * except for the ones about one element, which name its line.
@@ -1202,6 +1202,20 @@ static void check_tex(vctx *v)
      * without a message (measured) */
     if (v->independent && !v->b && in->mip == TMU_PTX_MIP_GRAD && v->count == v->warnings)
         EMIT(v, "%s", TMU_PTX_PTXAS_FAILS);
+    /* tex.grad with a scalar offset (an integer immediate or an .s32 / .u32 register) and a
+     * depth compare, nothing else wrong, compiled for sm_90 or later (the target; older targets
+     * compile for sm_75): ptxas 13 reports an error of the store it generates for the offset;
+     * not with a .b32 register, a vector offset or an .f16x2 result (measured, fresh-seed sweep
+     * of 2026-11-29, docs/ptx-checker.md) */
+    if (in->opcode == TMU_PTX_TEX && in->mip == TMU_PTX_MIP_GRAD && !sampler_form(v) && v->cmp &&
+        v->off && !v->off->is_vector && v->off->count == 1 && v->count == v->warnings &&
+        (!v->sm || v->sm >= 90) && dtype != TMU_PTX_T_F16X2) {
+        const tmu_ptx_elem *e = &v->off->e[0];
+        tmu_ptx_type t = e->kind == TMU_PTX_E_NAME ? etype(v, e) : TMU_PTX_T_NONE;
+        char c = t != TMU_PTX_T_NONE ? tclass(t) : 0;
+        if (e->kind == TMU_PTX_E_INT || c == 's' || c == 'u')
+            EMIT(v, "Arguments mismatch for instruction 'st'");
+    }
 }
 
 /* ---- txq ------------------------------------------------------------------- */
