@@ -877,10 +877,11 @@ static int signature_ok(vctx *v)
     }
     const ptx_geom_row *g = &ptx_geoms[in->geom];
     unsigned from = (g->index_pos >= 0 && index_exempt(v)) ? g->first_coord : 0;
-    /* the array index, in every form: ptxas 13 takes the vector's size from it, so an index
-     * register of 64 or 16 bits fails the signature (a predicate gets the array-index error
-     * instead; measured, fresh-seed sweep of 2026-11-29, docs/ptx-checker.md) */
-    if (g->index_pos >= 0 && !(in->opcode == TMU_PTX_TLD4 && !g->tld4_ok) && v->c &&
+    /* an array index that comes first (every arrayed geometry but a2dms), in every form: ptxas
+     * 13 takes the vector's size from it, so an index register of 64 or 16 bits fails the
+     * signature (a predicate gets the array-index error instead; a2dms's second-place index the
+     * array-index error; measured, fresh-seed sweep of 2026-11-29, docs/ptx-checker.md) */
+    if (g->index_pos == 0 && !(in->opcode == TMU_PTX_TLD4 && !g->tld4_ok) && v->c &&
         v->c->is_vector && (unsigned)g->index_pos < v->c->count &&
         v->c->e[g->index_pos].kind == TMU_PTX_E_NAME) {
         tmu_ptx_type t = etype(v, &v->c->e[g->index_pos]);
@@ -1056,7 +1057,9 @@ static void check_tex(vctx *v)
         (unsigned)g->index_pos < v->c->count) {
         const tmu_ptx_elem *e = &v->c->e[g->index_pos];
         tmu_ptx_type t = etype(v, e);
+        /* (a register of 64 or 16 bits too: a2dms's index, second in the vector; measured) */
         if ((t != TMU_PTX_T_NONE && ptx_types[t].vcls != 'i' && ptx_types[t].vcls != 'b') ||
+            (t != TMU_PTX_T_NONE && tclass(t) != 'p' && tbits(t) != 32) ||
             (t == TMU_PTX_T_NONE && e->kind == TMU_PTX_E_NAME))
             EMIT(v, "Array index in the '%s' instruction has unexpected type. Expecting type .u32",
                  v->name);
