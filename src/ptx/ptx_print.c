@@ -90,22 +90,42 @@ tmu_status tmu_ptx_print_instr(const tmu_ptx_instr *in, char *buf, size_t size, 
         put(&o, " ");
     }
     static const char *const ops[] = {"tex", "tld4", "txq"};
-    if (in->unknown_op)
+    if (in->unknown_op) {
         put(&o, "%.*s", (int)in->op_len, in->op_text);
-    else
-        put(&o, "%s", (unsigned)in->opcode < 3 ? ops[in->opcode] : "?");
-    if (in->opcode == TMU_PTX_TLD4 && in->comp >= 0 && in->comp < 4)
-        put(&o, ".%s", ptx_comp_names[in->comp]);
-    if (in->mip != TMU_PTX_MIP_NONE)
-        put(&o, ".%s", tmu_ptx_mip_name(in->mip));
-    if (in->query != TMU_PTX_Q_NONE)
-        put(&o, ".%s", tmu_ptx_query_name(in->query));
-    if (in->geom != TMU_PTX_GEOM_NONE)
-        put(&o, ".%s", tmu_ptx_geom_name(in->geom));
-    if (in->vec)
-        put(&o, ".v%u", in->vec);
-    for (unsigned i = 0; i < in->ntypes && i < 3; i++)
-        put(&o, ".%s", tmu_ptx_type_name(in->types[i]));
+    } else {
+        /* the name and its modifiers, in a buffer of their own first: a kept modifier right after
+         * them must not make the text a longer instruction name (`tex` and `.clamp`, which
+         * ptxas lexes as the unknown name 'tex.clamp', or `tex.grad` and `.clamp`): there a space
+         * separates them, as ptxas reads `tex .clamp.2d ...` (tex with a .clamp modifier) */
+        char head[96];
+        outbuf h = {head, sizeof head, 0};
+        const char *op = (unsigned)in->opcode < 3 ? ops[in->opcode] : "?";
+        put(&h, "%s", op);
+        if (in->opcode == TMU_PTX_TLD4 && in->comp >= 0 && in->comp < 4)
+            put(&h, ".%s", ptx_comp_names[in->comp]);
+        if (in->mip != TMU_PTX_MIP_NONE)
+            put(&h, ".%s", tmu_ptx_mip_name(in->mip));
+        if (in->query != TMU_PTX_Q_NONE)
+            put(&h, ".%s", tmu_ptx_query_name(in->query));
+        if (in->geom != TMU_PTX_GEOM_NONE)
+            put(&h, ".%s", tmu_ptx_geom_name(in->geom));
+        if (in->vec)
+            put(&h, ".v%u", in->vec);
+        for (unsigned i = 0; i < in->ntypes && i < 3; i++)
+            put(&h, ".%s", tmu_ptx_type_name(in->types[i]));
+        put(&o, "%s", head); /* at most ~60 characters: never truncated */
+        if (in->nbad && h.len < sizeof head) {
+            char joined[sizeof head + 40];
+            const tmu_ptx_badmod *b = &in->bad[0];
+            size_t n = b->len < 40 ? b->len : 40; /* longer than any instruction name */
+            memcpy(joined, head, h.len);
+            memcpy(joined + h.len, b->text, n);
+            int known;
+            if (ptx_instr_name(joined, h.len + n, strlen(op), &known) >
+                ptx_instr_name(joined, h.len, strlen(op), &known))
+                put(&o, " ");
+        }
+    }
     for (unsigned i = 0; i < in->nbad && i < TMU_PTX_BADMOD_MAX; i++)
         put(&o, "%.*s", (int)in->bad[i].len, in->bad[i].text);
     if (in->dst.count == 0) /* "tex;" */

@@ -115,6 +115,12 @@ static void test_roundtrip_forms(void **state)
          * that text parses back (an address is not one of the six) */
         "tex.level.a2d.v4.f32.f32 {%f0,%f1,%f2,%f3}, [t0, s0, {%u10,%f11,%f12,%f13}], %f20, {%r20,%r21}, "
         "%f30, [t0, s0, {%u10,%f11,%f12,%f13}], %f20, {%r20,%r21}, %f30;",
+        /* a kept modifier that would join the name into a longer one (a fuzz finding): ptxas
+         * lexes `tex.clamp` and `tex.grad.clamp` as unknown instruction names but reads
+         * `tex .clamp` as tex with a .clamp modifier ("Illegal modifier 'Clamp' for instruction
+         * 'tex'", ptxas 13.0.88), so the space stays */
+        "tex .clamp tldet;",
+        "tex.grad .clamp {%f1}, [t0, {%f5,%f6}], {%f1}, {%f2};",
     };
     for (size_t i = 0; i < sizeof lines / sizeof lines[0]; i++) {
         tmu_ptx_instr a = parse_ok(lines[i]), b;
@@ -125,6 +131,13 @@ static void test_roundtrip_forms(void **state)
         assert_int_equal(tmu_ptx_print_instr(&b, t2, sizeof t2, NULL), TMU_OK);
         assert_string_equal(t1, t2);
     }
+    char sp[128];
+    tmu_ptx_instr c = parse_ok("tex  .clamp tldet;");
+    assert_int_equal(tmu_ptx_print_instr(&c, sp, sizeof sp, NULL), TMU_OK);
+    assert_string_equal(sp, "tex .clamp tldet;");
+    c = parse_ok("tex .2d.clamp.v4.f32.f32 {%f0,%f1,%f2,%f3}, [t0, {%f4,%f5}];"); /* no join: no space */
+    assert_int_equal(tmu_ptx_print_instr(&c, sp, sizeof sp, NULL), TMU_OK);
+    assert_string_equal(sp, "tex.2d.v4.f32.f32.clamp {%f0, %f1, %f2, %f3}, [t0, {%f4, %f5}];");
     /* octal 0777 = 511, 0.1 is not a float: kept as a double */
     tmu_ptx_instr o =
         parse_ok("tex.2d.v4.f32.f32 {%f0,%f1,%f2,%f3}, [t0, {%f1,%f2}], {0777, 0b101}, 0.1;");
