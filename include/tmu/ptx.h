@@ -218,8 +218,11 @@ const char *tmu_ptx_query_name(tmu_ptx_query query);
 tmu_status tmu_ptx_parse_instr(const char *text, size_t len, tmu_ptx_instr *out, tmu_diag *diag);
 
 /* Prints the canonical form of an instruction (modifiers in the order
- * op.comp.mip.geom.vec.types, ", " between operands, float immediates as 0fXXXXXXXX
- * or 0dXXXXXXXXXXXXXXXX, a final ';').  Returns TMU_OK, or TMU_ERR_BUFFER_TOO_SMALL
+ * op.comp.mip.geom.vec.types, then the modifiers tmu keeps but does not model, as written;
+ * ", " between operands, float immediates as 0fXXXXXXXX or 0dXXXXXXXXXXXXXXXX, a final
+ * ';').  Where a kept modifier would make the name a longer instruction name (`tex` and
+ * `.clamp`: ptxas's unknown name 'tex.clamp'), a space separates them (`tex .clamp ...`, which
+ * ptxas reads as tex with that modifier).  Returns TMU_OK, or TMU_ERR_BUFFER_TOO_SMALL
  * when `size` bytes (NUL included) are not enough; *written (may be NULL) = length. */
 tmu_status tmu_ptx_print_instr(const tmu_ptx_instr *instr, char *buf, size_t size, size_t *written);
 
