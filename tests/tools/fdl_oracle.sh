@@ -240,6 +240,12 @@ header() {
 EOH
 }
 
+gen_specs() { # fresh surface specs from the independent generator into $tmp (removed on exit)
+  tmp=${TMPDIR:-/tmp}/fdl_oracle_specs.$$
+  trap 'rm -f "$tmp"' EXIT
+  python3 "$here/gen_adreno_surfaces.py" "$@" > "$tmp" || die "gen_adreno_surfaces.py failed"
+}
+
 case ${1:-} in
   build) build ;;
   path)
@@ -262,9 +268,7 @@ case ${1:-} in
     fresh
     seed=$2 n=$3
     shift 3
-    tmp=${TMPDIR:-/tmp}/fdl_oracle_specs.$$
-    trap 'rm -f "$tmp"' EXIT
-    python3 "$here/gen_adreno_surfaces.py" "$seed" "$n" "$@" > "$tmp" || die "gen_adreno_surfaces.py failed"
+    gen_specs "$seed" "$n" "$@"
     header "tests/tools/gen_adreno_surfaces.py $seed $n $*" 48
     "$bin" fill "$tmp"
     ;;
@@ -278,9 +282,7 @@ case ${1:-} in
     fresh
     seed=$2 n=$3
     shift 3
-    tmp=${TMPDIR:-/tmp}/fdl_oracle_specs.$$
-    trap 'rm -f "$tmp"' EXIT
-    python3 "$here/gen_adreno_surfaces.py" "$seed" "$n" "$@" > "$tmp" || die "gen_adreno_surfaces.py failed"
+    gen_specs "$seed" "$n" "$@"
     echo "# fdl6_view_init descriptors (tests/tools/fdl_oracle.sh views-gen $seed $n $*), Mesa $commit"
     "$bin" views "$tmp"
     ;;
