@@ -7,7 +7,8 @@
  *    pipe-bank XOR; Adreno a630 / a660 / a730 TILE6_3), RGBA8 and RGBA32F, full mip chains of
  *    power-of-two and other sizes up to 1024 x 1024: every such call must take the tiled fast
  *    path, and the tables must give the layout's address (tmu_surface_address_fast) of every
- *    element of every level.
+ *    element of every level: the per-level tables, level 0's own, and the prepared tables of every
+ *    level (fast_tiled_pre) as blocks of lanes on up to four levels read them (shared tables).
  *  - test_tiled_equals_general: random tiled textures (those layouts, and any tile index, swizzle
  *    mode, chip and Adreno mode), random samplers, ops (nearest, bilinear, trilinear, implicit
  *    LOD, gather, fetch), coordinates, masks and views: each call runs on the general path
@@ -157,6 +158,28 @@ static uint32_t one_index(const fast_consts *k, int form, uint32_t x, uint32_t y
     return (f[0] ^ f[1]) + ((f[0] & f[1] & (uint32_t)o->nmask) << 1);
 }
 
+/* Texel index of (x, y) of level l from the prepared tables of every level (fast.h fast_tiled_pre) as
+ * the AVX-512 mip kernels look them up for a block of lanes on levels lmin .. l (fast_simd.inc
+ * pre_axis2_n): each chunk from the table of the first level of l's group of shared tables within
+ * lmin .. l (lmin's where no group begins in lmin + 1 .. l); the tails of the levels that keep theirs
+ * apart. */
+static uint32_t pre_index(const fast_tiled_pre *pre, uint32_t lmin, uint32_t l, uint32_t x, uint32_t y)
+{
+    const uint32_t above = ((1u << (l - lmin)) - 1u) << (lmin + 1);
+    uint32_t f[2] = {0, 0}, v[2] = {x, y};
+    for (int a = 0; a < 2; a++) {
+        for (uint32_t n = 0; n < pre->nch[a]; n++) {
+            uint32_t starts = pre->gstart[a][n] & above, lt = starts ? 31u - (uint32_t)__builtin_clz(starts) : lmin;
+            f[a] ^= (uint32_t)pre->chb[pre->pad + ((lt * 2 + (uint32_t)a) * TILED_CH + n) * 16 + ((v[a] >> (4 * n)) & 15)];
+        }
+        if (pre->tail[a])
+            f[a] += (v[a] >> pre->tm[a][l]) * (uint32_t)pre->ts[a][l];
+    }
+    if (pre->disjoint)
+        return f[0] ^ f[1];
+    return (f[0] ^ f[1]) + ((f[0] & f[1] & (uint32_t)pre->rt.nmask[l]) << 1);
+}
+
 static void test_tiled_model(void **state)
 {
     (void)state;
@@ -167,7 +190,8 @@ static void test_tiled_model(void **state)
     test_wave *w = test_wave_new();
     assert_non_null(w);
     w->in.sample = NULL;
-    long elements = 0, levels_checked = 0, calls = 0, disjoint = 0, short52 = 0, short34 = 0;
+    long elements = 0, levels_checked = 0, calls = 0, disjoint = 0, short52 = 0, short34 = 0, pre_elements = 0,
+         shared = 0;
     uint64_t seed = 0x7153ull;
     for (unsigned t = 0; t < NTARGETS; t++)
         for (unsigned z = 0; z < sizeof sizes / sizeof sizes[0]; z++)
@@ -241,6 +265,30 @@ static void test_tiled_model(void **state)
                     elements += (long)lw * lh;
                     levels_checked++;
                 }
+                /* the prepared tables of every level, for blocks of lanes on levels lmin .. l (the shared
+                 * tables: a lane of level l may read level lmin's) */
+                fast_tiled_pre *pre = malloc(sizeof *pre);
+                assert_non_null(pre);
+                tmu_fast_tiled_prepare(kc, pre);
+                for (uint32_t l = 0; l < pre->levels; l++) {
+                    uint32_t lw = tmu_level_size(tw, l), lh = tmu_level_size(th, l);
+                    for (uint32_t lmin = l > 3 ? l - 3 : 0; lmin <= l; lmin++) {
+                        for (uint32_t y = 0; y < lh; y++)
+                            for (uint32_t x = 0; x < lw; x++) {
+                                uint64_t want = tmu_surface_address_fast(s, l, x, y, 0, 0);
+                                uint64_t got = (uint64_t)((int64_t)kc->level_off[l] +
+                                                          (int64_t)(int32_t)pre_index(pre, lmin, l, x, y) * bytes);
+                                if (got != want)
+                                    fail_msg("%s %ux%u %u bytes level %u (%u, %u), block on levels %u-%u: prepared "
+                                             "tables 0x%llx, layout 0x%llx",
+                                             name, tw, th, bytes, l, x, y, lmin, l, (unsigned long long)got,
+                                             (unsigned long long)want);
+                            }
+                        pre_elements += (long)lw * lh;
+                        shared += lmin < l && (pre->gstart[0][0] & (((1u << (l - lmin)) - 1u) << (lmin + 1))) == 0;
+                    }
+                }
+                free(pre);
                 disjoint += kc->tiled_one.disjoint != 0;
                 short52 += kc->tiled_one.t52 != 0, short34 += kc->tiled_one.t34 != 0;
                 /* a tiled plan reads no row-pair copy */
@@ -255,8 +303,9 @@ static void test_tiled_model(void **state)
             }
     printf("tiled tables: %ld prepared calls of %d layouts (RGBA8, RGBA32F) took the tiled fast path; %ld "
            "elements of %ld levels addressed as the layout does (level 0 by the kernels' tables too, %ld of them "
-           "with disjoint axes, %ld and %ld with the AVX-512 and AVX2 short forms)\n",
-           calls, NTARGETS, elements, levels_checked, disjoint, short52, short34);
+           "with disjoint axes, %ld and %ld with the AVX-512 and AVX2 short forms); %ld by the prepared tables of "
+           "every level as blocks on up to four levels read them (%ld level spans sharing x's first table)\n",
+           calls, NTARGETS, elements, levels_checked, disjoint, short52, short34, pre_elements, shared);
     free(w);
     free(s);
 }

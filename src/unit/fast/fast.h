@@ -126,7 +126,15 @@ typedef struct fast_tiled_rt {
  * affine over GF(2) on [0, extent) (checked on every v: G(v) = G(0) ^ XOR of G(2^b) ^ G(0) over
  * v's bits; every level of the bench's layouts) has its tail folded into the tables (ts = 0);
  * the others keep the columns' XOR in the tables and the tail apart.  `disjoint`: on every level
- * read, the high parts of the two axes never share a bit, so the index is Gx ^ Gy. */
+ * read, the high parts of the two axes never share a bit, so the index is Gx ^ Gy.
+ * Shared tables: a lane of level l only looks up the entries of chunk n that some v < its extent
+ * reaches ((v >> 4n) & 15), so where neighbouring levels agree on every entry they both reach
+ * (the same columns on their common bits: the swizzle of a tile or block does not depend on the
+ * level), tmu_fast_tiled_prepare gives each of them the one table holding every entry any of them
+ * reaches.  Levels are grouped so from level 0 up, per axis and chunk (bit l of gstart[a][n]: level
+ * l begins a group); a block of lanes on levels l .. l + d of one group looks chunk n up with one
+ * single-table permute of level l's table (the bench's random trilinear rows: every chunk of blocks
+ * on levels 0-3, all but one on levels 1-4). */
 enum { TILED_CH = (TILED_BITS + 3) / 4 };
 typedef struct fast_tiled_pre {
     /* the tables, [level][axis][chunk][16] from chb + pad (pad: where the plan was prepared, the first
@@ -138,6 +146,7 @@ typedef struct fast_tiled_pre {
     uint32_t tail[2];  /* 1: some level adds a tail */
     uint32_t disjoint; /* 1: every level's index is Gx ^ Gy */
     uint32_t levels;   /* levels made (> 1), 0: none (the call expands its tables itself) */
+    uint16_t gstart[2][TILED_CH]; /* levels that begin a group of shared tables (above) */
     fast_tiled_rt rt;  /* every level's columns (tiled.c tiled_expand) */
 } fast_tiled_pre;
 

@@ -528,6 +528,46 @@ static int axis_affine(const fast_consts *k, int a, uint32_t l, uint32_t ext, ui
     return 1;
 }
 
+/* Entries 0 .. reach - 1 of chunk n's table of a level of extent ext: those some v < ext looks up. */
+static uint32_t chunk_reach(uint32_t ext, uint32_t n)
+{
+    return ext > (16u << 4 * n) ? 16u : ((ext - 1) >> 4 * n) + 1u;
+}
+
+/* fast.h fast_tiled_pre shared tables: per axis and chunk, levels grouped from level 0 up while each
+ * agrees with the group on every entry both reach; every level of a group gets the group's table
+ * (its own entries, and the others' where it reaches none); gstart marks where groups begin. */
+static void share_tables(const fast_consts *k, fast_tiled_pre *pre, uint32_t levels)
+{
+    for (int a = 0; a < 2; a++)
+        for (uint32_t n = 0; n < TILED_CH; n++) {
+            uint32_t start = 0, have = 0; /* the group [start, l); have: the entries it reaches */
+            int32_t merged[16];
+            pre->gstart[a][n] = 1;
+            for (uint32_t l = 0; l <= levels; l++) {
+                const int32_t *t = l < levels ? pre->chb + pre->pad + ((l * 2 + (uint32_t)a) * TILED_CH + n) * 16 : NULL;
+                const uint32_t reach = l < levels ? chunk_reach((uint32_t)(a ? k->level_h[l] : k->level_w[l]), n) : 0;
+                int fits = l < levels;
+                for (uint32_t c = 0; fits && c < reach; c++)
+                    if (have >> c & 1 && merged[c] != t[c])
+                        fits = 0;
+                if (!fits) { /* the group's levels take its table */
+                    for (uint32_t m = start; m < l; m++) {
+                        int32_t *u = pre->chb + pre->pad + ((m * 2 + (uint32_t)a) * TILED_CH + n) * 16;
+                        for (uint32_t c = 0; c < 16; c++)
+                            if (have >> c & 1)
+                                u[c] = merged[c];
+                    }
+                    start = l, have = 0;
+                    if (l < levels)
+                        pre->gstart[a][n] |= (uint16_t)(1u << l);
+                }
+                for (uint32_t c = 0; c < reach; c++)
+                    merged[c] = t[c], have |= 1u << c;
+            }
+        }
+}
+
 void tmu_fast_tiled_prepare(const fast_consts *k, fast_tiled_pre *pre)
 {
     const fast_tiled *tp = &k->tp;
@@ -583,6 +623,7 @@ void tmu_fast_tiled_prepare(const fast_consts *k, fast_tiled_pre *pre)
             }
         }
     }
+    share_tables(k, pre, levels);
     /* the high parts of the two axes never share a bit on any level: the index is Gx ^ Gy */
     for (uint32_t l = 0; l < levels; l++) {
         uint32_t orv[2] = {0, 0};
