@@ -172,7 +172,7 @@ static uint32_t pre_index(const fast_tiled_pre *pre, uint32_t lmin, uint32_t l, 
             uint32_t starts = pre->gstart[a][n] & above, lt = starts ? 31u - (uint32_t)__builtin_clz(starts) : lmin;
             f[a] ^= (uint32_t)pre->chb[pre->pad + ((lt * 2 + (uint32_t)a) * TILED_CH + n) * 16 + ((v[a] >> (4 * n)) & 15)];
         }
-        if (pre->tail[a])
+        if (pre->tail[a] >> lmin & ((2u << (l - lmin)) - 1u)) /* some level of the block adds a tail */
             f[a] += (v[a] >> pre->tm[a][l]) * (uint32_t)pre->ts[a][l];
     }
     if (pre->disjoint)

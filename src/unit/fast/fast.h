@@ -143,7 +143,7 @@ typedef struct fast_tiled_pre {
     uint32_t pad;
     int32_t tm[2][TMU_MAX_LEVELS], ts[2][TMU_MAX_LEVELS]; /* tail shift, multiplier (0: folded or none) */
     uint32_t nch[2];   /* chunks to evaluate: the most of the levels */
-    uint32_t tail[2];  /* 1: some level adds a tail */
+    uint32_t tail[2];  /* bit l: level l adds a tail (0: no level does) */
     uint32_t disjoint; /* 1: every level's index is Gx ^ Gy */
     uint32_t levels;   /* levels made (> 1), 0: none (the call expands its tables itself) */
     uint16_t gstart[2][TILED_CH]; /* levels that begin a group of shared tables (above) */

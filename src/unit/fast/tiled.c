@@ -610,7 +610,7 @@ void tmu_fast_tiled_prepare(const fast_consts *k, fast_tiled_pre *pre)
                 pre->tm[a][l] = tp->m[a][l];
                 pre->ts[a][l] = a ? k->level_pitch[l] : k->tiled_sx[l];
                 if (pre->ts[a][l] != 0 && (ext - 1) >> tp->m[a][l] != 0)
-                    pre->tail[a] = 1;
+                    pre->tail[a] |= 1u << l;
             }
             for (uint32_t i = 0; i < chunks(q); i++) {
                 int32_t *t = pre->chb + pre->pad + ((l * 2 + (uint32_t)a) * TILED_CH + i) * 16;
