@@ -159,7 +159,7 @@ static uint32_t one_index(const fast_consts *k, int form, uint32_t x, uint32_t y
 }
 
 /* Texel index of (x, y) of level l from the prepared tables of every level (fast.h fast_tiled_pre) as
- * the AVX-512 mip kernels look them up for a block of lanes on levels lmin .. l (fast_simd.inc
+ * the SIMD mip kernels look them up for a block of lanes on levels lmin .. l (fast_simd.inc
  * pre_axis2_n): each chunk from the table of the first level of l's group of shared tables within
  * lmin .. l (lmin's where no group begins in lmin + 1 .. l); the tails of the levels that keep theirs
  * apart. */

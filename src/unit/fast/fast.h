@@ -118,7 +118,7 @@ typedef struct fast_tiled_rt {
  * (tmu_unit_plan holds it beside the call's fast_consts; tiled.c tmu_fast_tiled_prepare), so that
  * a call expands nothing: `rt` (the columns by level; expanded per call before, 3 % of the tiled
  * implicit-LOD rows)
- * and, for the AVX-512 kernel's bilinear waves with mips (fast_simd.inc mip_level_index_pre),
+ * and, for the SIMD kernels' bilinear waves with mips (fast_simd.inc mip_level_index_pre),
  * each level's chunk tables: for axis a of level l, G(v) = the axis value the kernels compute
  * (fast_tiled_rt: base_lo ^ the columns of v's bits, plus the tail (v >> m) * S) is
  *   G(v) = XOR over chunks n of ch[l][a][n][(v >> 4n) & 15]

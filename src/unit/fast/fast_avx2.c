@@ -43,6 +43,11 @@
 #define I_MAX _mm256_max_epi32
 #define I_MINU _mm256_min_epu32 /* unsigned */
 #define I_PERM8(t, v) _mm256_permutevar8x32_epi32(t, v) /* t[v & 7] for a table in a register */
+#define I_SELECT(m, a, b) _mm256_castps_si256(_mm256_blendv_ps(_mm256_castsi256_ps(a), _mm256_castsi256_ps(b), m)) /* b where m */
+#define M_IGT(a, b) _mm256_castsi256_ps(_mm256_cmpgt_epi32(a, b))
+#define I_FIRST(v) _mm_cvtsi128_si32(_mm256_castsi256_si128(v))
+#define I_REDUCE_MIN(v) reduce8(v, 0)
+#define I_REDUCE_MAX(v) reduce8(v, 1)
 #define SHORT_FORM(one) ((one)->t34) /* fast_simd.inc FAST_T52: the 3-bit short form */
 #define I_MULLO _mm256_mullo_epi32
 #define I_SRLI _mm256_srli_epi32
@@ -140,6 +145,18 @@ static inline __attribute__((TMU_FAST_FORCE_INLINE target("avx2,fma"))) __m256 d
 }
 #define F_DIV255(x) div255(x)
 
+
+/* The least (max = 0) or greatest (max = 1) of the eight lanes of v. */
+static inline __attribute__((TMU_FAST_FORCE_INLINE target("avx2,fma"))) int32_t reduce8(__m256i v, int max)
+{
+    __m128i a = _mm256_castsi256_si128(v), b = _mm256_extracti128_si256(v, 1);
+    a = max ? _mm_max_epi32(a, b) : _mm_min_epi32(a, b);
+    b = _mm_shuffle_epi32(a, 0x4E);
+    a = max ? _mm_max_epi32(a, b) : _mm_min_epi32(a, b);
+    b = _mm_shuffle_epi32(a, 0xB1);
+    a = max ? _mm_max_epi32(a, b) : _mm_min_epi32(a, b);
+    return _mm_cvtsi128_si32(a);
+}
 
 /* t[L] per lane for a table of 16 int32 (levels; 0 <= L < 16): two in-register permutes and a
  * blend instead of a vpgatherdd (which costs 8 or more cycles on AVX2-only CPUs). */
