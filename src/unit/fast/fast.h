@@ -133,8 +133,9 @@ typedef struct fast_tiled_rt {
  * level), tmu_fast_tiled_prepare gives each of them the one table holding every entry any of them
  * reaches.  Levels are grouped so from level 0 up, per axis and chunk (bit l of gstart[a][n]: level
  * l begins a group); a block of lanes on levels l .. l + d of one group looks chunk n up with one
- * single-table permute of level l's table (the bench's random trilinear rows: every chunk of blocks
- * on levels 0-3, all but one on levels 1-4). */
+ * single-table permute of level l's table, on two groups with one two-table permute (AVX2: a
+ * lookup a group); on the bench's layouts most chunks the random trilinear rows' blocks read are
+ * shared (docs/texture-unit.md 15.1 lists the splits). */
 enum { TILED_CH = (TILED_BITS + 3) / 4 };
 typedef struct fast_tiled_pre {
     /* the tables, [level][axis][chunk][16] from chb + pad (pad: where the plan was prepared, the first
