@@ -1219,6 +1219,21 @@ static void check_tex(vctx *v)
         if (e->kind == TMU_PTX_E_INT || c == 's' || c == 'u')
             EMIT(v, "Arguments mismatch for instruction 'st'");
     }
+    /* tex.grad.3d / .cube / .acube with .f32 coordinates in .s32 / .u32 registers, nothing else
+     * wrong, compiled for sm_90 or later (the target; older targets compile for sm_75): ptxas 13
+     * reports an error of a move it generates for each such element (acube's array index not
+     * counted); not for .b32 registers, the other geometries or sm_89 and older (measured, fresh
+     * seed 860884, docs/ptx-checker.md) */
+    if (in->opcode == TMU_PTX_TEX && in->mip == TMU_PTX_MIP_GRAD && !sampler_form(v) &&
+        (in->geom == TMU_PTX_GEOM_3D || g->cube) && v->c && v->c->is_vector && in->ntypes >= 2 &&
+        in->types[1] == TMU_PTX_T_F32 && v->count == v->warnings && (!v->sm || v->sm >= 90)) {
+        for (unsigned i = g->index_pos == 0 ? 1u : 0u; i < v->c->count; i++) {
+            const tmu_ptx_elem *e = &v->c->e[i];
+            char c = e->kind == TMU_PTX_E_NAME && etype(v, e) != TMU_PTX_T_NONE ? tclass(etype(v, e)) : 0;
+            if (c == 's' || c == 'u')
+                EMIT(v, "Arguments mismatch for instruction 'mov'");
+        }
+    }
 }
 
 /* ---- txq ------------------------------------------------------------------- */
