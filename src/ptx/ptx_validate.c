@@ -1229,7 +1229,8 @@ static void check_tex(vctx *v)
         in->types[1] == TMU_PTX_T_F32 && v->count == v->warnings && (!v->sm || v->sm >= 90)) {
         for (unsigned i = g->index_pos == 0 ? 1u : 0u; i < v->c->count; i++) {
             const tmu_ptx_elem *e = &v->c->e[i];
-            char c = e->kind == TMU_PTX_E_NAME && etype(v, e) != TMU_PTX_T_NONE ? tclass(etype(v, e)) : 0;
+            tmu_ptx_type t = e->kind == TMU_PTX_E_NAME ? etype(v, e) : TMU_PTX_T_NONE;
+            char c = t != TMU_PTX_T_NONE ? tclass(t) : 0;
             if (c == 's' || c == 'u')
                 EMIT(v, "Arguments mismatch for instruction 'mov'");
         }

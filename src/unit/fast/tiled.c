@@ -534,6 +534,12 @@ static uint32_t chunk_reach(uint32_t ext, uint32_t n)
     return ext > (16u << 4 * n) ? 16u : ((ext - 1) >> 4 * n) + 1u;
 }
 
+/* Level l's table of chunk n of axis a in pre (fast.h fast_tiled_pre). */
+static int32_t *pre_table(fast_tiled_pre *pre, uint32_t l, int a, uint32_t n)
+{
+    return pre->chb + pre->pad + ((l * 2 + (uint32_t)a) * TILED_CH + n) * 16;
+}
+
 /* fast.h fast_tiled_pre shared tables: per axis and chunk, levels grouped from level 0 up while each
  * agrees with the group on every entry both reach; every level of a group gets the group's table
  * (its own entries, and the others' where it reaches none); gstart marks where groups begin. */
@@ -545,7 +551,7 @@ static void share_tables(const fast_consts *k, fast_tiled_pre *pre, uint32_t lev
             int32_t merged[16];
             pre->gstart[a][n] = 1;
             for (uint32_t l = 0; l <= levels; l++) {
-                const int32_t *t = l < levels ? pre->chb + pre->pad + ((l * 2 + (uint32_t)a) * TILED_CH + n) * 16 : NULL;
+                const int32_t *t = l < levels ? pre_table(pre, l, a, n) : NULL;
                 const uint32_t reach = l < levels ? chunk_reach((uint32_t)(a ? k->level_h[l] : k->level_w[l]), n) : 0;
                 int fits = l < levels;
                 for (uint32_t c = 0; fits && c < reach; c++)
@@ -553,7 +559,7 @@ static void share_tables(const fast_consts *k, fast_tiled_pre *pre, uint32_t lev
                         fits = 0;
                 if (!fits) { /* the group's levels take its table */
                     for (uint32_t m = start; m < l; m++) {
-                        int32_t *u = pre->chb + pre->pad + ((m * 2 + (uint32_t)a) * TILED_CH + n) * 16;
+                        int32_t *u = pre_table(pre, m, a, n);
                         for (uint32_t c = 0; c < 16; c++)
                             if (have >> c & 1)
                                 u[c] = merged[c];
@@ -613,7 +619,7 @@ void tmu_fast_tiled_prepare(const fast_consts *k, fast_tiled_pre *pre)
                     pre->tail[a] |= 1u << l;
             }
             for (uint32_t i = 0; i < chunks(q); i++) {
-                int32_t *t = pre->chb + pre->pad + ((l * 2 + (uint32_t)a) * TILED_CH + i) * 16;
+                int32_t *t = pre_table(pre, l, a, i);
                 t[0] = i == 0 ? (int32_t)g0 : 0;
                 for (uint32_t b = 0; b < 4; b++) {
                     int32_t cb = 4 * i + b < q ? (int32_t)col[4 * i + b] : 0;
