@@ -47,6 +47,14 @@ enum {
     TMU_UNIT_GENERAL_ONLY = 1u << 0, /* never use a fast path (tests compare the two) */
     TMU_UNIT_NO_SIMD = 1u << 1,      /* fast paths only in their portable C form */
     TMU_UNIT_MAX_AVX2 = 1u << 2,     /* SIMD fast paths no wider than AVX2 (tests compare each) */
+    /* How the SIMD fast paths read the scattered RGBA8 texels of tiled textures into vectors: by
+     * one 32-bit load a texel (TMU_UNIT_LOADS_SCALAR) or by hardware gathers (vpgatherdd,
+     * TMU_UNIT_LOADS_GATHER).  Without either, each CPU gets what is faster on it: gathers on
+     * Intel's cores from Alder Lake and Sapphire Rapids on, scalar loads elsewhere (AMD's Zen 5
+     * gathers are slower than the loads; tmu_unit_texel_loads says which).  The texels read, and
+     * so the results, are the same either way (tests compare each). */
+    TMU_UNIT_LOADS_SCALAR = 1u << 3,
+    TMU_UNIT_LOADS_GATHER = 1u << 4,
 };
 
 /* Executes `op` on `tex` through `smp` for lanes [0, lanes) whose bit is set in
@@ -141,6 +149,10 @@ tmu_status tmu_unit_plan_use_pairs(tmu_unit_plan *plan, const void *mem, size_t 
 /* Name of the widest SIMD instruction set the fast paths use on this CPU ("avx512", "avx2" or
  * "portable"). */
 const char *tmu_unit_simd_name(void);
+
+/* How calls with these flags (tmu_unit_execute_ex) read scattered texels on this CPU: "gather"
+ * (hardware gathers) or "scalar" (one load a texel; also where the call has no SIMD fast path). */
+const char *tmu_unit_texel_loads(unsigned flags);
 
 #ifdef __cplusplus
 }

@@ -11,8 +11,9 @@
  * runs five times: general path only, fast path with the widest SIMD, with at most AVX2,
  * portable, and as a prepared call (tmu_unit_plan, run from a copy of the plan), and, for RGBA8
  * textures with repeat or clamp-to-edge addressing, twice more as a prepared call reading a
- * row-pair copy (tmu_unit_plan_use_pairs), with the widest SIMD and with at most AVX2;
- * all result words and the untouched lanes must be identical bit for bit.  Most cases are of the kinds
+ * row-pair copy (tmu_unit_plan_use_pairs), with the widest SIMD and with at most AVX2 (the SIMD
+ * runs alternate scalar texel loads and hardware gathers, TMU_UNIT_LOADS_*, so that each SIMD
+ * level runs both on any CPU); all result words and the untouched lanes must be identical bit for bit.  Most cases are of the kinds
  * the fast paths specialise; some are not (then both run the general path).
  * Default ~2M lanes per comparison; TMU_TEST_LONG=1 runs 10x more. */
 #define _DEFAULT_SOURCE /* mmap (MAP_ANONYMOUS), mprotect, sysconf: the guard page of test_fast_edge_pairs */
@@ -206,11 +207,19 @@ static void test_fast_equals_general(void **state)
         w->in.sample = op.kind == TMU_OP_FETCH && test_rand(&seed) % 8 != 0 ? NULL : w->sample; /* fast: NULL */
         memset(w->sample, 0, sizeof w->sample);
         uint32_t (*outs[7])[TMU_MAX_LANES] = {ref, simd, avx2, port, planned, paired, paired2};
-        static const unsigned flags[7] = {TMU_UNIT_GENERAL_ONLY, 0, TMU_UNIT_MAX_AVX2, TMU_UNIT_NO_SIMD, 0, 0,
-                                          TMU_UNIT_MAX_AVX2};
-        static const char *const kname[7] = {"general", "widest simd", "avx2 or less", "portable",
-                                             "prepared call (moved)", "prepared call with row pairs",
-                                             "prepared call with row pairs, avx2 or less"};
+        /* each SIMD level both with scalar texel loads and with hardware gathers (TMU_UNIT_LOADS_*:
+         * the CPU's default is one of them) */
+        static const unsigned flags[7] = {TMU_UNIT_GENERAL_ONLY,
+                                          TMU_UNIT_LOADS_SCALAR,
+                                          TMU_UNIT_MAX_AVX2 | TMU_UNIT_LOADS_GATHER,
+                                          TMU_UNIT_NO_SIMD,
+                                          TMU_UNIT_LOADS_GATHER,
+                                          TMU_UNIT_LOADS_SCALAR,
+                                          TMU_UNIT_MAX_AVX2 | TMU_UNIT_LOADS_SCALAR};
+        static const char *const kname[7] = {"general", "widest simd, scalar loads", "avx2 or less, gathers",
+                                             "portable", "prepared call (moved), gathers",
+                                             "prepared call with row pairs, scalar loads",
+                                             "prepared call with row pairs, avx2 or less, scalar loads"};
         /* a row-pair copy (RGBA8 2D, repeat or clamp to edge) for a sixth run, in memory of its
          * exact size (ASan sees any read past it) */
         size_t psize = tmu_unit_pairs_size(&tex);

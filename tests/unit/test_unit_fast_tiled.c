@@ -12,8 +12,9 @@
  *  - test_tiled_equals_general: random tiled textures (those layouts, and any tile index, swizzle
  *    mode, chip and Adreno mode), random samplers, ops (nearest, bilinear, trilinear, implicit
  *    LOD, gather, fetch), coordinates, masks and views: each call runs on the general path
- *    (TMU_UNIT_GENERAL_ONLY) and as a prepared call with the widest SIMD, with at most AVX2 and
- *    portable (TMU_UNIT_NO_SIMD); every result word identical.
+ *    (TMU_UNIT_GENERAL_ONLY) and as a prepared call with the widest SIMD, with at most AVX2 (each
+ *    with scalar texel loads and with hardware gathers, TMU_UNIT_LOADS_*) and portable
+ *    (TMU_UNIT_NO_SIMD); every result word identical.
  *  - test_tiled_mips: bilinear RGBA8 sampling with mips on the layouts of tmu bench sample's
  *    tiled rows, whole waves whose blocks lie on one level, on two, on more, and implicit LOD.
  *  - test_tiled_single_level: nearest, bilinear, gather and fetch of one level on the layouts and
@@ -35,6 +36,10 @@
 #include "tmu/layout.h"
 #include "unit/fast/fast.h"
 #include "unit/unit_util.h"
+
+/* The fast paths each result is compared on: the widest SIMD kernel and AVX2 (each with scalar
+ * texel loads and with hardware gathers: TMU_UNIT_LOADS_*), and the portable one. */
+#define NFLAGS 5
 
 /* A layout family: AMD tile index (gfx6-8), AMD swizzle mode (gfx9+) or Adreno tile mode. */
 typedef struct family {
@@ -422,9 +427,10 @@ static void test_tiled_mips(void **state)
                 assert_int_equal(tmu_unit_execute_ex(&tex, &smp, &op, TMU_MAX_LANES, NULL, &w->in, &o,
                                                      TMU_UNIT_GENERAL_ONLY, NULL),
                                  TMU_OK);
-                static const unsigned flags[3] = {0, TMU_UNIT_MAX_AVX2, TMU_UNIT_NO_SIMD};
-                static const char *const fname[3] = {"widest simd", "avx2 or less", "portable"};
-                for (int fl = 0; fl < 3; fl++) {
+                static const unsigned flags[NFLAGS] = {TMU_UNIT_LOADS_SCALAR, TMU_UNIT_MAX_AVX2 | TMU_UNIT_LOADS_SCALAR, TMU_UNIT_NO_SIMD,
+                                             TMU_UNIT_LOADS_GATHER, TMU_UNIT_MAX_AVX2 | TMU_UNIT_LOADS_GATHER};
+                static const char *const fname[NFLAGS] = {"widest simd", "avx2 or less", "portable", "widest simd, gathers", "avx2 or less, gathers"};
+                for (int fl = 0; fl < NFLAGS; fl++) {
                     tmu_wave_out g = {.data = {got[0], got[1], got[2], got[3]}, .resident = NULL};
                     memset(got, 0xA5, sizeof got);
                     assert_int_equal(tmu_unit_plan_init(&plan, &tex, &smp, &op, TMU_MAX_LANES, &w->in, &g, flags[fl], NULL),
@@ -549,9 +555,10 @@ static void test_tiled_single_level(void **state)
                     assert_int_equal(tmu_unit_execute_ex(&tex, &smp, &op, TMU_MAX_LANES, NULL, &w->in, &o,
                                                          TMU_UNIT_GENERAL_ONLY, NULL),
                                      TMU_OK);
-                    static const unsigned flags[3] = {0, TMU_UNIT_MAX_AVX2, TMU_UNIT_NO_SIMD};
-                    static const char *const fname[3] = {"widest simd", "avx2 or less", "portable"};
-                    for (int fl = 0; fl < 3; fl++) {
+                    static const unsigned flags[NFLAGS] = {TMU_UNIT_LOADS_SCALAR, TMU_UNIT_MAX_AVX2 | TMU_UNIT_LOADS_SCALAR, TMU_UNIT_NO_SIMD,
+                                             TMU_UNIT_LOADS_GATHER, TMU_UNIT_MAX_AVX2 | TMU_UNIT_LOADS_GATHER};
+                    static const char *const fname[NFLAGS] = {"widest simd", "avx2 or less", "portable", "widest simd, gathers", "avx2 or less, gathers"};
+                    for (int fl = 0; fl < NFLAGS; fl++) {
                         tmu_wave_out g = {.data = {got[0], got[1], got[2], got[3]}, .resident = NULL};
                         memset(got, 0xA5, sizeof got);
                         assert_int_equal(tmu_unit_plan_init(&plan, &tex, &smp, &op, TMU_MAX_LANES, &w->in, &g, flags[fl],
@@ -699,11 +706,12 @@ static int compare_call(const tmu_texture *tex, uint64_t *seed, int edges, const
         for (uint32_t l = 0; l < TMU_MAX_LANES; l++)
             ref[c][l] = 0xA5A5A5A5u ^ l;
     assert_int_equal(tmu_unit_execute_ex(tex, &smp, &op, lanes, exec, &w->in, &o, TMU_UNIT_GENERAL_ONLY, NULL), TMU_OK);
-    static const unsigned flags[3] = {0, TMU_UNIT_MAX_AVX2, TMU_UNIT_NO_SIMD};
-    static const char *const fname[3] = {"widest simd", "avx2 or less", "portable"};
+    static const unsigned flags[NFLAGS] = {TMU_UNIT_LOADS_SCALAR, TMU_UNIT_MAX_AVX2 | TMU_UNIT_LOADS_SCALAR, TMU_UNIT_NO_SIMD,
+                                             TMU_UNIT_LOADS_GATHER, TMU_UNIT_MAX_AVX2 | TMU_UNIT_LOADS_GATHER};
+    static const char *const fname[NFLAGS] = {"widest simd", "avx2 or less", "portable", "widest simd, gathers", "avx2 or less, gathers"};
     static tmu_unit_plan plans[2];
     int tiled = 0;
-    for (int f = 0; f < 3; f++) {
+    for (int f = 0; f < NFLAGS; f++) {
         tmu_wave_out g = {.data = {got[0], got[1], got[2], got[3]}, .resident = NULL};
         for (int c = 0; c < 4; c++)
             for (uint32_t l = 0; l < TMU_MAX_LANES; l++)

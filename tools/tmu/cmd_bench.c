@@ -1,5 +1,5 @@
 /* tmu bench — library benchmarks from the command line.
- *   tmu bench sample [--csv] [--peer] [--threads N] [--general | --no-simd | --avx2] [--seconds S]
+ *   tmu bench sample [--csv] [--peer] [--threads N] [--general | --no-simd | --avx2] [--loads L] [--seconds S]
  *                    [--reps N] [--size N] [--no-hugepages] [--per-call] [--linear | --tiled] [CASE...]
  * The sampling benchmark runs the workloads of the lavapipe peer (bench_sample.h); with --peer it
  * runs the peer too (the lavapipe_bench tool, built by bench/run into
@@ -18,6 +18,7 @@
 static void bench_usage(FILE *out)
 {
     fprintf(out, "usage: tmu bench sample [--csv] [--peer] [--threads N] [--general | --no-simd | --avx2]\n"
+                 "                        [--loads scalar|gather]\n"
                  "                        [--seconds S] [--reps N] [--rounds R] [--size N] [--no-hugepages]\n"
                  "                        [--per-call] [--no-pairs] [--linear | --tiled]\n"
                  "                        [CASE...]\n"
@@ -34,6 +35,10 @@ static void bench_usage(FILE *out)
            "  --general   force the general (per-lane, reference) path\n"
            "  --no-simd   fast paths in portable C only\n"
            "  --avx2      SIMD fast paths no wider than AVX2\n"
+           "  --loads L   how the SIMD fast paths read scattered texels of tiled textures: `scalar`\n"
+           "              (one load a texel) or `gather` (hardware gathers); default: what the CPU\n"
+           "              does faster (gathers on Intel's cores from Alder Lake and Sapphire Rapids\n"
+           "              on, scalar loads elsewhere)\n"
            "  --size N    texture size N x N instead of each case's own (a power of two, 1..4096;\n"
            "              e.g. 64 fits in L1 and shows the compute-bound rate)\n"
            "  --no-hugepages  textures in 4 KiB pages (default: transparent huge pages advised)\n"
@@ -149,7 +154,7 @@ static int peer_run(const char *bin, const tmu_bench_case *bc, int threads, doub
 
 static int bench_sample(int argc, char **argv)
 {
-    enum { O_CSV, O_PEER, O_THREADS, O_GENERAL, O_NO_SIMD, O_AVX2, O_SIZE, O_SECONDS, O_REPS, O_NOHUGE, O_ROUNDS,
+    enum { O_CSV, O_PEER, O_THREADS, O_GENERAL, O_NO_SIMD, O_AVX2, O_LOADS, O_SIZE, O_SECONDS, O_REPS, O_NOHUGE, O_ROUNDS,
            O_PER_CALL, O_NO_PAIRS, O_LINEAR, O_TILED, O_COUNT };
     static const tmu_cli_option opts[O_COUNT] = {
         [O_CSV] = {"--csv", NULL, TMU_CLI_FLAG},
@@ -158,6 +163,7 @@ static int bench_sample(int argc, char **argv)
         [O_GENERAL] = {"--general", NULL, TMU_CLI_FLAG},
         [O_NO_SIMD] = {"--no-simd", NULL, TMU_CLI_FLAG},
         [O_AVX2] = {"--avx2", NULL, TMU_CLI_FLAG},
+        [O_LOADS] = {"--loads", NULL, TMU_CLI_VALUE},
         [O_SIZE] = {"--size", NULL, TMU_CLI_VALUE},
         [O_SECONDS] = {"--seconds", NULL, TMU_CLI_VALUE},
         [O_REPS] = {"--reps", NULL, TMU_CLI_VALUE},
@@ -196,6 +202,15 @@ static int bench_sample(int argc, char **argv)
         case O_GENERAL: flags |= TMU_UNIT_GENERAL_ONLY; break;
         case O_NO_SIMD: flags |= TMU_UNIT_NO_SIMD; break;
         case O_AVX2: flags |= TMU_UNIT_MAX_AVX2; break;
+        case O_LOADS:
+            flags &= ~(unsigned)(TMU_UNIT_LOADS_SCALAR | TMU_UNIT_LOADS_GATHER);
+            if (!strcmp(v, "scalar"))
+                flags |= TMU_UNIT_LOADS_SCALAR;
+            else if (!strcmp(v, "gather"))
+                flags |= TMU_UNIT_LOADS_GATHER;
+            else
+                return tmu_cli_usage_error("--loads", "'%s' is neither scalar nor gather", v);
+            break;
         case O_THREADS:
             if ((rc = tmu_cli_opt_int("--threads", v, 1, TMU_BENCH_MAX_THREADS, &threads)) != 0)
                 return rc;
@@ -244,9 +259,9 @@ static int bench_sample(int argc, char **argv)
     if (csv) {
         printf(have_peer ? "case,msamples_per_s,lavapipe_msamples_per_s,ratio\n" : "case,msamples_per_s\n");
     } else {
-        printf("tmu: %s fast paths, %s, textures in %s pages; rates = M samples per CPU second (all "
+        printf("tmu: %s fast paths (texel loads: %s), %s, textures in %s pages; rates = M samples per CPU second (all "
                "threads), median of %lld x >= %.2fs; %lld round(s) per row: tmu's median, the peer's best\n",
-               path, planned ? "one prepared call (tmu_unit_plan) per thread" : "tmu_unit_execute_ex per wave",
+               path, tmu_unit_texel_loads(flags), planned ? "one prepared call (tmu_unit_plan) per thread" : "tmu_unit_execute_ex per wave",
                huge ? "huge (advised)" : "4 KiB", reps, (double)seconds, rounds);
         if (use_pairs)
             printf("row pairs: rows marked P read a row-pair copy of their texture (tmu_unit_pairs_build, built once "

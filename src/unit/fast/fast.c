@@ -336,9 +336,24 @@ static uint32_t simd_width(unsigned flags)
     return tmu_fast_have_avx2() ? 8 : 0;
 }
 
+/* 1 where the SIMD kernels read scattered texels by hardware gathers (fast_ctx.hwg): the flags'
+ * choice, else the CPU's (tmu_fast_gathers_pay).  On a recent Intel core a gather of 16 texels
+ * costs less than 16 loads and the inserts that put them in a vector (the inserts compete with
+ * the kernels' permutes for one port); on AMD's Zen 5 it costs more.  A/B on the project's 2-core
+ * Xeon (Emerald Rapids), 1024^2 RGBA8, short alternating runs, medians of 16 (docs/texture-unit.md
+ * §15.1): AVX-512 tiled gather +9-15 %, bilinear +8 %, coherent bilinear +19 %, implicit LOD
+ * +7-24 %, nearest +5-6 %, texelFetch +1-6 %, trilinear 0 to +8 %; on the project's Zen 5,
+ * earlier, gathers were 10-15 % slower than these loads. */
+static int loads_gather(unsigned flags)
+{
+    if (flags & (TMU_UNIT_LOADS_SCALAR | TMU_UNIT_LOADS_GATHER))
+        return (flags & TMU_UNIT_LOADS_GATHER) != 0;
+    return tmu_fast_gathers_pay();
+}
+
 static void fast_run(const fast_consts *k, const tmu_texture *tex, const tmu_sampler *smp, const tmu_op *op,
                      uint32_t lanes, const uint64_t exec[2], const tmu_wave_in *in, tmu_wave_out *out, uint32_t W,
-                     const fast_tiled_rt *tr, const fast_tiled_pre *pre);
+                     const fast_tiled_rt *tr, const fast_tiled_pre *pre, int hwg);
 
 /* Tiled levels on a SIMD kernel, calls of several levels: the tables of every level, made when the
  * call was prepared (fast.h fast_tiled_pre; expanding them per call, in this frame, had cost 3 % of
@@ -349,9 +364,9 @@ static void fast_run(const fast_consts *k, const tmu_texture *tex, const tmu_sam
 static __attribute__((noinline)) void fast_run_pre(const fast_consts *k, const fast_tiled_pre *pre,
                                                    const tmu_texture *tex, const tmu_sampler *smp, const tmu_op *op,
                                                    uint32_t lanes, const uint64_t exec[2], const tmu_wave_in *in,
-                                                   tmu_wave_out *out, uint32_t W)
+                                                   tmu_wave_out *out, uint32_t W, int hwg)
 {
-    fast_run(k, tex, smp, op, lanes, exec, in, out, W, &pre->rt, pre);
+    fast_run(k, tex, smp, op, lanes, exec, in, out, W, &pre->rt, pre, hwg);
 }
 
 void tmu_unit_fast_run(const fast_consts *k, const fast_tiled_pre *pre, const tmu_texture *tex,
@@ -359,23 +374,24 @@ void tmu_unit_fast_run(const fast_consts *k, const fast_tiled_pre *pre, const tm
                        const tmu_wave_in *in, tmu_wave_out *out, unsigned flags)
 {
     uint32_t W = simd_width(flags);
+    int hwg = W && loads_gather(flags);
     if (k->tiled && W && k->tp.used > 1 && !(k->fetch && !in->ilod)) {
         if (pre && pre->levels) {
-            fast_run_pre(k, pre, tex, smp, op, lanes, exec, in, out, W);
+            fast_run_pre(k, pre, tex, smp, op, lanes, exec, in, out, W, hwg);
             return;
         }
         W = 0; /* not reached (tiled calls are prepared ones, their tables made): the portable kernel */
     }
-    fast_run(k, tex, smp, op, lanes, exec, in, out, W, NULL, NULL);
+    fast_run(k, tex, smp, op, lanes, exec, in, out, W, NULL, NULL, hwg);
 }
 
 static inline __attribute__((always_inline)) void fast_run(const fast_consts *k, const tmu_texture *tex,
                                                            const tmu_sampler *smp, const tmu_op *op, uint32_t lanes,
                                                            const uint64_t exec[2], const tmu_wave_in *in,
                                                            tmu_wave_out *out, uint32_t W, const fast_tiled_rt *tr,
-                                                           const fast_tiled_pre *pre)
+                                                           const fast_tiled_pre *pre, int hwg)
 {
-    fast_ctx call = {k, tex, smp, op, in, out, lanes, 0, 0, tr, pre, 0, 0};
+    fast_ctx call = {k, tex, smp, op, in, out, lanes, 0, 0, tr, pre, 0, hwg, 0};
     fast_ctx *cx = &call;
     if (cx->k->fetch) {
         if (W == 16)
@@ -450,6 +466,11 @@ int tmu_unit_fast_execute(const tmu_texture *tex, const tmu_sampler *smp, const 
         return 0;
     tmu_unit_fast_run(&k, NULL, tex, smp, op, lanes, exec, in, out, flags);
     return 1;
+}
+
+const char *tmu_unit_texel_loads(unsigned flags)
+{
+    return simd_width(flags) && loads_gather(flags) ? "gather" : "scalar";
 }
 
 const char *tmu_unit_simd_name(void)

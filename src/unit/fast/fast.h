@@ -201,6 +201,7 @@ typedef struct fast_ctx {
     const fast_tiled_pre *pre; /* tiled calls of several levels, prepared: every level's tables (NULL: none) */
     int tiled_pf; /* tiled single-level waves on a SIMD kernel whose first lanes lie apart (fast.c scattered): the
                      kernels prefetch their footprints first (fast_simd.inc gather_wave_tiled) */
+    int hwg;      /* 1: TEXELS_LOAD / TEXELS_LOAD2 read by hardware gathers (fast.c loads_gather) */
     int tiled_big; /* tiled RGBA8 calls whose level 0 is larger than fast.c TILED_PF_SAMPLE_MIN_BYTES (AVX-512)
                       or TILED_PF_MIN_BYTES (AVX2): the tiled bilinear and mip waves' prefetch passes run
                       only then */
@@ -252,5 +253,8 @@ void tmu_fast_avx512_fetch_wave(const fast_ctx *cx, const uint64_t *exec, uint32
 /* 1 when this build has the kernel and the CPU supports its instruction set. */
 int tmu_fast_have_avx2(void);
 int tmu_fast_have_avx512(void);
+/* 1 on a CPU whose hardware gathers beat scalar loads for the kernels' scattered texels (fast.c
+ * loads_gather): Intel's, from Alder Lake and Sapphire Rapids on. */
+int tmu_fast_gathers_pay(void);
 
 #endif
