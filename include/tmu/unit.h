@@ -47,9 +47,9 @@ enum {
     TMU_UNIT_GENERAL_ONLY = 1u << 0, /* never use a fast path (tests compare the two) */
     TMU_UNIT_NO_SIMD = 1u << 1,      /* fast paths only in their portable C form */
     TMU_UNIT_MAX_AVX2 = 1u << 2,     /* SIMD fast paths no wider than AVX2 (tests compare each) */
-    /* How the SIMD fast paths read the scattered RGBA8 texels of tiled textures into vectors: by
-     * one 32-bit load a texel (TMU_UNIT_LOADS_SCALAR) or by hardware gathers (vpgatherdd,
-     * TMU_UNIT_LOADS_GATHER).  Without either, each CPU gets what is faster on it: gathers on
+    /* How the SIMD fast paths read scattered RGBA8 texels into vectors (tiled textures; nearest
+     * and texelFetch on rows of texels): by one 32-bit load a texel (TMU_UNIT_LOADS_SCALAR) or by
+     * hardware gathers (vpgatherdd, TMU_UNIT_LOADS_GATHER).  Without either, each CPU gets what is faster on it: gathers on
      * Intel's cores from Alder Lake and Sapphire Rapids on, scalar loads elsewhere (AMD's Zen 5
      * gathers are slower than the loads; tmu_unit_texel_loads says which).  The texels read, and
      * so the results, are the same either way (tests compare each). */

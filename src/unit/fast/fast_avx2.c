@@ -169,7 +169,7 @@ static inline __attribute__((TMU_FAST_FORCE_INLINE target("avx2,fma"))) __m256i 
 
 /* The RGBA8 texels at dword indices idx[0..7], loaded straight into a vector (fast_simd.inc: the
  * tiled gather and bilinear waves, the nearest waves of one level) instead of vpgatherdd; with
- * `hw` (fast_ctx.hwg: Intel's CPUs) by vpgatherdd. */
+ * `hw` (fast_ctx.hwg: recent Intel cores, tmu_fast_gathers_pay) by vpgatherdd. */
 static inline __attribute__((TMU_FAST_FORCE_INLINE target("avx2,fma"))) __m256i texels_load(const unsigned char *base,
                                                                                      const int32_t *idx, int hw)
 {

@@ -389,7 +389,7 @@ static inline __attribute__((TMU_FAST_FORCE_INLINE target("avx512f"))) void pair
 /* The RGBA8 texels at dword indices idx[0..15], loaded straight into a vector (phase 2 of a
  * two-phase block, nearest filtering): against 32-bit loads stored between the phases and read
  * back as one vector, random 1024^2 nearest +6 %, coherent +10 % on the project's Zen 5.  With
- * `hw` (fast_ctx.hwg: Intel's CPUs) one hardware gather instead of the 16 loads and inserts. */
+ * `hw` (fast_ctx.hwg: recent Intel cores, tmu_fast_gathers_pay) one hardware gather instead of the 16 loads and inserts. */
 static inline __attribute__((TMU_FAST_FORCE_INLINE target("avx512f"))) __m512i texels_load(const unsigned char *base,
                                                                                    const int32_t *idx, int hw)
 {
