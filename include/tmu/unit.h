@@ -146,8 +146,8 @@ tmu_status tmu_unit_pairs_build(const tmu_texture *tex, tmu_address addr, void *
  * no fast path that reads one (see above; not with TMU_UNIT_GENERAL_ONLY). */
 tmu_status tmu_unit_plan_use_pairs(tmu_unit_plan *plan, const void *mem, size_t size, tmu_diag *diag);
 
-/* Name of the widest SIMD instruction set the fast paths use on this CPU ("avx512", "avx2" or
- * "portable"). */
+/* Name of the widest SIMD instruction set the fast paths use on this CPU ("avx512": AVX-512F and
+ * AVX-512BW, "avx2" (with FMA) or "portable"). */
 const char *tmu_unit_simd_name(void);
 
 /* How calls with these flags (tmu_unit_execute_ex) read scattered texels on this CPU: "gather"

@@ -338,6 +338,61 @@ static void test_fast_all_bytes(void **state)
     test_tex_free(&t);
 }
 
+/* Bilinear and trilinear RGBA8 at their smallest weights: coordinates a few ulps off the texel
+ * centres, so that a, 1 - a, b and 1 - b are 0 or multiples of 2^-24 as small as 2^-24 and the
+ * four weights as small as 2^-48, with texels of every byte value; must equal the general path
+ * bit for bit.  (The AVX-512 kernels decode RGBA8 as c / 255 * 2^32 and fold the 2^-32 into the
+ * weights, fast_simd.inc level_filter: exact while every weight and product stays normal.) */
+static void test_fast_tiny_weights(void **state)
+{
+    (void)state;
+    test_tex t;
+    const uint32_t n = 16;
+    assert_int_equal(test_tex_make(&t, TMU_DIM_2D, TMU_FORMAT_R8G8B8A8_UNORM, n, n, 1, 1, 5, 1), 0);
+    uint64_t seed = 0x7E1A5u;
+    for (size_t k = 0; k < t.size; k++)
+        t.mem[k] = (unsigned char)(k < 1024 ? k & 255 : test_rand(&seed));
+    test_wave *w = test_wave_new();
+    static uint32_t ref[4][TMU_MAX_LANES];
+    for (int mip = 0; mip < 2; mip++) {
+        tmu_sampler smp = tmu_sampler_default();
+        smp.mag_filter = smp.min_filter = TMU_FILTER_LINEAR;
+        smp.mip_filter = mip ? TMU_MIP_LINEAR : TMU_MIP_NONE;
+        tmu_op op = test_op(TMU_OP_SAMPLE, TMU_DIM_2D, mip ? TMU_LEVEL_LOD : TMU_LEVEL_BASE);
+        for (int round = 0; round < 8; round++) {
+            for (int l = 0; l < TMU_MAX_LANES; l++) {
+                /* texel centre (i + 1/2) / 16 plus m ulps of 2^-28 (s * 16 - 1/2 = i + m 2^-24, exact
+                 * below 1; for the larger i the coarser ulp rounds m away, still near the centre) */
+                int i = (int)(test_rand(&seed) % n), j = (int)(test_rand(&seed) % n);
+                int m = (int)(test_rand(&seed) % 9) - 4, q = (int)(test_rand(&seed) % 9) - 4;
+                w->coord[0][l] = ((float)i + 0.5f) / 16.0f + (float)m * 0x1p-28f;
+                w->coord[1][l] = ((float)j + 0.5f) / 16.0f + (float)q * 0x1p-28f;
+                /* trilinear: lods whose fraction is tiny or nearly 1 too */
+                w->lod[l] = (float)(l % 4) + ((l & 4) ? 0x1p-20f : 1.0f - 0x1p-20f) * (float)(round & 1);
+            }
+            tmu_wave_out o = {.data = {ref[0], ref[1], ref[2], ref[3]}, .resident = NULL};
+            assert_int_equal(tmu_unit_execute_ex(&t.tex, &smp, &op, TMU_MAX_LANES, NULL, &w->in, &o,
+                                                 TMU_UNIT_GENERAL_ONLY, NULL),
+                             TMU_OK);
+            static const unsigned fl[3] = {0, TMU_UNIT_MAX_AVX2, TMU_UNIT_NO_SIMD};
+            for (int f = 0; f < 3; f++) {
+                assert_int_equal(
+                    tmu_unit_execute_ex(&t.tex, &smp, &op, TMU_MAX_LANES, NULL, &w->in, &w->out, fl[f], NULL),
+                    TMU_OK);
+                for (int c = 0; c < 4; c++)
+                    for (int l = 0; l < TMU_MAX_LANES; l++)
+                        if (w->data[c][l] != ref[c][l])
+                            fail_msg("tiny weights: mip %d round %d flags %u lane %d word %d: 0x%08x vs general "
+                                     "0x%08x (s=%a t=%a)",
+                                     mip, round, fl[f], l, c, w->data[c][l], ref[c][l], (double)w->coord[0][l],
+                                     (double)w->coord[1][l]);
+            }
+        }
+    }
+    free(w);
+    test_tex_free(&t);
+}
+
 /* The texel-pair loads of the SIMD kernels (both texels of a bilinear / gather row with one
  * 64-bit load where i1 = i0 + 1, separate loads where the footprint wraps or is clamped at the
  * right edge) and their grouped two-phase blocks: wide textures whose data ends right before a
@@ -747,6 +802,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_fast_all_bytes),
+        cmocka_unit_test(test_fast_tiny_weights),
         cmocka_unit_test(test_fast_equals_general),
         cmocka_unit_test(test_fast_edge_pairs),
         cmocka_unit_test(test_fast_log2),

@@ -10,8 +10,8 @@
 
 #define W 16
 #define SIMD_FN(name) tmu_fast_avx512_##name
-#define SIMD_TARGET __attribute__((target("avx512f")))
-#define SIMD_INLINE static inline __attribute__((TMU_FAST_FORCE_INLINE target("avx512f")))
+#define SIMD_TARGET __attribute__((target("avx512f,avx512bw")))
+#define SIMD_INLINE static inline __attribute__((TMU_FAST_FORCE_INLINE target("avx512f,avx512bw")))
 #define VF __m512
 #define VI __m512i
 #define VM __mmask16
@@ -85,14 +85,25 @@
     _mm512_cmp_ps_mask(_mm512_castsi512_ps(_mm512_and_si512(_mm512_castps_si512(x), _mm512_set1_epi32(0x7FFFFFFF))), \
                        _mm512_set1_ps(lim), _CMP_LT_OQ)
 
-/* c / 255.0f for c = 0..255 without a division (fast_simd.inc F_DIV255): one exact product
- * c * 65793 * 2^-48 and one FMA c * 65793 * 2^-24 + that, rounded once. */
-static inline __attribute__((TMU_FAST_FORCE_INLINE target("avx512f"))) __m512 div255(__m512 c)
+/* Byte `comp` (0-3) of each lane's raw RGBA8 texel c as (c / 255.0f) * 2^32, exactly
+ * (fast_simd.inc DEC8_X; the kernels multiply by 2^-32 or fold it into the filter weights).
+ * vpshufb copies the byte into all four bytes of its lane: X = c * 0x01010101, and
+ * c / 255 * 2^32 = X + c / 255.  For c >= 1 with its highest set bit k, X's highest is bit 24 + k,
+ * so a float keeps bits 24 + k .. k + 1 of X and rounds at bit k, which is c's highest: always 1;
+ * the exact value X + c / 255 (0 < c / 255 <= 1) lies above that midpoint whatever X's bits below
+ * it (c = 255: X + 1 = 2^32), so round-to-nearest of it is X rounded upward, which the conversion
+ * does with its embedded rounding (c = 0: 0).  One shuffle and one conversion a channel instead of
+ * an AND or shift, a conversion, a product and an FMA (F_DIV255); checked for every byte and channel by
+ * tests/unit/test_unit_fast.c (test_fast_all_bytes). */
+static inline __attribute__((TMU_FAST_FORCE_INLINE target("avx512f,avx512bw"))) __m512 dec8x(__m512i t, int comp)
 {
-    __m512 lo = _mm512_mul_ps(c, _mm512_set1_ps(65793.0f * 0x1p-48f));
-    return _mm512_fmadd_ps(c, _mm512_set1_ps(65793.0f * 0x1p-24f), lo);
+    const __m512i at = _mm512_add_epi32(_mm512_set1_epi32(0x01010101 * comp),
+                                        _mm512_setr_epi32(0, 0x04040404, 0x08080808, 0x0C0C0C0C, 0, 0x04040404,
+                                                          0x08080808, 0x0C0C0C0C, 0, 0x04040404, 0x08080808,
+                                                          0x0C0C0C0C, 0, 0x04040404, 0x08080808, 0x0C0C0C0C));
+    return _mm512_cvt_roundepu32_ps(_mm512_shuffle_epi8(t, at), _MM_FROUND_TO_POS_INF | _MM_FROUND_NO_EXC);
 }
-#define F_DIV255(x) div255(x)
+#define DEC8_X(t, comp) dec8x(t, comp)
 
 /* The 4x4 transpose inside each 128-bit slot: z[k] holds lanes k, k+4, k+8, k+12 (one RGBA32F
  * texel per slot); v[c] gets channel c of lanes 0..15 in order. */
@@ -613,7 +624,8 @@ __attribute__((target("avx512f"))) uint32_t tmu_fast_avx512_quad_log2(uint32_t l
 
 int tmu_fast_have_avx512(void)
 {
-    return __builtin_cpu_supports("avx512f") ? 1 : 0;
+    /* AVX-512BW for dec8x's byte shuffle: every AVX-512 core but Xeon Phi's has it */
+    return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") ? 1 : 0;
 }
 
 #else
