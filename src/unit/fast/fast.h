@@ -199,8 +199,8 @@ typedef struct fast_ctx {
     const fast_tiled_rt *tr; /* tiled calls of several levels on a SIMD kernel: the expanded tables
                                 (pre->rt; NULL: the call reads level 0 alone) */
     const fast_tiled_pre *pre; /* tiled calls of several levels, prepared: every level's tables (NULL: none) */
-    int tiled_pf; /* tiled single-level waves on a SIMD kernel whose first lanes lie apart (fast.c scattered): the
-                     kernels prefetch their footprints first (fast_simd.inc gather_wave_tiled) */
+    int tiled_pf; /* tiled single-level waves on a SIMD kernel whose first lanes lie apart (fast.c scattered), with
+                     scalar texel loads: the kernels prefetch their footprints first (fast_simd.inc gather_wave_tiled) */
     int hwg;      /* 1: TEXELS_LOAD / TEXELS_LOAD2 read by hardware gathers (fast.c loads_gather) */
     int tiled_big; /* tiled RGBA8 calls whose level 0 is larger than fast.c TILED_PF_SAMPLE_MIN_BYTES (AVX-512)
                       or TILED_PF_MIN_BYTES (AVX2): the tiled bilinear and mip waves' prefetch passes run
