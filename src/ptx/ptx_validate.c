@@ -876,7 +876,12 @@ static int signature_ok(vctx *v)
             return 0;
     }
     const ptx_geom_row *g = &ptx_geoms[in->geom];
-    unsigned from = (g->index_pos >= 0 && index_exempt(v)) ? g->first_coord : 0;
+    /* a coordinate written without braces is one element of the coordinate type whatever the
+     * geometry: it has no array index to exempt, and the signature checks it for tld4 too
+     * (measured: tex.a2d.v4.s32.f32 d, [t0, %u7] and tld4.r.1d ... [t0, %u7] get "Arguments
+     * mismatch"; audit of 2026-11-29, docs/ptx-checker.md) */
+    int scalar_c = v->c && !v->c->is_vector;
+    unsigned from = (g->index_pos >= 0 && index_exempt(v) && !scalar_c) ? g->first_coord : 0;
     /* an array index that comes first (every arrayed geometry but a2dms), in every form: ptxas
      * 13 takes the vector's size from it, so an index register of 64 or 16 bits fails the
      * signature (a predicate gets the array-index error instead; a2dms's second-place index the
@@ -905,8 +910,8 @@ static int signature_ok(vctx *v)
                 mixed = 1;
         }
         mixed |= vec_mixed(v, v->c, from, 32);
-        int checked = !(in->opcode == TMU_PTX_TLD4 && !g->tld4_ok) &&
-                      !(g->index_pos >= 0 && (index_exempt(v) || sampler_form(v)));
+        int checked = scalar_c || (!(in->opcode == TMU_PTX_TLD4 && !g->tld4_ok) &&
+                                   !(g->index_pos >= 0 && (index_exempt(v) || sampler_form(v))));
         /* the vector's type is that of its first element: never a 64-bit one */
         if (checked && from < v->c->count && v->c->e[from].kind == TMU_PTX_E_NAME &&
             etype(v, &v->c->e[from]) != TMU_PTX_T_NONE && tbits(etype(v, &v->c->e[from])) != 32 &&
@@ -1200,6 +1205,14 @@ static void check_tex(vctx *v)
      * no message; measured, fresh-oracle sweep, docs/ptx-checker.md) */
     if (v->gx && g->cube && !sampler_form(v) && v->count == v->warnings &&
         (v->gx->count != g->ngrad || v->gy->count != g->ngrad) && v->sm && v->sm < 90)
+        codegen_fails(v);
+    /* an array or multisample geometry (a1d, a2d, acube, 2dms, a2dms) with a coordinate written
+     * without braces whose type fits, nothing else wrong: ptxas 13 crashes in its code
+     * generation (exit 139, no message), tex and tld4, every mip mode and target, except
+     * tex.grad.acube compiled for sm_90 or later (the target; older targets compile for sm_75),
+     * which it accepts (measured, audit of 2026-11-29, docs/ptx-checker.md) */
+    if (v->c && !v->c->is_vector && (g->arrayed || g->ms) && v->count == v->warnings &&
+        !(in->mip == TMU_PTX_MIP_GRAD && in->geom == TMU_PTX_GEOM_ACUBE && (!v->sm || v->sm >= 90)))
         codegen_fails(v);
     /* independent mode, .grad without a sampler operand and nothing else wrong: ptxas 13 fails
      * without a message (measured) */
