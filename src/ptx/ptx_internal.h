@@ -140,7 +140,8 @@ typedef struct ptx_feature_row {
 extern const ptx_feature_row ptx_features[PTX_F_COUNT];
 
 /* Minimum .version of a target sm (x10); 0 when unknown. */
-unsigned ptx_target_min_version(unsigned sm);
+/* name: the target as written ("sm_90a"), for its a / f suffix; NULL: the plain sm_N */
+unsigned ptx_target_min_version(unsigned sm, const char *name);
 
 extern const char *const ptx_comp_names[4];
 

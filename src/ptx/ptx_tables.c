@@ -81,22 +81,41 @@ const ptx_feature_row ptx_features[PTX_F_COUNT] = {
 
 const char *const ptx_comp_names[4] = {"r", "g", "b", "a"};
 
-/* .target sm_N -> the oldest .version that knows it (ptxas 13.0.88, measured). */
+/* .target sm_N, sm_Na, sm_Nf -> the oldest .version that knows it: ptxas 13.0.88, measured with
+ * shared/tools/ptx_oracle.py on every .version from 1.0 to 9.0 ("PTX .version X.Y does not support
+ * .target T"; sm_101* compiled with -arch sm_110, which ptxas 13 takes for them; audit of
+ * 2026-11-29, docs/ptx-checker.md). a / f: 0 where ptxas 13 knows no such target (sm_90f: "Unsupported
+ * .target", not modelled). The suffixed targets are not those of the plain one: sm_90a needs 8.0
+ * (sm_90 7.8), every f target at least 8.8. */
 static const struct {
     uint16_t sm;
-    uint8_t version;
+    uint8_t version, a, f;
 } target_versions[] = {
-    {10, 10}, {11, 10},  {12, 12},  {13, 12},  {20, 20},  {21, 20},  {30, 30},  {32, 40},
-    {35, 31}, {37, 41},  {50, 40},  {52, 41},  {53, 42},  {60, 50},  {61, 50},  {62, 50},
-    {70, 60}, {72, 61},  {75, 63},  {80, 70},  {86, 71},  {87, 74},  {88, 90},  {89, 78},
-    {90, 78}, {100, 86}, {101, 86}, {103, 88}, {110, 90}, {120, 87}, {121, 88},
+    {10, 10, 0, 0},    {11, 10, 0, 0},    {12, 12, 0, 0},    {13, 12, 0, 0},    {20, 20, 0, 0},
+    {21, 20, 0, 0},    {30, 30, 0, 0},    {32, 40, 0, 0},    {35, 31, 0, 0},    {37, 41, 0, 0},
+    {50, 40, 0, 0},    {52, 41, 0, 0},    {53, 42, 0, 0},    {60, 50, 0, 0},    {61, 50, 0, 0},
+    {62, 50, 0, 0},    {70, 60, 0, 0},    {72, 61, 0, 0},    {75, 63, 0, 0},    {80, 70, 0, 0},
+    {86, 71, 0, 0},    {87, 74, 0, 0},    {88, 73, 0, 0},    {89, 78, 0, 0},    {90, 78, 80, 0},
+    {100, 86, 86, 88}, {101, 86, 86, 88}, {103, 88, 88, 88}, {110, 90, 90, 90}, {120, 87, 87, 88},
+    {121, 88, 88, 88},
 };
 
-unsigned ptx_target_min_version(unsigned sm)
+unsigned ptx_target_min_version(unsigned sm, const char *name)
 {
+    /* the suffix of "sm_NNa" / "sm_NNf" as written (NULL or no suffix: the plain target) */
+    char suffix = 0;
+    if (name && name[0] == 's' && name[1] == 'm' && name[2] == '_') {
+        const char *q = name + 3;
+        while (*q >= '0' && *q <= '9')
+            q++;
+        if ((*q == 'a' || *q == 'f') && !q[1])
+            suffix = *q;
+    }
     for (size_t i = 0; i < sizeof target_versions / sizeof target_versions[0]; i++)
         if (target_versions[i].sm == sm)
-            return target_versions[i].version;
+            return suffix == 'a'   ? target_versions[i].a
+                   : suffix == 'f' ? target_versions[i].f
+                                   : target_versions[i].version;
     return 0;
 }
 

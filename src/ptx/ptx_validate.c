@@ -1690,7 +1690,8 @@ size_t tmu_ptx_module_check(const tmu_ptx_module *m, const tmu_ptx_check_options
     for (size_t k = 0; k < nlate; k++)
         report_diag(&r, &late[k]);
     free(late);
-    unsigned minv = ptx_target_min_version(sm);
+    unsigned minv = ptx_target_min_version(
+        sm, opt && opt->sm ? opt->target : m->target_name[0] ? m->target_name : NULL);
     if (m->has_target && minv && version < minv) {
         if (opt && opt->sm && opt->target)
             snprintf(buf, sizeof buf, "PTX .version %u.%u does not support .target %.40s",
