@@ -45,6 +45,9 @@ typedef struct vctx {
     size_t late_max, nlate;
     /* index in out[] of a failure of ptxas's code generation (codegen_fails), else SIZE_MAX */
     size_t codegen_at;
+    /* ptxas 13's fatal "Result discard mode is not allowed for instruction 'mov'" comes last
+     * (discard_fatal); its code-generation failures are then not reached */
+    int discard_fatal;
 } vctx;
 
 static const tmu_ptx_symbol *lookup(vctx *v, const tmu_ptx_elem *e)
@@ -96,6 +99,8 @@ emit(vctx *v, uint32_t line, uint32_t col, const char *fmt, ...)
  * back and reports it only then, once for the module. */
 static void codegen_fails(vctx *v)
 {
+    if (v->discard_fatal)
+        return;
     if (v->codegen_at == SIZE_MAX && v->count < v->max)
         v->codegen_at = v->count;
     EMIT(v, "%s", TMU_PTX_PTXAS_FAILS);
@@ -779,8 +784,9 @@ static void sampler_form_lowering(vctx *v)
     unsigned movs = 0;
     if (in->geom == TMU_PTX_GEOM_3D && !v->cmp && arch >= 90)
         movs = in->ntypes >= 2 && in->types[1] == TMU_PTX_T_S32 ? 4 : 1;
-    else if (g->dims <= 2 && v->cmp && arch >= 90)
-        movs = 1;
+    else if (g->dims <= 2 && v->cmp && arch >= 90 &&
+             !(v->off && in->ntypes >= 1 && in->types[0] == TMU_PTX_T_F16X2))
+        movs = 1; /* (an .f16x2 result with an offset and a compare: none, measured) */
     else if (texref_b && ((g->dims <= 2 && v->cmp && !v->off) ||
                           (in->geom == TMU_PTX_GEOM_3D && !v->cmp))) {
         codegen_fails(v); /* below sm_90 */
@@ -1197,6 +1203,16 @@ static void check_tex(vctx *v)
         if (n < g->noffset)
             EMIT(v, "Operand vector size doesn't match geometry for instruction '%s'", v->name);
     }
+    /* a .v2.f16x2 destination with a sink ({%hh1, _}), nothing else wrong: ptxas 13 lowers the
+     * result into a mov that does not take the sink and stops with a fatal error, after the
+     * errors of its other lowering (the unified sampler form's, the 'mov's of tex.grad.3d's
+     * integer coordinates) and instead of its code-generation failures; not for the independent
+     * mode's .grad without a sampler, which prints nothing (measured, audit of 2026-11-29,
+     * docs/ptx-checker.md) */
+    if (v->count == v->warnings && dtype == TMU_PTX_T_F16X2 && in->dst.is_vector &&
+        !(v->independent && !v->b && in->mip == TMU_PTX_MIP_GRAD))
+        for (unsigned i = 0; i < in->dst.count; i++)
+            v->discard_fatal |= in->dst.e[i].kind == TMU_PTX_E_SINK;
     if (sampler_form(v) && v->count == v->warnings)
         sampler_form_lowering(v);
     /* tex.grad.cube / .acube with a gradient of 1 or 2 elements and nothing else wrong:
@@ -1568,6 +1584,11 @@ static size_t check_one(const tmu_ptx_module *m, uint32_t scope, const tmu_ptx_i
         }
         if (vec_trailing(&v))
             warn(&v, "Vector Type not specified properly");
+        if (v.discard_fatal) { /* ptxas's fatal error: tmu_ptx_module_check stops there */
+            EMIT(&v, "Result discard mode is not allowed for instruction 'mov'");
+            if (v.count <= max && out)
+                out[v.count - 1].status = TMU_PTX_FATAL;
+        }
     }
     *nlate = v.nlate;
     *codegen_at = v.codegen_at;
@@ -1660,9 +1681,21 @@ size_t tmu_ptx_module_check(const tmu_ptx_module *m, const tmu_ptx_check_options
             continue;
         tmu_diag probs[64], unk[64];
         size_t nu, cg;
+        size_t before = r.errors + nlate; /* errors of the module so far */
         size_t n = check_one(m, scope, &in, opt, in.unknown_op ? &m->instrs[i] : NULL, probs, 64,
                              unk, 64, &nu, &cg);
+        int fatal = 0;
         for (size_t k = 0; k < n && k < 64; k++) {
+            if (probs[k].status == TMU_PTX_FATAL) {
+                /* ptxas lowers the instruction only when the module had no error before it;
+                 * its fatal error then ends the module: nothing after it is reported but the
+                 * .version / .target message (measured) */
+                if (!before) {
+                    report_diag(&r, &probs[k]);
+                    fatal = 1;
+                }
+                continue;
+            }
             if (k == cg) {
                 if (!has_codegen)
                     codegen = probs[k];
@@ -1683,6 +1716,10 @@ size_t tmu_ptx_module_check(const tmu_ptx_module *m, const tmu_ptx_check_options
                 caplate = nc;
             }
             late[nlate++] = unk[k];
+        }
+        if (fatal) {
+            f = m->nfacts; /* nothing after the fatal error (the declarations after it neither) */
+            break;
         }
     }
     while (f < m->nfacts)

@@ -68,7 +68,7 @@ static void on_problem(void *user, const tmu_diag *d)
 {
     collect *c = user;
     int rel = (int)d->line - c->instr_line;
-    const char *sev = d->status == TMU_OK ? "warning" : "error";
+    const char *sev = d->status == TMU_OK ? "warning" : d->status == TMU_PTX_FATAL ? "fatal" : "error";
     c->errors += d->status != TMU_OK;
     if (c->n++)
         sb_add(c->out, " | ");

@@ -145,8 +145,11 @@ static int check_one(const char *instr, int indep, const char *target, const cha
         v.errors += l.d[i].status != TMU_OK;
     printf("%s\n", v.errors ? "REJECTED" : "ACCEPTED");
     for (size_t i = 0; i < l.n; i++)
-        print_verdict_line(&v, l.d[i].status == TMU_OK ? "warning" : "error", l.d[i].line,
-                           l.d[i].message);
+        print_verdict_line(&v,
+                           l.d[i].status == TMU_OK            ? "warning"
+                           : l.d[i].status == TMU_PTX_FATAL ? "fatal"
+                                                            : "error",
+                           l.d[i].line, l.d[i].message);
     return v.errors ? TMU_EXIT_FAIL : TMU_EXIT_OK;
 }
 
