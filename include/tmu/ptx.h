@@ -139,7 +139,8 @@ typedef struct tmu_ptx_elem {
     int64_t ival;
     double fval;
     /* TMU_PTX_E_NAME: name_len bytes at `name`, inside the parsed text (NOT NUL-terminated:
-     * print with "%.*s"); names have no length limit */
+     * print with "%.*s"); names have no length limit.  TMU_PTX_E_FLOAT: the literal as written
+     * when parsed (0fXXXXXXXX is ptxas's .f32 literal, the others .f64), else NULL */
     const char *name;
     uint32_t name_len;
 } tmu_ptx_elem;

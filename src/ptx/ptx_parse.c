@@ -172,6 +172,8 @@ static tmu_status parse_elem(ptx_lexer *lx, ptx_tok *t, tmu_ptx_elem *e, tmu_dia
     case PTX_TK_FLOAT:
         e->kind = TMU_PTX_E_FLOAT;
         e->fval = neg ? -t->fval : t->fval;
+        e->name = t->p; /* the spelling: 0f... is an .f32 literal, the others .f64 */
+        e->name_len = (uint32_t)t->len;
         break;
     case PTX_TK_DOTNUM: { /* ".5" */
         char buf[64];

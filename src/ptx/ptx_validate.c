@@ -180,6 +180,78 @@ static int operand_fits(vctx *v, const tmu_ptx_operand *o, tmu_ptx_type want, un
     return 1;
 }
 
+/* The type ptxas's signature gives a brace vector offset or gradient (measured, audit of
+ * 2026-11-29, docs/ptx-checker.md): the elements are joined in order, registers and 0f literals
+ * (.f32) by type: one of another type than the vector so far makes it untyped bits; an integer
+ * (.s64) or decimal / 0d (.f64) literal does so only after a register, and is taken as the
+ * vector's type when it comes first (then registers of other than 32 bits do not count).  Untyped
+ * bits fit any type of the size of the first register (32 without one); a literal type fits by
+ * class.  A vector that starts with a 0f literal and holds an integer or .f64 literal has the
+ * 0f literal's type, whatever else it holds. */
+static int vec_joined_fits(vctx *v, const tmu_ptx_operand *o, tmu_ptx_type want)
+{
+    enum { J_NONE, J_LIT, J_REG } state = J_NONE;
+    tmu_ptx_type T = TMU_PTX_T_NONE;
+    unsigned first_bits = 0;
+    int bits_only = 0, f32_first = 0, f32_kept = 0;
+    for (unsigned i = 0; i < o->count; i++) {
+        const tmu_ptx_elem *e = &o->e[i];
+        tmu_ptx_type t;
+        int weak = 0; /* an integer or .f64 literal */
+        if (e->kind == TMU_PTX_E_NAME) {
+            t = etype(v, e);
+            if (t == TMU_PTX_T_NONE)
+                continue; /* an unknown name, reported apart */
+            if (!first_bits) /* a predicate counts as 32 bits (the phase-1 comparison) */
+                first_bits = tclass(t) == 'p' ? 32 : tbits(t);
+        } else if (e->kind == TMU_PTX_E_INT) {
+            t = TMU_PTX_T_S64;
+            weak = 1;
+        } else if (e->kind == TMU_PTX_E_FLOAT) {
+            int f32 = e->name && e->name_len > 2 && e->name[0] == '0' &&
+                      (e->name[1] == 'f' || e->name[1] == 'F');
+            t = f32 ? TMU_PTX_T_F32 : TMU_PTX_T_F64;
+            weak = !f32;
+        } else {
+            continue; /* a sink */
+        }
+        if (state == J_NONE) {
+            T = t;
+            state = e->kind == TMU_PTX_E_NAME ? J_REG : J_LIT;
+            f32_first = e->kind == TMU_PTX_E_FLOAT && !weak;
+            continue;
+        }
+        if (f32_first && weak)
+            f32_kept = 1;
+        if (state == J_LIT && e->kind == TMU_PTX_E_NAME && tbits(t) != 32)
+            continue; /* after a literal: not counted (measured: {1, %h4}, {1.5, %w5}) */
+        if (t != T && (!weak || state == J_REG))
+            bits_only = 1;
+        if (e->kind == TMU_PTX_E_NAME)
+            state = J_REG;
+    }
+    if (state == J_NONE)
+        return 1;
+    if (f32_kept)
+        return tclass(want) == 'f';
+    if (bits_only)
+        return (first_bits ? first_bits : 32) == tbits(want);
+    if (state == J_LIT) /* literals alone: by class */
+        return (tclass(T) == 'f') == (tclass(want) == 'f');
+    if (tbits(T) != tbits(want))
+        return 0;
+    char c = tclass(T), wc = tclass(want);
+    if (c == 'b')
+        return 1;
+    return wc == 'f' ? T == want : c == 's' || c == 'u';
+}
+
+/* An offset or gradient operand: a scalar as any operand, a vector joined (vec_joined_fits). */
+static int extra_fits(vctx *v, const tmu_ptx_operand *o, tmu_ptx_type want)
+{
+    return o->is_vector ? vec_joined_fits(v, o, want) : operand_fits(v, o, want, 0);
+}
+
 /* A brace vector whose registers mix type classes (float, integer, .f16x2, predicate; .b32 goes
  * with any), from element `from` on: ptxas's signature does not check the element types of such
  * a vector, it reports "Vector with elements of different types" after it (measured: {%hh1, %f2}
@@ -386,7 +458,13 @@ static void types_pass(vctx *v, const tmu_ptx_operand *o, int is_coord, int late
     for (unsigned i = from; i < o->count; i++) {
         const tmu_ptx_elem *e = &o->e[i];
         char c = 0; /* f float, i integer, b bits (goes with any), p predicate, x unknown */
-        if (e->kind == TMU_PTX_E_NAME) {
+        /* immediates count too, each against the element before it (measured, audit of
+         * 2026-11-29: {%f3, 1}, {1, 1.5}, {%r3, 0f3F800000} as offsets; {%b3, 1.5} passes) */
+        if (e->kind == TMU_PTX_E_INT)
+            c = 'i';
+        else if (e->kind == TMU_PTX_E_FLOAT)
+            c = 'f';
+        else if (e->kind == TMU_PTX_E_NAME) {
             tmu_ptx_type t = etype(v, e);
             if (t == TMU_PTX_T_NONE)
                 c = 'x';
@@ -942,10 +1020,9 @@ static int signature_ok(vctx *v)
                     !elem_fits(v, &v->lod->e[i], ctype))
                     return 0;
     }
-    if (v->gx && ((!vec_mixed(v, v->gx, 0, 32) && !operand_fits(v, v->gx, TMU_PTX_T_F32, 0)) ||
-                  (!vec_mixed(v, v->gy, 0, 32) && !operand_fits(v, v->gy, TMU_PTX_T_F32, 0))))
+    if (v->gx && (!extra_fits(v, v->gx, TMU_PTX_T_F32) || !extra_fits(v, v->gy, TMU_PTX_T_F32)))
         return 0;
-    if (v->off && !vec_mixed(v, v->off, 0, 32) && !operand_fits(v, v->off, TMU_PTX_T_S32, 0))
+    if (v->off && !extra_fits(v, v->off, TMU_PTX_T_S32))
         return 0;
     if (v->cmp) {
         if (v->cmp->is_vector || !is_float_scalar(v, v->cmp))
@@ -977,10 +1054,15 @@ static void types_passes(vctx *v, int late)
     const tmu_ptx_instr *in = v->in;
     if (!late) /* the destination's in phase 2, whatever its size */
         types_pass(v, &in->dst, 0, size_illegal(&in->dst));
+    /* with a geometry, every source vector's in phase 3, right after the array index's type
+     * (measured, audit of 2026-11-29: coordinates, gradients and offsets of a legal size too) */
+    int geom = in->geom != TMU_PTX_GEOM_NONE;
+    if (geom && !late)
+        return;
     for (unsigned i = 0; i < in->naddr; i++)
-        types_pass(v, &in->addr[i], &in->addr[i] == v->c, late);
+        types_pass(v, &in->addr[i], &in->addr[i] == v->c, geom ? size_illegal(&in->addr[i]) : 0);
     for (unsigned i = 0; i < in->nextra; i++)
-        types_pass(v, &in->extra[i], 0, late);
+        types_pass(v, &in->extra[i], 0, geom ? size_illegal(&in->extra[i]) : 0);
 }
 
 /* The features and legality of the geometry (check_tex, which has one). */
@@ -1230,6 +1312,19 @@ static void check_tex(vctx *v)
     if (v->c && !v->c->is_vector && (g->arrayed || g->ms) && v->count == v->warnings &&
         !(in->mip == TMU_PTX_MIP_GRAD && in->geom == TMU_PTX_GEOM_ACUBE && (!v->sm || v->sm >= 90)))
         codegen_fails(v);
+    /* tex.grad.1d / 2d / a1d / a2d with an integer literal in a gradient vector, nothing else
+     * wrong (a float element would be "different types"): ptxas 13 crashes in its code
+     * generation (measured for sm_75 and sm_90, both modes, dPdx and dPdy; 3d and cube report
+     * 'mov' errors instead, not modelled; audit of 2026-11-29) */
+    if (v->gx && g->dims <= 2 && !g->cube && v->count == v->warnings) {
+        const tmu_ptx_operand *gs[2] = {v->gx, v->gy};
+        int lit = 0;
+        for (int k = 0; k < 2; k++)
+            for (unsigned i = 0; gs[k]->is_vector && i < gs[k]->count; i++)
+                lit |= gs[k]->e[i].kind == TMU_PTX_E_INT;
+        if (lit)
+            codegen_fails(v);
+    }
     /* independent mode, .grad without a sampler operand and nothing else wrong: ptxas 13 fails
      * without a message (measured) */
     if (v->independent && !v->b && in->mip == TMU_PTX_MIP_GRAD && v->count == v->warnings)
