@@ -372,9 +372,18 @@ tmu_status ptx_parse_instr_lx(ptx_lexer *lx, tmu_ptx_instr *in, tmu_diag *diag)
             if (in->naddr >= 3)
                 return syntax_error(diag, &t);
             ptx_tok at = t;
+            /* ptxas' grammar: an immediate without braces only as the whole address ([1]):
+             * after a ',' it is a syntax error at it, before one at the ',' (measured, audit of
+             * 2026-11-29: [t0, 1], [t0, -1], [t0, 1.5], [1, {%f1}]) */
+            int imm = t.kind == PTX_TK_INT || t.kind == PTX_TK_FLOAT || t.kind == PTX_TK_DOTNUM ||
+                      ptx_tok_punct(&t, '-');
+            if (imm && in->naddr > 0)
+                return syntax_error(diag, &at);
             if ((s = parse_operand(lx, &t, &in->addr[in->naddr], OP_SRC, name, diag)) != TMU_OK)
                 return s;
             in->naddr++;
+            if (imm && ptx_tok_punct(&t, ','))
+                return syntax_error(diag, &t);
             /* ptxas' grammar: a scalar coordinate only in the two-operand form */
             if (in->naddr == 3 && !in->addr[2].is_vector && in->opcode != TMU_PTX_TXQ)
                 return syntax_error(diag, &at);
