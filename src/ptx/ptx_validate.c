@@ -188,13 +188,13 @@ static int operand_fits(vctx *v, const tmu_ptx_operand *o, tmu_ptx_type want, un
  * bits fit any type of the size of the first register (32 without one); a literal type fits by
  * class.  A vector that starts with a 0f literal and holds an integer or .f64 literal has the
  * 0f literal's type, whatever else it holds. */
-static int vec_joined_fits(vctx *v, const tmu_ptx_operand *o, tmu_ptx_type want)
+static int vec_joined_fits(vctx *v, const tmu_ptx_operand *o, tmu_ptx_type want, unsigned from)
 {
     enum { J_NONE, J_LIT, J_REG } state = J_NONE;
     tmu_ptx_type T = TMU_PTX_T_NONE;
     unsigned first_bits = 0;
     int bits_only = 0, f32_first = 0, f32_kept = 0;
-    for (unsigned i = 0; i < o->count; i++) {
+    for (unsigned i = from; i < o->count; i++) {
         const tmu_ptx_elem *e = &o->e[i];
         tmu_ptx_type t;
         int weak = 0; /* an integer or .f64 literal */
@@ -249,7 +249,7 @@ static int vec_joined_fits(vctx *v, const tmu_ptx_operand *o, tmu_ptx_type want)
 /* An offset or gradient operand: a scalar as any operand, a vector joined (vec_joined_fits). */
 static int extra_fits(vctx *v, const tmu_ptx_operand *o, tmu_ptx_type want)
 {
-    return o->is_vector ? vec_joined_fits(v, o, want) : operand_fits(v, o, want, 0);
+    return o->is_vector ? vec_joined_fits(v, o, want, 0) : operand_fits(v, o, want, 0);
 }
 
 /* A brace vector whose registers mix type classes (float, integer, .f16x2, predicate; .b32 goes
@@ -996,6 +996,17 @@ static int signature_ok(vctx *v)
         mixed |= vec_mixed(v, v->c, from, 32);
         int checked = scalar_c || (!(in->opcode == TMU_PTX_TLD4 && !g->tld4_ok) &&
                                    !(g->index_pos >= 0 && (index_exempt(v) || sampler_form(v))));
+        /* a coordinate vector holding an immediate is joined as an offset is (vec_joined_fits;
+         * measured, audit of 2026-11-29: {1, 1} and {1.5, 1.5} fail .f32 / .s32 coordinates,
+         * {%f1, 1.5} and {%r1, 1} pass) */
+        int lit = 0;
+        for (unsigned i = from; v->c->is_vector && i < v->c->count; i++)
+            lit |= v->c->e[i].kind == TMU_PTX_E_INT || v->c->e[i].kind == TMU_PTX_E_FLOAT;
+        if (lit && !(in->opcode == TMU_PTX_TLD4 && !g->tld4_ok) && !sampler_form(v)) {
+            if (!vec_joined_fits(v, v->c, ctype, from))
+                return 0;
+            checked = 0; /* (the checks below are the join's) */
+        }
         /* the vector's type is that of its first element: never a 64-bit one */
         if (checked && from < v->c->count && v->c->e[from].kind == TMU_PTX_E_NAME &&
             etype(v, &v->c->e[from]) != TMU_PTX_T_NONE && tbits(etype(v, &v->c->e[from])) != 32 &&
@@ -1355,9 +1366,22 @@ static void check_tex(vctx *v)
             const tmu_ptx_elem *e = &v->c->e[i];
             tmu_ptx_type t = e->kind == TMU_PTX_E_NAME ? etype(v, e) : TMU_PTX_T_NONE;
             char c = t != TMU_PTX_T_NONE ? tclass(t) : 0;
-            if (c == 's' || c == 'u')
+            if (c == 's' || c == 'u' || e->kind == TMU_PTX_E_INT) /* (an integer literal too) */
                 EMIT(v, "Arguments mismatch for instruction 'mov'");
         }
+    }
+    /* .f32 coordinates with an integer literal (the array index not counted), nothing else
+     * wrong: ptxas 13 crashes in its code generation, tex and tld4, every geometry, mip mode
+     * and target, except the tex.grad.3d / cube / acube at sm_90 and later just above
+     * (measured, audit of 2026-11-29) */
+    else if (!sampler_form(v) && v->c && v->c->is_vector && in->ntypes >= 2 &&
+             in->types[1] == TMU_PTX_T_F32 && v->count == v->warnings) {
+        int lit = 0;
+        for (unsigned i = g->index_pos >= 0 && index_exempt(v) ? g->first_coord : 0u;
+             i < v->c->count; i++)
+            lit |= v->c->e[i].kind == TMU_PTX_E_INT;
+        if (lit)
+            codegen_fails(v);
     }
 }
 
