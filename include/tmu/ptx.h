@@ -295,7 +295,7 @@ typedef struct tmu_ptx_check_options {
 #define TMU_PTX_FATAL TMU_ERR_PARSE
 
 /* Receives one problem: line/column/message in diag; status TMU_ERR_INVALID for an error,
- * TMU_OK for a warning (ptxas prints it and still accepts the module).  Messages longer than
+ * TMU_PTX_FATAL for ptxas's fatal one, TMU_OK for a warning (ptxas prints it and still accepts the module).  Messages longer than
  * the diag's buffer (a very long name) are truncated. */
 typedef void (*tmu_ptx_report_fn)(void *user, const tmu_diag *problem);
 
@@ -303,7 +303,7 @@ typedef void (*tmu_ptx_report_fn)(void *user, const tmu_diag *problem);
  * rules and messages, calling `report` (may be NULL) for each error and warning in
  * ptxas' order.  A failure of ptxas's code generation (TMU_PTX_PTXAS_FAILS) is reported
  * last and once, and only when nothing else in the module is an error (ptxas reaches its
- * code generation only then).  A problem with status TMU_PTX_FATAL (below) ends the check: only
+ * code generation only then).  A problem with status TMU_PTX_FATAL (above) ends the check: only
  * the .version / .target message follows it.  Returns the number of errors (0 = ptxas accepts
  * the module). */
 size_t tmu_ptx_module_check(const tmu_ptx_module *module, const tmu_ptx_check_options *options,
