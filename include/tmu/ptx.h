@@ -140,7 +140,8 @@ typedef struct tmu_ptx_elem {
     double fval;
     /* TMU_PTX_E_NAME: name_len bytes at `name`, inside the parsed text (NOT NUL-terminated:
      * print with "%.*s"); names have no length limit.  TMU_PTX_E_FLOAT: the literal as written
-     * when parsed (0fXXXXXXXX is ptxas's .f32 literal, the others .f64), else NULL */
+     * when parsed (0fXXXXXXXX is ptxas's .f32 literal, the others .f64), else NULL (a .f64
+     * literal); instructions compare equal (tmu_ptx_instr_equal) only with the same type */
     const char *name;
     uint32_t name_len;
 } tmu_ptx_elem;
@@ -220,7 +221,8 @@ tmu_status tmu_ptx_parse_instr(const char *text, size_t len, tmu_ptx_instr *out,
 
 /* Prints the canonical form of an instruction (modifiers in the order
  * op.comp.mip.geom.vec.types, then the modifiers tmu keeps but does not model, as written;
- * ", " between operands, float immediates as 0fXXXXXXXX or 0dXXXXXXXXXXXXXXXX, a final
+ * ", " between operands, float immediates in their own type as 0fXXXXXXXX (written as 0f) or
+ * 0dXXXXXXXXXXXXXXXX (decimal or 0d: ptxas types them apart in offset vectors), a final
  * ';').  Where a kept modifier would make the name a longer instruction name (`tex` and
  * `.clamp`: ptxas's unknown name 'tex.clamp'), a space separates them (`tex .clamp ...`, which
  * ptxas reads as tex with that modifier).  Returns TMU_OK, or TMU_ERR_BUFFER_TOO_SMALL

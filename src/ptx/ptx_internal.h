@@ -59,6 +59,14 @@ static inline int ptx_tok_punct(const ptx_tok *t, char c)
 }
 
 /* True when the `len` bytes at p spell exactly the NUL-terminated `name`. */
+/* 1 where float element e was written as a 0f literal, which ptxas types .f32; a decimal or 0d
+ * literal, or one without a spelling (name NULL), is .f64 (docs/ptx-checker.md, audit of
+ * 2026-11-29: the two are told apart in offset and gradient vectors). */
+static inline int ptx_float_is_f32(const tmu_ptx_elem *e)
+{
+    return e->name && e->name_len > 2 && e->name[0] == '0' && (e->name[1] == 'f' || e->name[1] == 'F');
+}
+
 static inline int ptx_name_eq(const char *name, const char *p, size_t len)
 {
     size_t i = 0;

@@ -460,8 +460,8 @@ static int elem_equal(const tmu_ptx_elem *a, const tmu_ptx_elem *b)
         return a->name_len == b->name_len && memcmp(a->name, b->name, a->name_len) == 0;
     case TMU_PTX_E_INT:
         return a->ival == b->ival;
-    case TMU_PTX_E_FLOAT:
-        return memcmp(&a->fval, &b->fval, sizeof a->fval) == 0;
+    case TMU_PTX_E_FLOAT: /* the value and the literal's type (0f: .f32, else .f64) */
+        return memcmp(&a->fval, &b->fval, sizeof a->fval) == 0 && ptx_float_is_f32(a) == ptx_float_is_f32(b);
     default:
         return 1;
     }

@@ -36,25 +36,23 @@ static void put_elem(outbuf *o, const tmu_ptx_elem *e)
     case TMU_PTX_E_INT:
         put(o, "%" PRId64, e->ival);
         break;
-    case TMU_PTX_E_FLOAT: {
-        float f = (float)e->fval;
-        if ((double)f == e->fval || e->fval != e->fval) {
+    case TMU_PTX_E_FLOAT:
+        /* in the literal's own type, exactly: a 0f literal (.f32 to ptxas) as 0f and the bits of the
+         * float, any other (decimal, 0d: .f64) as 0d and the bits of the double (NaN payloads
+         * included).  ptxas types the two apart in offset and gradient vectors ({%f3, 1.5} is
+         * accepted, {%f3, 0f3FC00000} is not; ptxas 13.0.88), so printing a decimal as 0f would
+         * change its verdict. */
+        if (ptx_float_is_f32(e)) {
+            float f = (float)e->fval; /* exact: the value of a 0f literal */
             uint32_t b;
             memcpy(&b, &f, 4);
-            if (e->fval != e->fval) { /* keep a double NaN's payload exactly */
-                uint64_t d;
-                memcpy(&d, &e->fval, 8);
-                put(o, "0d%016" PRIX64, d);
-            } else {
-                put(o, "0f%08" PRIX32, b);
-            }
+            put(o, "0f%08" PRIX32, b);
         } else {
             uint64_t d;
             memcpy(&d, &e->fval, 8);
             put(o, "0d%016" PRIX64, d);
         }
         break;
-    }
     case TMU_PTX_E_SINK:
         put(o, "_");
         break;

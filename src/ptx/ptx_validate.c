@@ -208,8 +208,7 @@ static int vec_joined_fits(vctx *v, const tmu_ptx_operand *o, tmu_ptx_type want,
             t = TMU_PTX_T_S64;
             weak = 1;
         } else if (e->kind == TMU_PTX_E_FLOAT) {
-            int f32 = e->name && e->name_len > 2 && e->name[0] == '0' &&
-                      (e->name[1] == 'f' || e->name[1] == 'F');
+            int f32 = ptx_float_is_f32(e);
             t = f32 ? TMU_PTX_T_F32 : TMU_PTX_T_F64;
             weak = !f32;
         } else {

@@ -69,7 +69,12 @@ while IFS= read -r line; do
   [ "$out" = "$line" ] || fail "fmt not idempotent: '$line' -> '$out'"
 done <"$T/fmt1"
 out=$("$TMU" ptx fmt -e 'tex.2d.v4.f32.f32 {%f0,%f1,%f2,%f3},[t0,{%f4,%f5}],3.0')
-[ "$out" = 'tex.2d.v4.f32.f32 {%f0, %f1, %f2, %f3}, [t0, {%f4, %f5}], 0f40400000;' ] || fail "fmt float immediate: $out"
+[ "$out" = 'tex.2d.v4.f32.f32 {%f0, %f1, %f2, %f3}, [t0, {%f4, %f5}], 0d4008000000000000;' ] || fail "fmt float immediate: $out"
+# a literal keeps its type (0f: .f32, decimal: .f64; ptxas accepts the offset {%f3, 1.5} and refuses
+# {%f3, 0f3FC00000}), and so its verdict
+out=$("$TMU" ptx fmt -e 'tex.grad.2d.v4.f32.f32 {%f0,%f1,%f2,%f3}, [t0, {%f4,%f5}], {%f6,1.5}, {%f7,0f3FC00000};')
+[ "$out" = 'tex.grad.2d.v4.f32.f32 {%f0, %f1, %f2, %f3}, [t0, {%f4, %f5}], {%f6, 0d3FF8000000000000}, {%f7, 0f3FC00000};' ] ||
+  fail "fmt literal types: $out"
 "$TMU" ptx fmt -e 'tex.2d.v4.f32.f32 {%f0}, [t0, {%f4,' >"$T/out" 2>&1 && fail "fmt -e bad: exit 0"
 grep -q "tmu: error: ptx fmt: <instruction 1>:1:36: Parsing error near end of input" "$T/out" || fail "fmt -e bad: $(cat "$T/out")"
 

@@ -70,7 +70,7 @@ static void test_fields(void **state)
     assert_string_equal(
         buf,
         "@!%p3 tex.grad.a2d.v4.s32.f32 {%r0, %r1, %r2, _}|%p1, [t0, s0, {%u10, %f11, %f12, %f13}], "
-        "{%f20, %f21}, {0f3F800000, 0fC0200000}, {-8, 7}, 0f3FC00000;");
+        "{%f20, %f21}, {0f3F800000, 0dC004000000000000}, {-8, 7}, 0d3FF8000000000000;");
     assert_int_equal(n, strlen(buf));
     /* too small a buffer: reported, length still given */
     assert_int_equal(tmu_ptx_print_instr(&in, buf, 10, &n), TMU_ERR_BUFFER_TOO_SMALL);
