@@ -36,7 +36,7 @@ for gen in "$@"; do
   python3 - "$gen" "$((COUNT * 3))" "$SEED" > "$TMP/words" <<'PY'
 import random, sys
 gen, count, seed = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
-rng = random.Random(hash(("asm", gen, seed)) & 0xffffffff)
+rng = random.Random(f"asm:{gen}:{seed}")  # str seeds: the same words every run (hash() of a str is salted per process)
 for i in range(count):
     w = rng.getrandbits(64) & ~((0x3f << 26) | 0xff | (0x1f << 58))
     w |= 0x3c << 26
@@ -48,7 +48,7 @@ PY
   python3 - "$gen" "$SEED" "$TMP/texts" > "$TMP/lines" <<'PY'
 import random, re, sys
 gen, seed, tf = sys.argv[1], int(sys.argv[2]), sys.argv[3]
-rng = random.Random(hash(("mut", gen, seed)) & 0xffffffff)
+rng = random.Random(f"mut:{gen}:{seed}")
 mods = ["unorm", "glc", "slc", "r128", "a16", "tfe", "lwe", "da", "d16"]
 def vreg(first, n):
     return "v%d" % first if n == 1 else "v[%d:%d]" % (first, first + n - 1)

@@ -38,7 +38,7 @@ for gen in "$@"; do
   python3 - "$gen" "$COUNT" "$SEED" > "$TMP/words" <<'PY'
 import random, sys
 gen, count, seed = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
-rng = random.Random(hash((gen, seed)) & 0xffffffff)
+rng = random.Random(f"{gen}:{seed}")  # str seeds are hashed by sha512: the same words every run
 pre8 = gen in ("gfx6", "gfx7")
 atom = list(range(0x0f, 0x20)) if pre8 else list(range(0x10, 0x1d))
 ops = [0, 1, 2, 3, 4, 5, 8, 9, 10, 11, 14] + atom + list(range(0x20, 0x42)) + \
