@@ -180,6 +180,16 @@ static int operand_fits(vctx *v, const tmu_ptx_operand *o, tmu_ptx_type want, un
     return 1;
 }
 
+/* 1 where brace vector o holds an integer literal (with `floats`, a float literal too) from
+ * element `from` on. */
+static int vec_has_literal(const tmu_ptx_operand *o, unsigned from, int floats)
+{
+    for (unsigned i = from; o->is_vector && i < o->count; i++)
+        if (o->e[i].kind == TMU_PTX_E_INT || (floats && o->e[i].kind == TMU_PTX_E_FLOAT))
+            return 1;
+    return 0;
+}
+
 /* The type ptxas's signature gives a brace vector offset or gradient (measured, audit of
  * 2026-11-29, docs/ptx-checker.md): the elements are joined in order, registers and 0f literals
  * (.f32) by type: one of another type than the vector so far makes it untyped bits; an integer
@@ -998,10 +1008,7 @@ static int signature_ok(vctx *v)
         /* a coordinate vector holding an immediate is joined as an offset is (vec_joined_fits;
          * measured, audit of 2026-11-29: {1, 1} and {1.5, 1.5} fail .f32 / .s32 coordinates,
          * {%f1, 1.5} and {%r1, 1} pass) */
-        int lit = 0;
-        for (unsigned i = from; v->c->is_vector && i < v->c->count; i++)
-            lit |= v->c->e[i].kind == TMU_PTX_E_INT || v->c->e[i].kind == TMU_PTX_E_FLOAT;
-        if (lit && !(in->opcode == TMU_PTX_TLD4 && !g->tld4_ok) && !sampler_form(v)) {
+        if (vec_has_literal(v->c, from, 1) && !(in->opcode == TMU_PTX_TLD4 && !g->tld4_ok) && !sampler_form(v)) {
             if (!vec_joined_fits(v, v->c, ctype, from))
                 return 0;
             checked = 0; /* (the checks below are the join's) */
@@ -1326,15 +1333,9 @@ static void check_tex(vctx *v)
      * wrong (a float element would be "different types"): ptxas 13 crashes in its code
      * generation (measured for sm_75 and sm_90, both modes, dPdx and dPdy; 3d and cube report
      * 'mov' errors instead, not modelled; audit of 2026-11-29) */
-    if (v->gx && g->dims <= 2 && !g->cube && v->count == v->warnings) {
-        const tmu_ptx_operand *gs[2] = {v->gx, v->gy};
-        int lit = 0;
-        for (int k = 0; k < 2; k++)
-            for (unsigned i = 0; gs[k]->is_vector && i < gs[k]->count; i++)
-                lit |= gs[k]->e[i].kind == TMU_PTX_E_INT;
-        if (lit)
-            codegen_fails(v);
-    }
+    if (v->gx && g->dims <= 2 && !g->cube && v->count == v->warnings &&
+        (vec_has_literal(v->gx, 0, 0) || vec_has_literal(v->gy, 0, 0)))
+        codegen_fails(v);
     /* independent mode, .grad without a sampler operand and nothing else wrong: ptxas 13 fails
      * without a message (measured) */
     if (v->independent && !v->b && in->mip == TMU_PTX_MIP_GRAD && v->count == v->warnings)
@@ -1374,14 +1375,9 @@ static void check_tex(vctx *v)
      * and target, except the tex.grad.3d / cube / acube at sm_90 and later just above
      * (measured, audit of 2026-11-29) */
     else if (!sampler_form(v) && v->c && v->c->is_vector && in->ntypes >= 2 &&
-             in->types[1] == TMU_PTX_T_F32 && v->count == v->warnings) {
-        int lit = 0;
-        for (unsigned i = g->index_pos >= 0 && index_exempt(v) ? g->first_coord : 0u;
-             i < v->c->count; i++)
-            lit |= v->c->e[i].kind == TMU_PTX_E_INT;
-        if (lit)
-            codegen_fails(v);
-    }
+             in->types[1] == TMU_PTX_T_F32 && v->count == v->warnings &&
+             vec_has_literal(v->c, g->index_pos >= 0 && index_exempt(v) ? g->first_coord : 0u, 0))
+        codegen_fails(v);
 }
 
 /* ---- txq ------------------------------------------------------------------- */
