@@ -21,6 +21,16 @@ TMU_PEER_BENCH="$tmp/no-such-peer" "$tmu" bench sample --peer --seconds 0.02 --r
   fail "bench --peer without a peer: exit $?"
 grep -q "peer_bench not found" "$tmp/p.txt" || fail "bench --peer without a peer: not said: $(cat "$tmp/p.txt")"
 grep -Eq "^fetch_rgba8 +1 +[0-9]+\.[0-9]" "$tmp/p.txt" || fail "bench --peer without a peer: no tmu rate: $(cat "$tmp/p.txt")"
+# the load floor of the tiled random single-level RGBA8 rows (a rate, g or s, tmu's rate over it);
+# none on the mip and RGBA32F rows, none on rows of texels
+"$tmu" bench sample --seconds 0.02 --reps 1 gather_rgba8_a630 trilinear_rgba8_a630 bilinear_rgba32f_512_ps4_1d \
+  gather_rgba8 > "$tmp/f.txt" || fail "bench tiled rows: exit $?"
+grep -Eq "^case .* %bound +loads +%loads +tmu wall" "$tmp/f.txt" || fail "bench: no loads column: $(cat "$tmp/f.txt")"
+grep -Eq "^gather_rgba8_a630 +T +1 +[0-9.]+ +- +- +[0-9]+ .*% +[0-9]+ [gs] +[0-9]+% " "$tmp/f.txt" ||
+  fail "bench: no load floor on the tiled gather: $(cat "$tmp/f.txt")"
+for c in trilinear_rgba8_a630 bilinear_rgba32f_512_ps4_1d gather_rgba8; do
+  grep -Eq "^$c .*% +- +- +[0-9.]+ +-( |\$)" "$tmp/f.txt" || fail "bench: a load floor on $c: $(cat "$tmp/f.txt")"
+done
 "$tmu" bench sample --threads 0 > /dev/null 2>&1; [ $? -eq 2 ] || fail "bad --threads: not a usage error"
 "$tmu" bench sample nearest_rgba9 > /dev/null 2> "$tmp/err" && fail "unknown case accepted"
 grep -q "nearest_rgba8" "$tmp/err" || fail "unknown case: no suggestion: $(cat "$tmp/err")"

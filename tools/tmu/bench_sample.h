@@ -129,6 +129,9 @@ typedef struct tmu_bench_result {
     double lines;        /* tiled rows: lines a sample touches on the layout (tmu_bench_measure_lines) */
     uint32_t reach;      /* tiled rows: bytes of the levels the row reads (random rows), else bc->reach */
     int tiled_fast;      /* tiled rows: the plan takes the tiled fast path (0: the general path) */
+    double floor_msps;   /* tiled random single-level RGBA8 rows: the rate of their texel loads alone
+                            (tmu_bench_load_floor: the better of floor_gather, floor_scalar), 0: none */
+    double floor_gather, floor_scalar;
 } tmu_bench_result;
 
 static inline double tmu_bench_cpu_now(void)
@@ -236,6 +239,7 @@ TMU_BENCH_WAVE_FN(tmu_bench_wave_plain, tmu_bench_gen_plain, )
 
 #if (defined(__x86_64__) || defined(__i386__)) && (defined(__GNUC__) || defined(__clang__))
 #define TMU_BENCH_HAVE_AVX2 1
+#include <immintrin.h>
 TMU_BENCH_GEN_FN(tmu_bench_gen_avx2, __attribute__((always_inline, target("avx2"))))
 TMU_BENCH_WAVE_FN(tmu_bench_wave_avx2, tmu_bench_gen_avx2, __attribute__((target("avx2"))))
 /* And for AVX-512 where the CPU has it (16 lanes a step: +3 % on random bilinear, +11 % on coherent
@@ -441,8 +445,11 @@ static inline int tmu_bench_cmp_u64(const void *a, const void *b)
  * footprint (nearest: 1 texel; bilinear, gather: 2 x 2; trilinear: 2 x 2 on each of the two
  * levels of its LOD; fetch: 1; repeat addressing), distinct lines per sample on random rows,
  * distinct lines per wave / lanes on the others (the wave's neighbours share lines).  The
- * implicit-LOD row's LOD is log2 of the quads' larger coarse derivative, in double. */
-static inline double tmu_bench_measure_lines(const tmu_bench_case *bc, const tmu_texture *tex)
+ * implicit-LOD row's LOD is log2 of the quads' larger coarse derivative, in double.  With `texel`,
+ * rows whose samples read `per` texels each also leave the texels' addresses of their first `cap`
+ * samples there (sample i's at texel[i * per ...]; tmu_bench_load_floor). */
+static inline double tmu_bench_measure_lines(const tmu_bench_case *bc, const tmu_texture *tex, const void **texel,
+                                             uint32_t cap, uint32_t per)
 {
     enum { WAVES = 64, ITERS = 4, PER = 8 };
     static _Thread_local uint64_t line[TMU_MAX_LANES * PER];
@@ -493,6 +500,8 @@ static inline double tmu_bench_measure_lines(const tmu_bench_case *bc, const tmu
                         for (int32_t dx = 0; dx < nx; dx++) {
                             const void *p = tmu_texel_address(tex, L, (uint32_t)(x0 + dx) & (w - 1),
                                                               (uint32_t)(y0 + dy) & (h - 1), 0, 0);
+                            if (texel && samples + (uint64_t)k < cap && n - first < per)
+                                texel[(samples + (uint64_t)k) * per + (n - first)] = p;
                             line[n++] = (uint64_t)(uintptr_t)p >> 6;
                         }
                 }
@@ -520,6 +529,117 @@ static inline double tmu_bench_measure_lines(const tmu_bench_case *bc, const tmu
     return total / (double)samples;
 }
 
+/* The load floor of a row (tiled random single-level RGBA8 rows: each texel one 32-bit load, as
+ * the tiled kernels read them): the rate of a loop that does nothing but load the texels of the
+ * row's own footprints, `per` a sample, texel[i * per ...] for `ns` samples (their addresses on
+ * the layout: tmu_bench_measure_lines), no arithmetic but an index shift.  So that the loop does
+ * not sweep the same few thousand footprints (the caches would hold them), each pass over the
+ * samples shifts every address by one random multiple of 64 bytes, wrapping within the lines the
+ * footprints span (the level): a footprint keeps its lines' pattern, the passes range over the
+ * level as random coordinates do.  The indices (ns * per words) stay in the L1 or the L2.  Million
+ * samples per CPU second, median of `reps` runs of `seconds`: *gather by hardware gathers
+ * (vpgatherdd, 16 at a time, where the CPU has AVX-512F; else 0), *scalar by one load a texel;
+ * returns the better (the floor a kernel that loads these texels cannot pass). */
+enum { TMU_BENCH_FLOOR_SAMPLES = 4096, TMU_BENCH_FLOOR_SHIFTS = 4096 };
+typedef struct tmu_bench_floor {
+    const uint32_t *base; /* the first line the footprints touch */
+    const uint32_t *idx;  /* dword offsets from base, blocks of 16 samples: [block][texel][16] */
+    const uint32_t *shift; /* dword shifts, multiples of 16 below span */
+    uint32_t n, span;     /* words of idx; dwords the footprints' lines span */
+} tmu_bench_floor;
+
+static inline uint32_t tmu_bench_floor_pass_scalar(const tmu_bench_floor *f, uint32_t shift)
+{
+    uint32_t sum = 0;
+    for (uint32_t j = 0; j < f->n; j++) {
+        uint32_t a = f->idx[j] + shift;
+        a -= a >= f->span ? f->span : 0;
+        sum += f->base[a];
+    }
+    return sum;
+}
+
+#ifdef TMU_BENCH_HAVE_AVX2
+__attribute__((target("avx512f"))) static inline uint32_t tmu_bench_floor_pass_gather(const tmu_bench_floor *f,
+                                                                                      uint32_t shift)
+{
+    const __m512i sh = _mm512_set1_epi32((int)shift), span = _mm512_set1_epi32((int)f->span);
+    __m512i acc = _mm512_setzero_si512();
+    for (uint32_t j = 0; j < f->n; j += 16) {
+        __m512i a = _mm512_add_epi32(_mm512_load_si512((const void *)(f->idx + j)), sh);
+        a = _mm512_min_epu32(a, _mm512_sub_epi32(a, span)); /* a - span where a >= span */
+        acc = _mm512_xor_si512(acc, _mm512_i32gather_epi32(a, (const void *)f->base, 4));
+    }
+    return (uint32_t)_mm512_reduce_add_epi32(acc);
+}
+#endif
+
+static inline double tmu_bench_floor_rate(const tmu_bench_floor *f, uint32_t ns, int gather, double seconds, int reps)
+{
+    double rate[TMU_BENCH_MAX_REPS];
+    uint32_t sum = 0, p = 0;
+    for (int r = 0; r < reps; r++) {
+        uint64_t n = 0;
+        double c0 = tmu_bench_cpu_now(), c1;
+        do {
+            uint32_t shift = f->shift[p++ % TMU_BENCH_FLOOR_SHIFTS];
+#ifdef TMU_BENCH_HAVE_AVX2
+            sum += gather ? tmu_bench_floor_pass_gather(f, shift) : tmu_bench_floor_pass_scalar(f, shift);
+#else
+            (void)gather;
+            sum += tmu_bench_floor_pass_scalar(f, shift);
+#endif
+            n += ns;
+            c1 = tmu_bench_cpu_now();
+        } while (c1 - c0 < seconds);
+        rate[r] = (double)n / (c1 - c0) / 1e6;
+    }
+    qsort(rate, (size_t)reps, sizeof(double), tmu_bench_cmp_double);
+    volatile uint32_t sink = sum;
+    (void)sink;
+    return rate[reps / 2];
+}
+
+static inline double tmu_bench_load_floor(const void *const *texel, uint32_t ns, uint32_t per, double seconds, int reps,
+                                          double *gather, double *scalar)
+{
+    *gather = *scalar = 0;
+    if (reps > TMU_BENCH_MAX_REPS)
+        reps = TMU_BENCH_MAX_REPS;
+    if (reps < 1 || ns % 16 || !per)
+        return 0;
+    uintptr_t lo = UINTPTR_MAX, hi = 0;
+    for (uint32_t i = 0; i < ns * per; i++) {
+        uintptr_t a = (uintptr_t)texel[i];
+        lo = a < lo ? a : lo, hi = a + 4 > hi ? a + 4 : hi;
+    }
+    lo &= ~(uintptr_t)63, hi = (hi + 63) & ~(uintptr_t)63;
+    uint32_t *idx = (uint32_t *)aligned_alloc(64, (size_t)ns * per * sizeof *idx);
+    uint32_t *shift = (uint32_t *)malloc(TMU_BENCH_FLOOR_SHIFTS * sizeof *shift);
+    if (!idx || !shift || (hi - lo) / 4 > UINT32_MAX / 2) {
+        free(idx);
+        free(shift);
+        return 0;
+    }
+    tmu_bench_floor f = {(const uint32_t *)lo, idx, shift, ns * per, (uint32_t)((hi - lo) / 4)};
+    for (uint32_t i = 0; i < ns; i++)
+        for (uint32_t t = 0; t < per; t++)
+            idx[((i / 16) * per + t) * 16 + i % 16] = (uint32_t)(((uintptr_t)texel[i * per + t] - lo) / 4);
+    uint32_t x = 2463534242u, lines = f.span / 16;
+    for (uint32_t i = 0; i < TMU_BENCH_FLOOR_SHIFTS; i++) { /* xorshift32 */
+        x ^= x << 13, x ^= x >> 17, x ^= x << 5;
+        shift[i] = (uint32_t)(((uint64_t)x * lines) >> 32) * 16u;
+    }
+    *scalar = tmu_bench_floor_rate(&f, ns, 0, seconds, reps);
+#ifdef TMU_BENCH_HAVE_AVX2
+    if (__builtin_cpu_supports("avx512f"))
+        *gather = tmu_bench_floor_rate(&f, ns, 1, seconds, reps);
+#endif
+    free(idx);
+    free(shift);
+    return *gather > *scalar ? *gather : *scalar;
+}
+
 /* Runs one case on `threads` threads (each its own waves, one shared texture); `flags` are
  * TMU_UNIT_* (e.g. TMU_UNIT_GENERAL_ONLY); `planned`: each thread prepares the call once
  * (tmu_unit_plan) and runs every wave through it, else calls tmu_unit_execute_ex per wave;
@@ -527,7 +647,7 @@ static inline double tmu_bench_measure_lines(const tmu_bench_case *bc, const tmu
  * and RGBA32F bilinear samples without mips read a row-pair copy of the levels they read, built
  * once before the runs.  Returns 0 on success. */
 static inline int tmu_bench_run_case(const tmu_bench_case *bc, double seconds, int reps, unsigned flags, int planned,
-                                     int use_pairs, int threads, int huge, tmu_bench_result *res)
+                                     int use_pairs, int threads, int huge, int floor_rate, tmu_bench_result *res)
 {
     if (reps > TMU_BENCH_MAX_REPS)
         reps = TMU_BENCH_MAX_REPS;
@@ -664,7 +784,16 @@ static inline int tmu_bench_run_case(const tmu_bench_case *bc, double seconds, i
     res->pairs_bytes = pairs ? pairs_size : 0, res->pairs_build_s = build_s;
     res->lines = bc->lines, res->reach = bc->reach;
     if (surf) { /* the layout's lines; random rows range over the levels they read */
-        res->lines = tmu_bench_measure_lines(bc, &tex);
+        uint32_t per = bc->kind == TMU_OP_GATHER || bc->filter == TMU_FILTER_LINEAR ? 4 : 1;
+        const void **texel = NULL;
+        if (floor_rate && bc->pattern == TMU_BENCH_RANDOM && bc->format == TMU_FORMAT_R8G8B8A8_UNORM &&
+            (bc->kind != TMU_OP_SAMPLE || bc->mip == TMU_MIP_NONE))
+            texel = (const void **)malloc((size_t)TMU_BENCH_FLOOR_SAMPLES * per * sizeof *texel);
+        res->lines = tmu_bench_measure_lines(bc, &tex, texel, texel ? TMU_BENCH_FLOOR_SAMPLES : 0, per);
+        if (texel)
+            res->floor_msps = tmu_bench_load_floor(texel, TMU_BENCH_FLOOR_SAMPLES, per, seconds / 2, reps,
+                                                   &res->floor_gather, &res->floor_scalar);
+        free((void *)texel);
         int one = bc->kind != TMU_OP_SAMPLE || bc->mip == TMU_MIP_NONE;
         uint64_t reach = one ? surf->level[0].size ? surf->level[0].size : surf->slice_size : surf->size;
         res->reach = bc->pattern == TMU_BENCH_RANDOM ? (uint32_t)reach : bc->pattern == TMU_BENCH_COHERENT ? 32u << 10

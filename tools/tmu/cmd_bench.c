@@ -62,7 +62,12 @@ static void bench_usage(FILE *out)
            "higher (its own rate is a median of its repetitions, as tmu's).\n"
            "Each row also shows the physical bound: this machine's rate of independent random 64-byte\n"
            "line loads over the row's footprint divided by the lines one sample touches (tiled rows:\n"
-           "counted on the layout, the row's own coordinates through its footprints).\n"
+           "counted on the layout, the row's own coordinates through its footprints), and the tiled\n"
+           "random single-level RGBA8 rows their load floor: the rate of a loop that only loads the\n"
+           "texels of the row's own footprints (each texel one 32-bit load, as the tiled kernels\n"
+           "read them; hardware gathers (g) where the CPU has AVX-512F, or scalar loads (s),\n"
+           "whichever is faster), shifted by random multiples of 64 bytes within the level from\n"
+           "pass to pass; `%%loads` is tmu's rate over it.\n"
            "cases:");
     for (size_t c = 0; c < TMU_BENCH_NCASES; c++)
         fprintf(out, " %s", tmu_bench_cases[c].name);
@@ -276,8 +281,12 @@ static int bench_sample(int argc, char **argv)
             printf("lavapipe: %s, LP_NUM_THREADS = the row's threads, its MS/cpu-s median, run right before tmu's "
                    "row; the peer's rate = the best of its rounds and of a warm run of all its cases (1 thread)\n",
                    bin);
-        printf("%-34s %3s %9s %9s %7s   %9s %-22s %6s %9s %9s\n", "case", "thr", "tmu", "lavapipe", "ratio", "bound",
-               "(lines/sample @ reach)", "%bound", "tmu wall", "lvp wall");
+        if (!only_linear)
+            printf("loads: tiled random single-level RGBA8 rows: the rate of their texel loads alone (the row's "
+                   "footprints, no arithmetic), the better of %s (g) and scalar loads (s); %%loads = tmu / loads\n",
+                   tmu_bench_have_avx512() ? "hardware gathers" : "(no AVX-512F: no) hardware gathers");
+        printf("%-34s %3s %9s %9s %7s   %9s %-22s %6s %8s %6s %9s %9s\n", "case", "thr", "tmu", "lavapipe", "ratio",
+               "bound", "(lines/sample @ reach)", "%bound", "loads", "%loads", "tmu wall", "lvp wall");
     }
     /* the peer's warm run: every case of its sample shader, then the implicit-LOD shader's case,
      * one thread, before the rows (its rate per row is at least this one) */
@@ -308,7 +317,7 @@ static int bench_sample(int argc, char **argv)
         for (long long rd = 0; rd < rounds; rd++) {
             if (peer_ok && peer_run(bin, bc, nthr, (double)seconds, (int)reps, &pc[rd], &pw[rd]) != 0)
                 peer_ok = 0;
-            if (tmu_bench_run_case(bc, (double)seconds, (int)reps, flags, planned, use_pairs, nthr, huge, &r) != 0)
+            if (tmu_bench_run_case(bc, (double)seconds, (int)reps, flags, planned, use_pairs, nthr, huge, !csv && !size, &r) != 0)
                 return tmu_cli_error(bc->name, "the case could not run (out of memory?)");
             tc[rd] = r.msps, tw[rd] = r.wall_msps;
         }
@@ -346,6 +355,11 @@ static int bench_sample(int argc, char **argv)
                 snprintf(frac, sizeof frac, "%.0f%%", 100.0 * r.msps / (lr / lines));
                 snprintf(note, sizeof note, "(%.3g @ %u KiB)", lines, reach >> 10);
             }
+            char loads[32] = "-", lfrac[16] = "-";
+            if (r.floor_msps > 0) {
+                snprintf(loads, sizeof loads, "%.0f %c", r.floor_msps, r.floor_gather > r.floor_scalar ? 'g' : 's');
+                snprintf(lfrac, sizeof lfrac, "%.0f%%", 100.0 * r.msps / r.floor_msps);
+            }
             char pr[32] = "-", ratio[32] = "-", pws[32] = "-";
             if (peer_ok) {
                 snprintf(pr, sizeof pr, "%.1f", pcpu);
@@ -360,9 +374,9 @@ static int bench_sample(int argc, char **argv)
                          r.pairs_build_s * 1e3);
             if (bc->layout && !r.tiled_fast)
                 snprintf(build, sizeof build, "  (general path: the layout has no fast path)");
-            printf("%-32s %1s %3d %9.1f %9s %7s   %9s %-22s %6s %9.1f %9s%s\n", bc->name,
+            printf("%-32s %1s %3d %9.1f %9s %7s   %9s %-22s %6s %8s %6s %9.1f %9s%s\n", bc->name,
                    r.pairs_bytes ? "P" : bc->layout ? "T" : "", nthr,
-                   r.msps, pr, ratio, bound, note, frac, r.wall_msps, pws, build);
+                   r.msps, pr, ratio, bound, note, frac, loads, lfrac, r.wall_msps, pws, build);
         }
         fflush(stdout);
     }
