@@ -21,6 +21,9 @@
  *    sizes of the bench's tiled rows (random, coherent and edge coordinates).
  *  - test_tiled_edges: the same at the edges, on surfaces whose memory ends right before a
  *    PROT_NONE guard page (a read past the surface faults).
+ *  - test_tiled_gather_rows: RGBA8 gathers at 1024^2 on the bench's layouts, footprint rows adjacent
+ *    in memory in every lane, none, half or at random, and lanes reading the surface's last word
+ *    (guard page after it): the 64-bit row gathers of fast_avx512.c texel_rows.
  *
  * TMU_TEST_LONG=1 runs 10x more random cases. */
 #define _DEFAULT_SOURCE /* mmap (MAP_ANONYMOUS), mprotect, sysconf */
@@ -603,6 +606,122 @@ static void test_tiled_single_level(void **state)
     free(s);
 }
 
+/* Tiled RGBA8 gathers on the bench's layouts at 1024^2 (4 MiB: above fast.c TILED_ROWS_MIN_BYTES,
+ * so that with hardware gathers on AVX-512 each footprint row is read by 64-bit gathers,
+ * fast_avx512.c texel_rows), the surface's memory ending right before a PROT_NONE guard page:
+ * waves whose footprint rows are adjacent in memory in every lane, in none (more second texels
+ * than one 32-bit gather holds), in half the lanes of each block (exactly one gather's worth) and
+ * at random, lanes whose first texel is the surface's last word (no 64-bit read there: one
+ * would fault), repeat and clamp-to-edge; adjacency is the layout's (tmu_texel_address), not the
+ * kernel's.  Every result word against the general path, on every fast path. */
+static int row_adjacent(const tmu_texture *tex, uint32_t x, uint32_t y, int repeat)
+{
+    uint32_t x1 = x + 1 < tex->width ? x + 1 : repeat ? 0 : x;
+    const unsigned char *a = tmu_texel_address(tex, 0, x, y, 0, 0), *b = tmu_texel_address(tex, 0, x1, y, 0, 0);
+    return b == a + 4;
+}
+
+static void test_tiled_gather_rows(void **state)
+{
+    (void)state;
+    static const family bench[5] = {
+        {"liverpool", 0, 14}, {"liverpool", 0, 13}, {"vega10", 1, 25}, {"navi10", 1, 21}, {"a630", 2, 3}};
+    static const uint32_t xors[5] = {0, 0, 3, 5, 0};
+    static uint32_t ref[4][TMU_MAX_LANES], got[4][TMU_MAX_LANES];
+    static tmu_unit_plan plan;
+    const uint32_t n = 1024;
+    long page = sysconf(_SC_PAGESIZE);
+    assert_true(page > 0);
+    tmu_surface *s = malloc(sizeof *s);
+    test_wave *w = test_wave_new();
+    assert_non_null(s);
+    assert_non_null(w);
+    w->in.sample = NULL;
+    w->in.ilod = NULL;
+    uint64_t seed = 0x64E0ull;
+    long lanes = 0, calls = 0, last_found = 0;
+    for (int f = 0; f < 5; f++) {
+        char what[128];
+        snprintf(what, sizeof what, "%s %ux%u RGBA8", family_name(&bench[f], xors[f]), n, n);
+        assert_int_equal(make_surface(s, &bench[f], 4, n, n, 1, 1, xors[f]), TMU_OK);
+        size_t size = (size_t)s->size, span = (size + (size_t)page - 1) / (size_t)page * (size_t)page;
+        unsigned char *map = mmap(NULL, span + (size_t)page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
+                                  -1, 0);
+        assert_true(map != MAP_FAILED);
+        assert_int_equal(mprotect(map + span, (size_t)page, PROT_NONE), 0);
+        unsigned char *mem = map + span - size;
+        fill_random(mem, size, 1, 0, &seed);
+        tmu_texture tex;
+        tiled_texture(&tex, s, TMU_FORMAT_R8G8B8A8_UNORM, n, n, 1, 0, mem);
+        assert_int_equal(tmu_texture_validate(&tex, NULL), TMU_OK);
+        /* the texel in the surface's last word, if one is (searched from the last rows up) */
+        int32_t lx = -1, ly = -1;
+        for (uint32_t y = n; y-- > 0 && lx < 0;)
+            for (uint32_t x = 0; x < n; x++)
+                if ((const unsigned char *)tmu_texel_address(&tex, 0, x, y, 0, 0) == mem + size - 4) {
+                    lx = (int32_t)x, ly = (int32_t)y;
+                    break;
+                }
+        last_found += lx >= 0;
+        for (int c = 0; c < 16; c++) {
+            int repeat = c % 2, pattern = c / 2 % 4, with_last = c >= 8;
+            tmu_sampler smp = tmu_sampler_default();
+            smp.mip_filter = TMU_MIP_NONE;
+            smp.address[0] = smp.address[1] = repeat ? TMU_ADDRESS_REPEAT : TMU_ADDRESS_CLAMP_TO_EDGE;
+            tmu_op op = test_op(TMU_OP_GATHER, TMU_DIM_2D, TMU_LEVEL_BASE);
+            op.component = (uint8_t)(c % 4);
+            for (uint32_t l = 0; l < TMU_MAX_LANES; l++) {
+                /* pattern 0: both rows adjacent; 1: neither; 2: the even lanes of a block; 3: any */
+                int want = pattern == 0 ? 1 : pattern == 1 ? 0 : pattern == 2 ? !(l & 1) : -1;
+                uint32_t x, y;
+                for (int tries = 0;; tries++) {
+                    x = (uint32_t)(test_rand(&seed) % n), y = (uint32_t)(test_rand(&seed) % n);
+                    uint32_t y1 = y + 1 < n ? y + 1 : repeat ? 0 : y;
+                    int a = row_adjacent(&tex, x, y, repeat), b = row_adjacent(&tex, x, y1, repeat);
+                    if (want < 0 || (a == want && b == want))
+                        break;
+                    assert_true(tries < 100000);
+                }
+                if (with_last && lx >= 0 && l % 16 == 5) /* the footprint's first texel: the last word */
+                    x = (uint32_t)lx, y = (uint32_t)ly;
+                w->coord[0][l] = (float)((x + 0.75) / n), w->coord[1][l] = (float)((y + 0.75) / n);
+            }
+            tmu_wave_out o = {.data = {ref[0], ref[1], ref[2], ref[3]}, .resident = NULL};
+            assert_int_equal(tmu_unit_execute_ex(&tex, &smp, &op, TMU_MAX_LANES, NULL, &w->in, &o,
+                                                 TMU_UNIT_GENERAL_ONLY, NULL),
+                             TMU_OK);
+            static const unsigned flags[NFLAGS] = {TMU_UNIT_LOADS_SCALAR, TMU_UNIT_MAX_AVX2 | TMU_UNIT_LOADS_SCALAR,
+                                                   TMU_UNIT_NO_SIMD, TMU_UNIT_LOADS_GATHER,
+                                                   TMU_UNIT_MAX_AVX2 | TMU_UNIT_LOADS_GATHER};
+            for (int fl = 0; fl < NFLAGS; fl++) {
+                tmu_wave_out g = {.data = {got[0], got[1], got[2], got[3]}, .resident = NULL};
+                memset(got, 0xA5, sizeof got);
+                assert_int_equal(tmu_unit_plan_init(&plan, &tex, &smp, &op, TMU_MAX_LANES, &w->in, &g, flags[fl], NULL),
+                                 TMU_OK);
+                if (tmu_unit_plan_fast_kind(&plan) != 2)
+                    fail_msg("%s case %d: no tiled fast path", what, c);
+                assert_int_equal(tmu_unit_plan_execute(&plan, NULL, &w->in, &g, NULL), TMU_OK);
+                for (uint32_t l = 0; l < TMU_MAX_LANES; l++)
+                    for (int k = 0; k < 4; k++)
+                        if (got[k][l] != ref[k][l])
+                            fail_msg("%s case %d (flags 0x%x, %s, pattern %d) lane %u word %d: 0x%08x, general 0x%08x "
+                                     "(s=%a t=%a)",
+                                     what, c, flags[fl], tmu_address_name(smp.address[0]), pattern, l, k, got[k][l],
+                                     ref[k][l], (double)w->coord[0][l], (double)w->coord[1][l]);
+                lanes += TMU_MAX_LANES;
+                calls++;
+            }
+        }
+        assert_int_equal(munmap(map, span + (size_t)page), 0);
+    }
+    printf("tiled gather rows: %ld calls (5 layouts at 1024^2; footprint rows adjacent in all, no, half the lanes, "
+           "random; %ld of 5 surfaces with a texel in their last word, read by a lane), %ld lanes bit-identical to the "
+           "general path\n",
+           calls, last_found, lanes);
+    free(w);
+    free(s);
+}
+
 /* One texture: a random call (sampler, op, lanes, mask, coordinates) through the general path and
  * three prepared calls (widest SIMD, AVX2 or less, portable); returns 1 when the prepared calls
  * took the tiled fast path.  `edges`: coordinates within a texel of the edges. */
@@ -980,6 +1099,7 @@ int main(void)
         cmocka_unit_test(test_tiled_mips),
         cmocka_unit_test(test_tiled_single_level),
         cmocka_unit_test(test_tiled_edges),
+        cmocka_unit_test(test_tiled_gather_rows),
         cmocka_unit_test(test_tiled_small_stack),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -13,6 +13,9 @@
  * which the tiled bilinear and mip waves run their prefetch passes (below). */
 #define TILED_PF_MIN_BYTES ((uint64_t)1 << 20)
 #define TILED_PF_SAMPLE_MIN_BYTES ((uint64_t)8 << 20)
+/* Level-0 bytes above which a tiled RGBA8 gather by hardware gathers reads each footprint row by
+ * 64-bit gathers (fast_ctx.rows64, below). */
+#define TILED_ROWS_MIN_BYTES ((uint64_t)2 << 20)
 
 /* |x| < 2^30 (false for NaN): floor(x) is an exact int32 and wrapping in 32 bits is exact. */
 FAST_INLINE int coord_ok(float x)
@@ -286,6 +289,7 @@ static int fast_setup(fast_consts *k, const tmu_texture *tex, const tmu_sampler 
      * against 377 with deferred pair loads on the project's Zen 5; samples gained 3-17 %), all
      * but the quads below; tiled gathers defer their single texels as samples do (fast_simd.inc
      * defer_loads) */
+    k->words0 = (int32_t)(tex->level[0].size / 4); /* tiled: at most 2^28 (above) */
     k->defer_ok = tex->level[0].size >= 8 && (op->kind == TMU_OP_SAMPLE || (op->kind == TMU_OP_GATHER && k->tiled));
     /* a gather's blocks without an edge read each footprint from one index, its two 64-bit row
      * pairs loaded straight into vectors (fast_simd.inc gather_wave_rgba8, QUAD_LOAD): on the
@@ -391,7 +395,7 @@ static inline __attribute__((always_inline)) void fast_run(const fast_consts *k,
                                                            tmu_wave_out *out, uint32_t W, const fast_tiled_rt *tr,
                                                            const fast_tiled_pre *pre, int hwg)
 {
-    fast_ctx call = {k, tex, smp, op, in, out, lanes, 0, 0, tr, pre, 0, hwg, 0};
+    fast_ctx call = {k, tex, smp, op, in, out, lanes, 0, 0, tr, pre, 0, hwg, 0, 0};
     fast_ctx *cx = &call;
     if (cx->k->fetch) {
         if (W == 16)
@@ -443,6 +447,20 @@ static inline __attribute__((always_inline)) void fast_run(const fast_consts *k,
                    bytes0 > TILED_PF_MIN_BYTES && scattered(cx, lanes);
     cx->tiled_big = k->tiled && W && k->fmt == FAST_RGBA8 &&
                     bytes0 > (W == 16 ? TILED_PF_SAMPLE_MIN_BYTES : TILED_PF_MIN_BYTES);
+    /* Tiled gathers by hardware gathers (recent Intel cores) read each footprint row by two 64-bit
+     * gathers (both texels where the second follows the first in memory, 3 times in 4 on these
+     * layouts) and the other lanes' second texels by one 32-bit gather: 48 gathered elements a
+     * block instead of 64 (fast_avx512.c texel_rows).  On the project's Emerald Rapids Xeon,
+     * paired short runs, medians of 10 to 16: +7 to +14 % on the five tiled gather rows at 1024^2
+     * (4 MiB) in a first run; in three more (the machine's rates moving by 2x between them) vega10
+     * +13 to +15 % and navi10 +10 to +12 % each time, the PS4's 2D -7 to +7 % and 1D -3 to +8 %, a630
+     * -2 to +5 % (the gain where the machine was slowest); +14 to +22 % at 2048^2; but -2 to -7 % at
+     * 512^2 and 256^2 and -10 to -13 % at 64^2, where the
+     * texels are in the L2 or the L1 and the permutes, compress and expand cost more than the
+     * elements saved, hence only where level 0 is larger than 2 MiB (the L2 of those cores).  The
+     * same in the tiled bilinear and mip waves was 6 to 11 % slower even at 1024^2 (their
+     * filters use the same shuffle port). */
+    cx->rows64 = k->tiled && W == 16 && k->fmt == FAST_RGBA8 && k->gather && cx->hwg && bytes0 > TILED_ROWS_MIN_BYTES;
     if (W == 16) {
         /* waves of neighbouring lanes with mips (the implicit-LOD row): their texel pairs load in
          * phase 2 straight into vectors (fast_simd.inc defer_level) instead of between the phases

@@ -170,6 +170,8 @@ typedef struct fast_consts {
     float bias;        /* smp->lod_bias + 0.0f (the general path's bias sum) */
     float lod_lo, lod_hi; /* LOD clamp bounds as the general path applies them */
     int defer_ok;      /* RGBA8: 8 bytes at base lie in level 0 (fast_simd.inc DEFER_LOADS reads them) */
+    int32_t words0;    /* tiled: 32-bit words readable at base (level 0's size / 4; fast_avx512.c
+                          texel_rows reads the word after a texel below words0 - 1 only) */
     int gather_quad;   /* RGBA8 gather: one index per footprint where a block has no edge (fast_simd.inc
                           gather_wave_rgba8) */
     const unsigned char *pairs; /* the row-pair copy for `addr` (internal.h tmu_pairs_header: pair (c, r) of level
@@ -205,6 +207,9 @@ typedef struct fast_ctx {
     int tiled_big; /* tiled RGBA8 calls whose level 0 is larger than fast.c TILED_PF_SAMPLE_MIN_BYTES (AVX-512)
                       or TILED_PF_MIN_BYTES (AVX2): the tiled bilinear and mip waves' prefetch passes run
                       only then */
+    int rows64;   /* tiled RGBA8 gathers by hardware gathers on AVX-512 whose level 0 is larger than
+                     fast.c TILED_ROWS_MIN_BYTES: each footprint row by 64-bit gathers (fast_avx512.c
+                     texel_rows; fast_simd.inc gather_wave_tiled) */
 } fast_ctx;
 
 /* Fills `k` for calls of (tex, smp, op) with the given presence of input and output arrays

@@ -419,6 +419,52 @@ static inline __attribute__((TMU_FAST_FORCE_INLINE target("avx512f"))) __m512i t
 }
 #define TEXELS_LOAD(cx, idx) texels_load((cx)->k->base, idx, (cx)->hwg)
 
+/* The texels of 16 lanes' two footprint rows by hardware gathers: row A's texels at a0 and a1,
+ * row B's at b0 and b1 (per lane; mostly a1 = a0 + 1 on the tiled layouts, whose lowest index
+ * bits are x's: 3 times in 4 on 32-bit 2D and 1D thin micro tiles, SW_*_S, TILE6_3).  Each row
+ * by two 64-bit gathers at a0 (both texels where they are adjacent), the second texels of the
+ * other lanes of both rows by one 32-bit gather of their indices packed together (vpcompressd,
+ * then vpexpandd back; two masked gathers where more than 16), a lane whose a0 is the last
+ * readable word (`words`) by a 32-bit gather.  Against four 32-bit gathers: 48 elements a block
+ * instead of 64 (Intel's gathers cost by their width, not their mask). */
+static inline __attribute__((TMU_FAST_FORCE_INLINE target("avx512f"))) void texel_rows(const unsigned char *base,
+                                                                               int32_t words, __m512i a0,
+                                                                               __m512i a1, __m512i b0, __m512i b1,
+                                                                               __m512i t[4])
+{
+    const __m512i even = _mm512_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30);
+    const __m512i odd = _mm512_setr_epi32(1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31);
+    const __m512i z = _mm512_setzero_si512(), last = _mm512_set1_epi32(words - 1);
+    const __mmask16 qa = _mm512_cmplt_epi32_mask(a0, last), qb = _mm512_cmplt_epi32_mask(b0, last);
+    const __mmask16 na = (__mmask16)~ADJACENT(a0, a1), nb = (__mmask16)~ADJACENT(b0, b1);
+    __m512i la = _mm512_mask_i32gather_epi64(z, (__mmask8)qa, _mm512_castsi512_si256(a0), (const void *)base, 4);
+    __m512i ha = _mm512_mask_i32gather_epi64(z, (__mmask8)(qa >> 8), _mm512_extracti64x4_epi64(a0, 1), (const void *)base, 4);
+    __m512i lb = _mm512_mask_i32gather_epi64(z, (__mmask8)qb, _mm512_castsi512_si256(b0), (const void *)base, 4);
+    __m512i hb = _mm512_mask_i32gather_epi64(z, (__mmask8)(qb >> 8), _mm512_extracti64x4_epi64(b0, 1), (const void *)base, 4);
+    t[0] = _mm512_permutex2var_epi32(la, even, ha), t[1] = _mm512_permutex2var_epi32(la, odd, ha);
+    t[2] = _mm512_permutex2var_epi32(lb, even, hb), t[3] = _mm512_permutex2var_epi32(lb, odd, hb);
+    if ((qa & qb) != 0xFFFF) { /* a0 or b0 the last word: no 64-bit read there */
+        t[0] = _mm512_mask_i32gather_epi32(t[0], (__mmask16)~qa, a0, (const void *)base, 4);
+        t[2] = _mm512_mask_i32gather_epi32(t[2], (__mmask16)~qb, b0, (const void *)base, 4);
+    }
+    if (!(na | nb))
+        return;
+    const int ca = __builtin_popcount(na), cb = __builtin_popcount(nb);
+    if (ca + cb <= 16) {
+        const __mmask16 hi = (__mmask16)(((1u << cb) - 1u) << ca), all = (__mmask16)((1u << (ca + cb)) - 1u);
+        __m512i ii = _mm512_mask_expand_epi32(_mm512_maskz_compress_epi32(na, a1), hi, _mm512_maskz_compress_epi32(nb, b1));
+        __m512i g = _mm512_mask_i32gather_epi32(z, all, ii, (const void *)base, 4);
+        t[1] = _mm512_mask_expand_epi32(t[1], na, g);
+        const __m512i rot = _mm512_add_epi32(_mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15),
+                                             _mm512_set1_epi32(ca));
+        t[3] = _mm512_mask_expand_epi32(t[3], nb, _mm512_permutexvar_epi32(rot, g));
+    } else {
+        t[1] = _mm512_mask_i32gather_epi32(t[1], na, a1, (const void *)base, 4);
+        t[3] = _mm512_mask_i32gather_epi32(t[3], nb, b1, (const void *)base, 4);
+    }
+}
+#define TEXEL_ROWS(cx, a0, a1, b0, b1, t) texel_rows((cx)->k->base, (cx)->k->words0, a0, a1, b0, b1, t)
+
 /* Dword indices of two texels a lane (a[l], b[l]) as 32 words a[0] b[0] a[1] b[1] ...: lanes 0-7
  * (PAIRS_LO) and 8-15 (PAIRS_HI). */
 #define I_PAIRS_LO(a, b)                                                                                        \
