@@ -60,6 +60,11 @@ static const family targets[] = {
 };
 enum { NTARGETS = sizeof targets / sizeof targets[0] };
 
+/* The layouts of tmu bench sample's tiled rows and their pipe-bank XORs. */
+static const family bench[5] = {
+    {"liverpool", 0, 14}, {"liverpool", 0, 13}, {"vega10", 1, 25}, {"navi10", 1, 21}, {"a630", 2, 3}};
+static const uint32_t xors[5] = {0, 0, 3, 5, 0};
+
 static char family_name_buf[64];
 static const char *family_name(const family *f, uint32_t xor_)
 {
@@ -359,9 +364,6 @@ static family random_family(uint64_t *seed)
 static void test_tiled_mips(void **state)
 {
     (void)state;
-    static const family bench[5] = {
-        {"liverpool", 0, 14}, {"liverpool", 0, 13}, {"vega10", 1, 25}, {"navi10", 1, 21}, {"a630", 2, 3}};
-    static const uint32_t xors[5] = {0, 0, 3, 5, 0};
     static const uint32_t sizes[3][2] = {{256, 256}, {128, 64}, {100, 37}};
     static uint32_t ref[4][TMU_MAX_LANES], got[4][TMU_MAX_LANES];
     static tmu_unit_plan plan;
@@ -470,6 +472,42 @@ static void test_tiled_mips(void **state)
     free(s);
 }
 
+/* The fast paths a single-level call is compared on (NFLAGS), and their names. */
+static const unsigned path_flags[NFLAGS] = {TMU_UNIT_LOADS_SCALAR, TMU_UNIT_MAX_AVX2 | TMU_UNIT_LOADS_SCALAR,
+                                            TMU_UNIT_NO_SIMD, TMU_UNIT_LOADS_GATHER,
+                                            TMU_UNIT_MAX_AVX2 | TMU_UNIT_LOADS_GATHER};
+static const char *const path_name[NFLAGS] = {"widest simd", "avx2 or less", "portable", "widest simd, gathers",
+                                              "avx2 or less, gathers"};
+
+/* The call (tex, smp, op) on w's lanes as a prepared call on each fast path (path_flags), which
+ * must be the tiled one, every result word against `ref` (the general path's); adds the calls and
+ * lanes made. */
+static void compare_paths(const tmu_texture *tex, const tmu_sampler *smp, const tmu_op *op, test_wave *w,
+                          uint32_t ref[4][TMU_MAX_LANES], const char *what, int c, long *calls, long *lanes)
+{
+    static uint32_t got[4][TMU_MAX_LANES];
+    static tmu_unit_plan plan;
+    for (int fl = 0; fl < NFLAGS; fl++) {
+        tmu_wave_out g = {.data = {got[0], got[1], got[2], got[3]}, .resident = NULL};
+        memset(got, 0xA5, sizeof got);
+        assert_int_equal(tmu_unit_plan_init(&plan, tex, smp, op, TMU_MAX_LANES, &w->in, &g, path_flags[fl], NULL),
+                         TMU_OK);
+        if (tmu_unit_plan_fast_kind(&plan) != 2)
+            fail_msg("%s case %d: no tiled fast path", what, c);
+        assert_int_equal(tmu_unit_plan_execute(&plan, NULL, &w->in, &g, NULL), TMU_OK);
+        for (uint32_t l = 0; l < TMU_MAX_LANES; l++)
+            for (int k = 0; k < 4; k++)
+                if (got[k][l] != ref[k][l])
+                    fail_msg("%s case %d (%s, %s, op %s) lane %u word %d: 0x%08x, general 0x%08x "
+                             "(s=%a t=%a x=%d y=%d)",
+                             what, c, path_name[fl], tmu_address_name(smp->address[0]), tmu_op_kind_name(op->kind), l,
+                             k, got[k][l], ref[k][l], (double)w->coord[0][l], (double)w->coord[1][l], w->icoord[0][l],
+                             w->icoord[1][l]);
+        *lanes += TMU_MAX_LANES;
+        (*calls)++;
+    }
+}
+
 /* Single-level calls on the layouts and sizes of tmu bench sample's tiled rows (1024^2 RGBA8,
  * 512^2 RGBA32F, and smaller and non-square ones): nearest, bilinear, gather and texelFetch, repeat
  * and clamp-to-edge, random coordinates (a texelFetch lane in 4 with one coordinate far out of
@@ -482,12 +520,8 @@ static void test_tiled_mips(void **state)
 static void test_tiled_single_level(void **state)
 {
     (void)state;
-    static const family bench[5] = {
-        {"liverpool", 0, 14}, {"liverpool", 0, 13}, {"vega10", 1, 25}, {"navi10", 1, 21}, {"a630", 2, 3}};
-    static const uint32_t xors[5] = {0, 0, 3, 5, 0};
     static const uint32_t sizes[4][2] = {{1024, 1024}, {512, 512}, {256, 64}, {100, 37}};
-    static uint32_t ref[4][TMU_MAX_LANES], got[4][TMU_MAX_LANES];
-    static tmu_unit_plan plan;
+    static uint32_t ref[4][TMU_MAX_LANES];
     tmu_surface *s = malloc(sizeof *s);
     test_wave *w = test_wave_new();
     assert_non_null(s);
@@ -558,30 +592,7 @@ static void test_tiled_single_level(void **state)
                     assert_int_equal(tmu_unit_execute_ex(&tex, &smp, &op, TMU_MAX_LANES, NULL, &w->in, &o,
                                                          TMU_UNIT_GENERAL_ONLY, NULL),
                                      TMU_OK);
-                    static const unsigned flags[NFLAGS] = {TMU_UNIT_LOADS_SCALAR, TMU_UNIT_MAX_AVX2 | TMU_UNIT_LOADS_SCALAR, TMU_UNIT_NO_SIMD,
-                                             TMU_UNIT_LOADS_GATHER, TMU_UNIT_MAX_AVX2 | TMU_UNIT_LOADS_GATHER};
-                    static const char *const fname[NFLAGS] = {"widest simd", "avx2 or less", "portable", "widest simd, gathers", "avx2 or less, gathers"};
-                    for (int fl = 0; fl < NFLAGS; fl++) {
-                        tmu_wave_out g = {.data = {got[0], got[1], got[2], got[3]}, .resident = NULL};
-                        memset(got, 0xA5, sizeof got);
-                        assert_int_equal(tmu_unit_plan_init(&plan, &tex, &smp, &op, TMU_MAX_LANES, &w->in, &g, flags[fl],
-                                                            NULL),
-                                         TMU_OK);
-                        if (tmu_unit_plan_fast_kind(&plan) != 2)
-                            fail_msg("%s case %d: no tiled fast path", what, c);
-                        assert_int_equal(tmu_unit_plan_execute(&plan, NULL, &w->in, &g, NULL), TMU_OK);
-                        for (uint32_t l = 0; l < TMU_MAX_LANES; l++)
-                            for (int k = 0; k < 4; k++)
-                                if (got[k][l] != ref[k][l])
-                                    fail_msg("%s case %d (%s, %s, op %s) lane %u word %d: 0x%08x, general 0x%08x "
-                                             "(s=%a t=%a x=%d y=%d)",
-                                             what, c, fname[fl], tmu_address_name(smp.address[0]),
-                                             tmu_op_kind_name(op.kind), l, k, got[k][l], ref[k][l],
-                                             (double)w->coord[0][l], (double)w->coord[1][l], w->icoord[0][l],
-                                             w->icoord[1][l]);
-                        lanes += TMU_MAX_LANES;
-                        calls++;
-                    }
+                    compare_paths(&tex, &smp, &op, w, ref, what, c, &calls, &lanes);
                 }
                 /* the short form where the bench's rows run (power-of-two sizes up to 1024) */
                 fast_consts *kc = malloc(sizeof *kc);
@@ -624,11 +635,7 @@ static int row_adjacent(const tmu_texture *tex, uint32_t x, uint32_t y, int repe
 static void test_tiled_gather_rows(void **state)
 {
     (void)state;
-    static const family bench[5] = {
-        {"liverpool", 0, 14}, {"liverpool", 0, 13}, {"vega10", 1, 25}, {"navi10", 1, 21}, {"a630", 2, 3}};
-    static const uint32_t xors[5] = {0, 0, 3, 5, 0};
-    static uint32_t ref[4][TMU_MAX_LANES], got[4][TMU_MAX_LANES];
-    static tmu_unit_plan plan;
+    static uint32_t ref[4][TMU_MAX_LANES];
     const uint32_t n = 1024;
     long page = sysconf(_SC_PAGESIZE);
     assert_true(page > 0);
@@ -690,27 +697,9 @@ static void test_tiled_gather_rows(void **state)
             assert_int_equal(tmu_unit_execute_ex(&tex, &smp, &op, TMU_MAX_LANES, NULL, &w->in, &o,
                                                  TMU_UNIT_GENERAL_ONLY, NULL),
                              TMU_OK);
-            static const unsigned flags[NFLAGS] = {TMU_UNIT_LOADS_SCALAR, TMU_UNIT_MAX_AVX2 | TMU_UNIT_LOADS_SCALAR,
-                                                   TMU_UNIT_NO_SIMD, TMU_UNIT_LOADS_GATHER,
-                                                   TMU_UNIT_MAX_AVX2 | TMU_UNIT_LOADS_GATHER};
-            for (int fl = 0; fl < NFLAGS; fl++) {
-                tmu_wave_out g = {.data = {got[0], got[1], got[2], got[3]}, .resident = NULL};
-                memset(got, 0xA5, sizeof got);
-                assert_int_equal(tmu_unit_plan_init(&plan, &tex, &smp, &op, TMU_MAX_LANES, &w->in, &g, flags[fl], NULL),
-                                 TMU_OK);
-                if (tmu_unit_plan_fast_kind(&plan) != 2)
-                    fail_msg("%s case %d: no tiled fast path", what, c);
-                assert_int_equal(tmu_unit_plan_execute(&plan, NULL, &w->in, &g, NULL), TMU_OK);
-                for (uint32_t l = 0; l < TMU_MAX_LANES; l++)
-                    for (int k = 0; k < 4; k++)
-                        if (got[k][l] != ref[k][l])
-                            fail_msg("%s case %d (flags 0x%x, %s, pattern %d) lane %u word %d: 0x%08x, general 0x%08x "
-                                     "(s=%a t=%a)",
-                                     what, c, flags[fl], tmu_address_name(smp.address[0]), pattern, l, k, got[k][l],
-                                     ref[k][l], (double)w->coord[0][l], (double)w->coord[1][l]);
-                lanes += TMU_MAX_LANES;
-                calls++;
-            }
+            char what_p[160];
+            snprintf(what_p, sizeof what_p, "%s pattern %d", what, pattern);
+            compare_paths(&tex, &smp, &op, w, ref, what_p, c, &calls, &lanes);
         }
         assert_int_equal(munmap(map, span + (size_t)page), 0);
     }

@@ -529,6 +529,33 @@ static inline double tmu_bench_measure_lines(const tmu_bench_case *bc, const tmu
     return total / (double)samples;
 }
 
+/* The median over `reps` runs (at most TMU_BENCH_MAX_REPS) of at least `seconds` of thread CPU
+ * time each, `pass(ctx, &sum)` called over and over (it returns the units it did: lines,
+ * samples), in million units per CPU second. */
+typedef uint64_t (*tmu_bench_pass_fn)(const void *ctx, uint32_t *sum);
+static inline double tmu_bench_timed_rate(tmu_bench_pass_fn pass, const void *ctx, double seconds, int reps)
+{
+    double rate[TMU_BENCH_MAX_REPS];
+    uint32_t sum = 0;
+    if (reps > TMU_BENCH_MAX_REPS)
+        reps = TMU_BENCH_MAX_REPS;
+    if (reps < 1)
+        return 0;
+    for (int r = 0; r < reps; r++) {
+        uint64_t n = 0;
+        double c0 = tmu_bench_cpu_now(), c1;
+        do {
+            n += pass(ctx, &sum);
+            c1 = tmu_bench_cpu_now();
+        } while (c1 - c0 < seconds);
+        rate[r] = (double)n / (c1 - c0) / 1e6;
+    }
+    qsort(rate, (size_t)reps, sizeof(double), tmu_bench_cmp_double);
+    volatile uint32_t sink = sum;
+    (void)sink;
+    return rate[reps / 2];
+}
+
 /* The load floor of a row (tiled random single-level RGBA8 rows: each texel one 32-bit load, as
  * the tiled kernels read them): the rate of a loop that does nothing but load the texels of the
  * row's own footprints, `per` a sample, texel[i * per ...] for `ns` samples (their addresses on
@@ -546,23 +573,28 @@ typedef struct tmu_bench_floor {
     const uint32_t *idx;  /* dword offsets from base, blocks of 16 samples: [block][texel][16] */
     const uint32_t *shift; /* dword shifts, multiples of 16 below span */
     uint32_t n, span;     /* words of idx; dwords the footprints' lines span */
+    uint32_t ns;          /* samples */
+    uint32_t *pass;       /* passes made (each takes the next shift) */
 } tmu_bench_floor;
 
-static inline uint32_t tmu_bench_floor_pass_scalar(const tmu_bench_floor *f, uint32_t shift)
+static inline uint64_t tmu_bench_floor_scalar(const void *ctx, uint32_t *sum)
 {
-    uint32_t sum = 0;
+    const tmu_bench_floor *f = (const tmu_bench_floor *)ctx;
+    uint32_t shift = f->shift[(*f->pass)++ % TMU_BENCH_FLOOR_SHIFTS], acc = 0;
     for (uint32_t j = 0; j < f->n; j++) {
         uint32_t a = f->idx[j] + shift;
         a -= a >= f->span ? f->span : 0;
-        sum += f->base[a];
+        acc += f->base[a];
     }
-    return sum;
+    *sum += acc;
+    return f->ns;
 }
 
 #ifdef TMU_BENCH_HAVE_AVX2
-__attribute__((target("avx512f"))) static inline uint32_t tmu_bench_floor_pass_gather(const tmu_bench_floor *f,
-                                                                                      uint32_t shift)
+__attribute__((target("avx512f"))) static inline uint64_t tmu_bench_floor_gather(const void *ctx, uint32_t *sum)
 {
+    const tmu_bench_floor *f = (const tmu_bench_floor *)ctx;
+    uint32_t shift = f->shift[(*f->pass)++ % TMU_BENCH_FLOOR_SHIFTS];
     const __m512i sh = _mm512_set1_epi32((int)shift), span = _mm512_set1_epi32((int)f->span);
     __m512i acc = _mm512_setzero_si512();
     for (uint32_t j = 0; j < f->n; j += 16) {
@@ -570,42 +602,15 @@ __attribute__((target("avx512f"))) static inline uint32_t tmu_bench_floor_pass_g
         a = _mm512_min_epu32(a, _mm512_sub_epi32(a, span)); /* a - span where a >= span */
         acc = _mm512_xor_si512(acc, _mm512_i32gather_epi32(a, (const void *)f->base, 4));
     }
-    return (uint32_t)_mm512_reduce_add_epi32(acc);
+    *sum += (uint32_t)_mm512_reduce_add_epi32(acc);
+    return f->ns;
 }
 #endif
-
-static inline double tmu_bench_floor_rate(const tmu_bench_floor *f, uint32_t ns, int gather, double seconds, int reps)
-{
-    double rate[TMU_BENCH_MAX_REPS];
-    uint32_t sum = 0, p = 0;
-    for (int r = 0; r < reps; r++) {
-        uint64_t n = 0;
-        double c0 = tmu_bench_cpu_now(), c1;
-        do {
-            uint32_t shift = f->shift[p++ % TMU_BENCH_FLOOR_SHIFTS];
-#ifdef TMU_BENCH_HAVE_AVX2
-            sum += gather ? tmu_bench_floor_pass_gather(f, shift) : tmu_bench_floor_pass_scalar(f, shift);
-#else
-            (void)gather;
-            sum += tmu_bench_floor_pass_scalar(f, shift);
-#endif
-            n += ns;
-            c1 = tmu_bench_cpu_now();
-        } while (c1 - c0 < seconds);
-        rate[r] = (double)n / (c1 - c0) / 1e6;
-    }
-    qsort(rate, (size_t)reps, sizeof(double), tmu_bench_cmp_double);
-    volatile uint32_t sink = sum;
-    (void)sink;
-    return rate[reps / 2];
-}
 
 static inline double tmu_bench_load_floor(const void *const *texel, uint32_t ns, uint32_t per, double seconds, int reps,
                                           double *gather, double *scalar)
 {
     *gather = *scalar = 0;
-    if (reps > TMU_BENCH_MAX_REPS)
-        reps = TMU_BENCH_MAX_REPS;
     if (reps < 1 || ns % 16 || !per)
         return 0;
     uintptr_t lo = UINTPTR_MAX, hi = 0;
@@ -621,7 +626,8 @@ static inline double tmu_bench_load_floor(const void *const *texel, uint32_t ns,
         free(shift);
         return 0;
     }
-    tmu_bench_floor f = {(const uint32_t *)lo, idx, shift, ns * per, (uint32_t)((hi - lo) / 4)};
+    uint32_t passes = 0;
+    tmu_bench_floor f = {(const uint32_t *)lo, idx, shift, ns * per, (uint32_t)((hi - lo) / 4), ns, &passes};
     for (uint32_t i = 0; i < ns; i++)
         for (uint32_t t = 0; t < per; t++)
             idx[((i / 16) * per + t) * 16 + i % 16] = (uint32_t)(((uintptr_t)texel[i * per + t] - lo) / 4);
@@ -630,10 +636,10 @@ static inline double tmu_bench_load_floor(const void *const *texel, uint32_t ns,
         x ^= x << 13, x ^= x >> 17, x ^= x << 5;
         shift[i] = (uint32_t)(((uint64_t)x * lines) >> 32) * 16u;
     }
-    *scalar = tmu_bench_floor_rate(&f, ns, 0, seconds, reps);
+    *scalar = tmu_bench_timed_rate(tmu_bench_floor_scalar, &f, seconds, reps);
 #ifdef TMU_BENCH_HAVE_AVX2
     if (__builtin_cpu_supports("avx512f"))
-        *gather = tmu_bench_floor_rate(&f, ns, 1, seconds, reps);
+        *gather = tmu_bench_timed_rate(tmu_bench_floor_gather, &f, seconds, reps);
 #endif
     free(idx);
     free(shift);
@@ -826,12 +832,30 @@ static inline int tmu_bench_run_case(const tmu_bench_case *bc, double seconds, i
  * (memory of the same kind as the textures), million lines per CPU second, median of `reps`.
  * The line offsets are drawn beforehand (a generator in the loop would bound the rate by its own
  * dependency chain, not by the memory), and eight loads are always in flight. */
+typedef struct tmu_bench_lines {
+    const unsigned char *mem;
+    const uint32_t *idx; /* TMU_BENCH_LINE_LOADS byte offsets */
+} tmu_bench_lines;
+enum { TMU_BENCH_LINE_LOADS = 1 << 16 };
+
+static inline uint64_t tmu_bench_lines_pass(const void *ctx, uint32_t *sum)
+{
+    const tmu_bench_lines *l = (const tmu_bench_lines *)ctx;
+    const unsigned char *mem = l->mem;
+    const uint32_t *idx = l->idx;
+    uint32_t acc = 0;
+    for (uint32_t i = 0; i < TMU_BENCH_LINE_LOADS; i += 8)
+        acc += (uint32_t)mem[idx[i]] + mem[idx[i + 1]] + mem[idx[i + 2]] + mem[idx[i + 3]] + mem[idx[i + 4]] +
+               mem[idx[i + 5]] + mem[idx[i + 6]] + mem[idx[i + 7]];
+    *sum += acc;
+    return TMU_BENCH_LINE_LOADS;
+}
+
 static inline double tmu_bench_line_rate(uint32_t reach, double seconds, int reps, int huge)
 {
-    enum { NIDX = 1 << 16 };
     size_t size = reach < 4096 ? 4096 : reach;
     unsigned char *mem = (unsigned char *)tmu_bench_alloc(size, huge);
-    uint32_t *idx = (uint32_t *)malloc(NIDX * sizeof *idx);
+    uint32_t *idx = (uint32_t *)malloc(TMU_BENCH_LINE_LOADS * sizeof *idx);
     if (!mem || !idx) {
         free(idx);
         tmu_bench_free(mem, size);
@@ -839,32 +863,15 @@ static inline double tmu_bench_line_rate(uint32_t reach, double seconds, int rep
     }
     memset(mem, 1, size);
     uint32_t lines = (uint32_t)(size / 64), x = 2463534242u;
-    for (uint32_t i = 0; i < NIDX; i++) { /* xorshift32, reduced to a line's byte offset */
+    for (uint32_t i = 0; i < TMU_BENCH_LINE_LOADS; i++) { /* xorshift32, reduced to a line's byte offset */
         x ^= x << 13, x ^= x >> 17, x ^= x << 5;
         idx[i] = (uint32_t)(((uint64_t)x * lines) >> 32) * 64u + (i & 7) * 8u;
     }
-    double rate[TMU_BENCH_MAX_REPS];
-    uint32_t sum = 0;
-    if (reps > TMU_BENCH_MAX_REPS)
-        reps = TMU_BENCH_MAX_REPS;
-    for (int r = 0; r < reps; r++) {
-        uint64_t n = 0;
-        double c0 = tmu_bench_cpu_now(), c1;
-        do {
-            for (uint32_t i = 0; i < NIDX; i += 8)
-                sum += (uint32_t)mem[idx[i]] + mem[idx[i + 1]] + mem[idx[i + 2]] + mem[idx[i + 3]] +
-                       mem[idx[i + 4]] + mem[idx[i + 5]] + mem[idx[i + 6]] + mem[idx[i + 7]];
-            n += NIDX;
-            c1 = tmu_bench_cpu_now();
-        } while (c1 - c0 < seconds);
-        rate[r] = (double)n / (c1 - c0) / 1e6;
-    }
-    qsort(rate, (size_t)reps, sizeof(double), tmu_bench_cmp_double);
-    volatile uint32_t sink = sum;
-    (void)sink;
+    tmu_bench_lines l = {mem, idx};
+    double rate = tmu_bench_timed_rate(tmu_bench_lines_pass, &l, seconds, reps);
     free(idx);
     tmu_bench_free(mem, size);
-    return rate[reps / 2];
+    return rate;
 }
 
 #endif
