@@ -60,6 +60,16 @@ static const family targets[] = {
 };
 enum { NTARGETS = sizeof targets / sizeof targets[0] };
 
+/* A wave of 2D lanes (no sample index, no integer LOD input). */
+static test_wave *wave_2d(void)
+{
+    test_wave *w = test_wave_new();
+    assert_non_null(w);
+    w->in.sample = NULL;
+    w->in.ilod = NULL;
+    return w;
+}
+
 /* The layouts of tmu bench sample's tiled rows and their pipe-bank XORs. */
 static const family bench[5] = {
     {"liverpool", 0, 14}, {"liverpool", 0, 13}, {"vega10", 1, 25}, {"navi10", 1, 21}, {"a630", 2, 3}};
@@ -369,11 +379,8 @@ static void test_tiled_mips(void **state)
     static tmu_unit_plan plan;
     static unsigned char moved_mem[sizeof(tmu_unit_plan) + 128];
     tmu_surface *s = malloc(sizeof *s);
-    test_wave *w = test_wave_new();
+    test_wave *w = wave_2d();
     assert_non_null(s);
-    assert_non_null(w);
-    w->in.sample = NULL;
-    w->in.ilod = NULL;
     uint64_t seed = 0x3117ull;
     long lanes = 0, calls = 0;
     for (int f = 0; f < 5; f++)
@@ -523,11 +530,8 @@ static void test_tiled_single_level(void **state)
     static const uint32_t sizes[4][2] = {{1024, 1024}, {512, 512}, {256, 64}, {100, 37}};
     static uint32_t ref[4][TMU_MAX_LANES];
     tmu_surface *s = malloc(sizeof *s);
-    test_wave *w = test_wave_new();
+    test_wave *w = wave_2d();
     assert_non_null(s);
-    assert_non_null(w);
-    w->in.sample = NULL;
-    w->in.ilod = NULL;
     uint64_t seed = 0x5153ull;
     long lanes = 0, calls = 0, short_form = 0, short_form3 = 0;
     for (int f = 0; f < 5; f++)
@@ -640,11 +644,8 @@ static void test_tiled_gather_rows(void **state)
     long page = sysconf(_SC_PAGESIZE);
     assert_true(page > 0);
     tmu_surface *s = malloc(sizeof *s);
-    test_wave *w = test_wave_new();
+    test_wave *w = wave_2d();
     assert_non_null(s);
-    assert_non_null(w);
-    w->in.sample = NULL;
-    w->in.ilod = NULL;
     uint64_t seed = 0x64E0ull;
     long lanes = 0, calls = 0, last_found = 0;
     for (int f = 0; f < 5; f++) {
