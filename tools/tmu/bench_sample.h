@@ -602,7 +602,11 @@ __attribute__((target("avx512f"))) static inline uint64_t tmu_bench_floor_gather
         a = _mm512_min_epu32(a, _mm512_sub_epi32(a, span)); /* a - span where a >= span */
         acc = _mm512_xor_si512(acc, _mm512_i32gather_epi32(a, (const void *)f->base, 4));
     }
-    *sum += (uint32_t)_mm512_reduce_add_epi32(acc);
+    uint32_t w[16], x = 0;
+    _mm512_storeu_si512((void *)w, acc);
+    for (int k = 0; k < 16; k++)
+        x ^= w[k];
+    *sum += x;
     return f->ns;
 }
 #endif
