@@ -129,9 +129,9 @@ typedef struct tmu_bench_result {
     double lines;        /* tiled rows: lines a sample touches on the layout (tmu_bench_measure_lines) */
     uint32_t reach;      /* tiled rows: bytes of the levels the row reads (random rows), else bc->reach */
     int tiled_fast;      /* tiled rows: the plan takes the tiled fast path (0: the general path) */
-    double floor_msps;   /* tiled random single-level RGBA8 rows: the rate of their texel loads alone
-                            (tmu_bench_load_floor: the better of floor_gather, floor_scalar), 0: none */
-    double floor_gather, floor_scalar;
+    double floor_gather, floor_scalar; /* tiled random single-level RGBA8 rows: the rates of their texel
+                                          loads alone (tmu_bench_load_floor), 0: none; the floor is
+                                          the better */
 } tmu_bench_result;
 
 static inline double tmu_bench_cpu_now(void)
@@ -565,15 +565,15 @@ static inline double tmu_bench_timed_rate(tmu_bench_pass_fn pass, const void *ct
  * footprints span (the level): a footprint keeps its lines' pattern, the passes range over the
  * level as random coordinates do.  The indices (ns * per words) stay in the L1 or the L2.  Million
  * samples per CPU second, median of `reps` runs of `seconds`: *gather by hardware gathers
- * (vpgatherdd, 16 at a time, where the CPU has AVX-512F; else 0), *scalar by one load a texel;
- * returns the better (the floor a kernel that loads these texels cannot pass). */
+ * (vpgatherdd, 16 at a time, where the CPU has AVX-512F; else 0), *scalar by one load a texel
+ * (the better is the floor a kernel that loads these texels cannot pass). */
 enum { TMU_BENCH_FLOOR_SAMPLES = 4096, TMU_BENCH_FLOOR_SHIFTS = 4096 };
 typedef struct tmu_bench_floor {
     const uint32_t *base; /* the first line the footprints touch */
     const uint32_t *idx;  /* dword offsets from base, blocks of 16 samples: [block][texel][16] */
     const uint32_t *shift; /* dword shifts, multiples of 16 below span */
-    uint32_t n, span;     /* words of idx; dwords the footprints' lines span */
-    uint32_t ns;          /* samples */
+    uint32_t ns, per;     /* samples, texels a sample: ns * per words of idx */
+    uint32_t span;        /* dwords the footprints' lines span */
     uint32_t *pass;       /* passes made (each takes the next shift) */
 } tmu_bench_floor;
 
@@ -581,7 +581,7 @@ static inline uint64_t tmu_bench_floor_scalar(const void *ctx, uint32_t *sum)
 {
     const tmu_bench_floor *f = (const tmu_bench_floor *)ctx;
     uint32_t shift = f->shift[(*f->pass)++ % TMU_BENCH_FLOOR_SHIFTS], acc = 0;
-    for (uint32_t j = 0; j < f->n; j++) {
+    for (uint32_t j = 0; j < f->ns * f->per; j++) {
         uint32_t a = f->idx[j] + shift;
         a -= a >= f->span ? f->span : 0;
         acc += f->base[a];
@@ -597,7 +597,7 @@ __attribute__((target("avx512f"))) static inline uint64_t tmu_bench_floor_gather
     uint32_t shift = f->shift[(*f->pass)++ % TMU_BENCH_FLOOR_SHIFTS];
     const __m512i sh = _mm512_set1_epi32((int)shift), span = _mm512_set1_epi32((int)f->span);
     __m512i acc = _mm512_setzero_si512();
-    for (uint32_t j = 0; j < f->n; j += 16) {
+    for (uint32_t j = 0; j < f->ns * f->per; j += 16) {
         __m512i a = _mm512_add_epi32(_mm512_load_si512((const void *)(f->idx + j)), sh);
         a = _mm512_min_epu32(a, _mm512_sub_epi32(a, span)); /* a - span where a >= span */
         acc = _mm512_xor_si512(acc, _mm512_i32gather_epi32(a, (const void *)f->base, 4));
@@ -611,12 +611,12 @@ __attribute__((target("avx512f"))) static inline uint64_t tmu_bench_floor_gather
 }
 #endif
 
-static inline double tmu_bench_load_floor(const void *const *texel, uint32_t ns, uint32_t per, double seconds, int reps,
-                                          double *gather, double *scalar)
+static inline void tmu_bench_load_floor(const void *const *texel, uint32_t ns, uint32_t per, double seconds, int reps,
+                                        double *gather, double *scalar)
 {
     *gather = *scalar = 0;
     if (reps < 1 || ns % 16 || !per)
-        return 0;
+        return;
     uintptr_t lo = UINTPTR_MAX, hi = 0;
     for (uint32_t i = 0; i < ns * per; i++) {
         uintptr_t a = (uintptr_t)texel[i];
@@ -628,10 +628,10 @@ static inline double tmu_bench_load_floor(const void *const *texel, uint32_t ns,
     if (!idx || !shift || (hi - lo) / 4 > UINT32_MAX / 2) {
         free(idx);
         free(shift);
-        return 0;
+        return;
     }
     uint32_t passes = 0;
-    tmu_bench_floor f = {(const uint32_t *)lo, idx, shift, ns * per, (uint32_t)((hi - lo) / 4), ns, &passes};
+    tmu_bench_floor f = {(const uint32_t *)lo, idx, shift, ns, per, (uint32_t)((hi - lo) / 4), &passes};
     for (uint32_t i = 0; i < ns; i++)
         for (uint32_t t = 0; t < per; t++)
             idx[((i / 16) * per + t) * 16 + i % 16] = (uint32_t)(((uintptr_t)texel[i * per + t] - lo) / 4);
@@ -647,7 +647,6 @@ static inline double tmu_bench_load_floor(const void *const *texel, uint32_t ns,
 #endif
     free(idx);
     free(shift);
-    return *gather > *scalar ? *gather : *scalar;
 }
 
 /* Runs one case on `threads` threads (each its own waves, one shared texture); `flags` are
@@ -801,8 +800,8 @@ static inline int tmu_bench_run_case(const tmu_bench_case *bc, double seconds, i
             texel = (const void **)malloc((size_t)TMU_BENCH_FLOOR_SAMPLES * per * sizeof *texel);
         res->lines = tmu_bench_measure_lines(bc, &tex, texel, texel ? TMU_BENCH_FLOOR_SAMPLES : 0, per);
         if (texel)
-            res->floor_msps = tmu_bench_load_floor(texel, TMU_BENCH_FLOOR_SAMPLES, per, seconds / 2, reps,
-                                                   &res->floor_gather, &res->floor_scalar);
+            tmu_bench_load_floor(texel, TMU_BENCH_FLOOR_SAMPLES, per, seconds / 2, reps, &res->floor_gather,
+                                 &res->floor_scalar);
         free((void *)texel);
         int one = bc->kind != TMU_OP_SAMPLE || bc->mip == TMU_MIP_NONE;
         uint64_t reach = one ? surf->level[0].size ? surf->level[0].size : surf->slice_size : surf->size;

@@ -356,9 +356,10 @@ static int bench_sample(int argc, char **argv)
                 snprintf(note, sizeof note, "(%.3g @ %u KiB)", lines, reach >> 10);
             }
             char loads[32] = "-", lfrac[16] = "-";
-            if (r.floor_msps > 0) {
-                snprintf(loads, sizeof loads, "%.0f %c", r.floor_msps, r.floor_gather > r.floor_scalar ? 'g' : 's');
-                snprintf(lfrac, sizeof lfrac, "%.0f%%", 100.0 * r.msps / r.floor_msps);
+            double lfloor = r.floor_gather > r.floor_scalar ? r.floor_gather : r.floor_scalar;
+            if (lfloor > 0) {
+                snprintf(loads, sizeof loads, "%.0f %c", lfloor, r.floor_gather > r.floor_scalar ? 'g' : 's');
+                snprintf(lfrac, sizeof lfrac, "%.0f%%", 100.0 * r.msps / lfloor);
             }
             char pr[32] = "-", ratio[32] = "-", pws[32] = "-";
             if (peer_ok) {
