@@ -473,20 +473,16 @@ static inline __attribute__((TMU_FAST_FORCE_INLINE target("avx512f"))) void texe
     _mm512_permutex2var_epi32(a, _mm512_setr_epi32(8, 24, 9, 25, 10, 26, 11, 27, 12, 28, 13, 29, 14, 30, 15, 31), b)
 /* The texels at the 16 index pairs pi[0..31] (I_PAIRS_LO / HI; fast_simd.inc mip_store_idx): each
  * pair read as one 64-bit word (one load instead of two, the high index by a shift), the first
- * texels into *t0, the second into *t1, each from 32-bit loads as texels_load; with `hw` the
- * pairs split into two index vectors (two two-source permutes) and two hardware gathers. */
+ * texels into *t0, the second into *t1, each from 32-bit loads as texels_load; with `hw`
+ * pi[0..15] and pi[16..31] are the two texels' index vectors as they are (mip_store_idx's
+ * `plain`), each read by one hardware gather. */
 static inline __attribute__((TMU_FAST_FORCE_INLINE target("avx512f"))) void texels_load2(const unsigned char *base,
                                                                                  const int32_t *pi, __m512i *t0,
                                                                                  __m512i *t1, int hw)
 {
-    if (hw) {
-        __m512i a = _mm512_loadu_si512((const void *)pi), b = _mm512_loadu_si512((const void *)(pi + 16));
-        __m512i i0 = _mm512_permutex2var_epi32(
-            a, _mm512_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30), b);
-        __m512i i1 = _mm512_permutex2var_epi32(
-            a, _mm512_setr_epi32(1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31), b);
-        *t0 = _mm512_i32gather_epi32(i0, (const void *)base, 4);
-        *t1 = _mm512_i32gather_epi32(i1, (const void *)base, 4);
+    if (hw) { /* the pairs as two plain vectors (mip_store_idx's `plain`) */
+        *t0 = _mm512_i32gather_epi32(_mm512_loadu_si512((const void *)pi), (const void *)base, 4);
+        *t1 = _mm512_i32gather_epi32(_mm512_loadu_si512((const void *)(pi + 16)), (const void *)base, 4);
         return;
     }
     __m128i q0[4], q1[4];
