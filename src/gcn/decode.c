@@ -252,7 +252,7 @@ tmu_status tmu_gcn_rdna_check(const tmu_gcn_mimg *inst, unsigned ri, tmu_status 
                             "LLVM 16 has no VDATA variant for %s %s TFE and DMASK 0x%x", op->name,
                             f[TMU_GCN_F_TFE] ? "with" : "without", dmask);
     unsigned nv = tmu_gcn_vdata_count(inst);
-    if (gl && nv == 3)
+    if (op->cls == TMU_GCN_CLASS_GATHER && nv == 3) /* gfx11's image_msaa_load has one */
         return tmu_diag_set(diag, st, 0, 0, rows[TMU_GCN_F_TFE].lo,
                             "LLVM 16 has no 3-register VDATA variant for %s with D16 and TFE",
                             op->name);

@@ -738,7 +738,7 @@ static tmu_status assemble_rdna(tmu_gcn_gen gen, tmu_gcn_syntax syntax, const ch
         if (vn != 4)
             return RERR(lx, vd->pos, TMU_ERR_INVALID, INVALID_OPND ": VDATA of %s is 4 VGPRs",
                         op->name);
-    } else if (gl && d16 && tfe) {
+    } else if (op->cls == TMU_GCN_CLASS_GATHER && d16 && tfe) { /* gfx11 msaa_load has a 3-VGPR form */
         return RERR(lx, vd->pos, TMU_ERR_INVALID,
                     INVALID_OPND ": LLVM 16 has no %s form with d16 and tfe", op->name);
     } else {

@@ -285,15 +285,16 @@ static inline bool tmu_gcn_sgpr_tuple_ok(tmu_gcn_gen gen, unsigned first, unsign
 /* RDNA: whether a row returns four texels whatever DMASK says (gather4; gfx11's MSAA load),
  * and whether DMASK dm, TFE tfe and D16 d16 pass the rules on DMASK (one bit when four texels
  * come back; the atomic values), D16 (not on _pck, atomics, get_resinfo, get_lod) and the data
- * size (LLVM 16 has no 3-register form of a four-texel result with D16 and TFE).  The same
- * rules as tmu_gcn_rdna_check's, as one table per row (tables.c). */
+ * size (LLVM 16 has no 3-register form of a gather4 with D16 and TFE; gfx11's MSAA load has one:
+ * llvm-mc 16 --strict decodes and re-assembles it).  The same rules as tmu_gcn_rdna_check's, as
+ * one table per row (tables.c). */
 #define TMU_GCN_RDNA_GL(cls, flags, g11)                                                         \
     ((cls) == TMU_GCN_CLASS_GATHER || (((flags) & TMU_GCN_OPF_MSAA) && (g11)))
 #define TMU_GCN_RDNA_DATA_OK(cls, flags, g11, dm, tfe, d16)                                      \
     ((!TMU_GCN_RDNA_GL(cls, flags, g11) || ((0x0116u >> (dm)) & 1u)) &&                           \
      ((TMU_GCN_RDNA_DMASK_OK(cls, flags, tfe) >> (dm)) & 1u) &&                                    \
      (!(d16) || TMU_GCN_D16_OK(cls, flags)) &&                                                    \
-     !(TMU_GCN_RDNA_GL(cls, flags, g11) && (d16) && (tfe)))
+     !((cls) == TMU_GCN_CLASS_GATHER && (d16) && (tfe)))
 
 /* Whether an opcode row takes a sampler (SSAMP): sample, gather4, get_lod. */
 static inline bool tmu_gcn_uses_sampler(const tmu_gcn_opcode_info *op)
