@@ -249,6 +249,8 @@ class Surface:
                           "macro_index": lv.macro_index, "banks": lv.banks, "bank_width": lv.bank_width,
                           "bank_height": lv.bank_height, "macro_aspect": lv.macro_aspect,
                           "tile_split": lv.tile_split, "pipe_config": lv.pipe_config})
+                if not lib.tmu_surface_level_one_to_one(s, i):  # addrlib's THICK order, thinned mode
+                    e["one_to_one"] = 0
             levels.append(e)
         info["levels"] = levels
         return info
@@ -261,8 +263,9 @@ class Surface:
         per level 'offset', 'size', 'slice_size', 'width', 'height', 'depth', 'pitch',
         'padded_height', 'padded_depth' and gfx6-8 'base_align', 'tile_mode', 'tile_type',
         'tile_index', 'macro_index', 'banks', 'bank_width', 'bank_height', 'macro_aspect',
-        'tile_split', 'pipe_config' or gfx9+ 'in_tail', 'mip_tail_offset' (the names of
-        ``tmu_surface_level`` and of ``tmu layout --json``).
+        'tile_split', 'pipe_config' (and 'one_to_one': 0 on a level whose addresses overlap,
+        ``tmu_surface_level_one_to_one``; detile / retile refuse it) or gfx9+ 'in_tail',
+        'mip_tail_offset' (the names of ``tmu_surface_level`` and of ``tmu layout --json``).
 
         Example::
 

@@ -762,15 +762,12 @@ static tmu_status level_info(const g6_chip *c, const tmu_surface_desc *d, uint32
                             "refuses the macro tile parameters)", d->tile_index, o->info.aspect,
                             o->info.banks);
     }
-    if (thickness(o->mode) == 1 && o->type == TMU_AMD_THICK)
-        /* Lib::DegradeLargeThickTile thinned the mode but left THICK micro tiles, whose element
-         * order spans 4 slices: addrlib's addresses then leave the level (and no table entry
-         * matches the result) */
-        return tmu_diag_set(diag, TMU_ERR_UNSUPPORTED, 0, 0, -1,
-                            "tile_index %d: a %u bpp thick micro tile exceeds the %u-byte DRAM "
-                            "row; addrlib's thinned %s keeps the THICK element order (set "
-                            "TMU_SURF_NO_LARGE_THICK_DEGRADE)", d->tile_index, in.bpp,
-                            c->row_bytes, tmu_amd_tile_mode_name(o->mode));
+    /* Where Lib::DegradeLargeThickTile thinned the mode (a thick micro tile larger than the DRAM
+     * row: the PS4's 64 bpp thick tile indices) the tile type stays THICK (no table entry matches
+     * the result: out_tile_index -1), and addrlib's addresses keep the THICK element order on the
+     * thin mode's 8x8x1 micro tiles (z0, z1 among the index bits, x2, y2 above them): they overlap
+     * and pass the level's end.  tmu reports them as addrlib does (level_addr marks the level, and
+     * detile, retile and the texture unit refuse it: tmu_surface_level_one_to_one). */
     o->tile_index = post_check_index(c, o, cur);
     if (c->ci && o->macro_index == -3)
         o->macro_index = -1;
@@ -803,7 +800,8 @@ typedef struct g6_addr {
     uint8_t kind, bpe_log2, thick_log2, split_log2;
     uint8_t pi_bits, pipe_bits, bank_bits, bank_rot_shift;
     uint8_t mtw_log2, mth_log2, bw_log2, bh_log2;
-    uint8_t bank_x_shift, bank_y_shift, bank_adjust, pad0;
+    uint8_t bank_x_shift, bank_y_shift, bank_adjust;
+    uint8_t overlap; /* 1: THICK element order on a thin mode (level_info): not one-to-one */
 } g6_addr;
 
 typedef struct g6_impl {
@@ -881,6 +879,7 @@ static void level_addr(const g6_chip *c, const tmu_surface_desc *d, const g6_out
     }
     uint32_t thick = thickness(o->mode);
     a->thick_log2 = (uint8_t)log2u(thick);
+    a->overlap = thick == 1 && o->type == TMU_AMD_THICK;
     micro_order(a, o->type, d->bpp, thick);
     uint32_t tile_bytes = 64 * thick * bpe * S;
     if (o->type == TMU_AMD_DEPTH_SAMPLE_ORDER) {
@@ -1056,6 +1055,11 @@ tmu_status tmu_layout_gfx6_init(tmu_surface *surf, const tmu_amd_chip *chip,
     surf->size = offset;
     surf->base_align = surf->level[0].base_align;
     return TMU_OK;
+}
+
+int tmu_layout_gfx6_one_to_one(const tmu_surface *surf, uint32_t level)
+{
+    return !((const g6_impl *)(const void *)surf->impl)->lv[level].overlap;
 }
 
 static inline uint32_t nib(uint64_t t, uint32_t i) { return (uint32_t)(t >> ((i & 15) * 4)) & 15; }

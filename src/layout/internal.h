@@ -11,6 +11,9 @@ tmu_status tmu_layout_gfx6_init(tmu_surface *surf, const tmu_amd_chip *chip,
                                 const tmu_surface_desc *desc, tmu_diag *diag);
 uint64_t tmu_layout_gfx6_address(const tmu_surface *surf, uint32_t level, uint32_t x, uint32_t y,
                                  uint32_t slice, uint32_t sample);
+/* 0 for a level whose addresses keep addrlib's THICK element order on a thinned (thin) mode:
+ * they overlap and pass the level's end (tmu_surface_level_one_to_one); else 1. */
+int tmu_layout_gfx6_one_to_one(const tmu_surface *surf, uint32_t level);
 
 /* AMD gfx9 (Vega, Raven): amd_gfx9.c. */
 tmu_status tmu_layout_gfx9_init(tmu_surface *surf, const tmu_amd_chip *chip,

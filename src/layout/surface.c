@@ -196,6 +196,13 @@ int tmu_surface_level_addressable(const tmu_surface *surf, uint32_t level)
     }
 }
 
+int tmu_surface_level_one_to_one(const tmu_surface *surf, uint32_t level)
+{
+    if (!tmu_surface_level_addressable(surf, level))
+        return 0;
+    return surf->kind != TMU_LAYOUT_AMD_GFX6 || tmu_layout_gfx6_one_to_one(surf, level);
+}
+
 tmu_status tmu_surface_address(const tmu_surface *surf, uint32_t level, uint32_t x, uint32_t y,
                                uint32_t slice, uint32_t sample, uint64_t *addr)
 {
@@ -1212,6 +1219,12 @@ static tmu_status convert(const tmu_surface *s, const tmu_surface_rect *r, unsig
         return tmu_diag_set(diag, TMU_ERR_UNSUPPORTED, 0, 0, -1,
                             "level %u: a UBWC, TILE6_2 or 32-byte TILE6_3 level (element order "
                             "unknown to tmu)", r->level);
+    if (!tmu_surface_level_one_to_one(s, r->level))
+        return tmu_diag_set(diag, TMU_ERR_UNSUPPORTED, 0, 0, -1,
+                            "level %u: addrlib keeps the THICK element order on the thinned %s, "
+                            "so its addresses overlap and pass the level's end; tmu reports them "
+                            "(tmu_surface_address) but copies nothing through them", r->level,
+                            tmu_amd_tile_mode_name(s->level[r->level].tile_mode));
     const tmu_surface_level *lv = &s->level[r->level];
     if (r->w == 0 || r->h == 0 || r->x > lv->width || r->w > lv->width - r->x ||
         r->y > lv->height || r->h > lv->height - r->y || r->slice >= lv->depth ||

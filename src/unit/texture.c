@@ -184,6 +184,12 @@ static tmu_status validate_tiled_level(const tmu_texture *tex, uint32_t l, size_
         return tmu_diag_set(diag, TMU_ERR_UNSUPPORTED, 0, 0, -1,
                             "texture: level %u: surface level %u has no known element order (UBWC, TILE6_2 or "
                             "32-byte TILE6_3)", l, lv->surface_level);
+    if (!tmu_surface_level_one_to_one(s, lv->surface_level))
+        return tmu_diag_set(diag, TMU_ERR_UNSUPPORTED, 0, 0, -1,
+                            "texture: level %u: surface level %u keeps addrlib's THICK element order on the "
+                            "thinned %s: its addresses overlap and pass the level's end "
+                            "(tmu_surface_level_one_to_one)", l, lv->surface_level,
+                            tmu_amd_tile_mode_name(s->level[lv->surface_level].tile_mode));
     const tmu_surface_level *sl = &s->level[lv->surface_level];
     if ((uint64_t)bytes * 8 != s->desc.bpp)
         return tmu_diag_set(diag, TMU_ERR_INVALID_ARGUMENT, 0, 0, -1,

@@ -14,7 +14,9 @@
  * every level a row describes (whole small levels, clipped edges, random slices and samples),
  * elements written through tmu_surface_address() one by one must come out of
  * tmu_surface_detile() in their linear places, and tmu_surface_retile() must put a linear
- * pattern where tmu_surface_address() says, leaving the bytes around them alone. */
+ * pattern where tmu_surface_address() says, leaving the bytes around them alone; a level whose
+ * addresses are not one-to-one (tmu_surface_level_one_to_one: gfx6-8 THICK order on a thinned
+ * mode, addrlib's addresses overlapping) must be refused by both instead. */
 #define _POSIX_C_SOURCE 200809L
 #include <inttypes.h>
 #include <stdio.h>
@@ -34,7 +36,7 @@ typedef struct chip_entry {
 
 static chip_entry chips[MAX_CHIPS];
 static unsigned nchips;
-static unsigned long convert_skipped;
+static unsigned long convert_skipped, convert_overlap;
 static unsigned long rows_checked, rows_failed, addrs_checked, addrs_failed, init_failed;
 
 static int check_s(const char *where, const char *name, int64_t want, int64_t got)
@@ -217,9 +219,31 @@ static int check_convert(const char *where, const tmu_surface *s, int only_level
     }
     convert_reserve(s->size);
     int bad = 0;
-    for (uint32_t lv = 0; lv < s->desc.levels && !bad; lv++)
-        if (only_level < 0 || lv == (uint32_t)only_level)
-            bad |= convert_level(where, s, lv);
+    for (uint32_t lv = 0; lv < s->desc.levels && !bad; lv++) {
+        if (only_level >= 0 && lv != (uint32_t)only_level)
+            continue;
+        if (!tmu_surface_level_one_to_one(s, lv)) {
+            /* addrlib's THICK element order on a thinned mode (tile_type THICK on a THIN1 mode,
+             * checked against the file by the address rows): its addresses overlap and pass the
+             * level's end, so detile and retile must refuse the level and write nothing */
+            const tmu_surface_level *l = &s->level[lv];
+            tmu_surface_rect r = {lv, 0, 0, 0, 0, l->width, l->height};
+            tmu_diag diag;
+            unsigned char one[16] = {0};
+            convert_overlap++;
+            if (l->tile_type != TMU_AMD_THICK ||
+                tmu_surface_detile(s, &r, conv_mem, (size_t)s->size, one, 16, 16, &diag) !=
+                    TMU_ERR_UNSUPPORTED ||
+                tmu_surface_retile(s, &r, one, 16, 16, conv_mem, (size_t)s->size, &diag) !=
+                    TMU_ERR_UNSUPPORTED) {
+                fprintf(stderr, "%s: level %u: not one-to-one (type %s) but detile / retile "
+                                "not refused\n", where, lv, tmu_amd_tile_type_name(l->tile_type));
+                bad = 1;
+            }
+            continue;
+        }
+        bad |= convert_level(where, s, lv);
+    }
     convert_failed += bad != 0;
     rows_failed += bad != 0;
     return bad;
@@ -457,8 +481,9 @@ int main(int argc, char **argv)
     print_columns();
     if (convert_mode)
         printf("detile/retile: %lu rectangles, %lu elements, %lu surfaces differing, %lu over 1 GiB "
-               "skipped\n",
-               convert_rects, convert_elements, convert_failed, convert_skipped);
+               "skipped, %lu levels refused as not one-to-one (addrlib's THICK order on a thinned "
+               "mode)\n",
+               convert_rects, convert_elements, convert_failed, convert_skipped, convert_overlap);
     free(conv_mem);
     printf("%s: %lu surface rows (%lu refused by init), %lu addresses; rows differing %lu, "
            "addresses differing %lu\n",

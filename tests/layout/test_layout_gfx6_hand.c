@@ -14,7 +14,10 @@
  *      (64 B), BANK_WIDTH 1, BANK_HEIGHT 2 (4), MACRO_TILE_ASPECT 1 (2), NUM_BANKS 16
  *  bonaire GB_TILE_MODE27 0x00c00148: MICRO_TILE_MODE_NEW 3 (rotated), ARRAY_MODE 2 (1D)
  *  hawaii  GB_TILE_MODE19 0x0100044c: MICRO_TILE_MODE_NEW 4 (thick), ARRAY_MODE 3 (1D THICK);
- *          ROW_SIZE 2 KiB, so a 32 bpp 8x8x4 micro tile (1 KiB) is not thinned. */
+ *          ROW_SIZE 2 KiB, so a 32 bpp 8x8x4 micro tile (1 KiB) is not thinned.
+ *  liverpool GB_ADDR_CONFIG 0x00000003: 256 B interleave, ROW_SIZE 0 = 1 KiB.
+ *    GB_TILE_MODE22 0x910002a4: MICRO_TILE_MODE_NEW 4 (thick), ARRAY_MODE 9 (PRT_TILED_THICK),
+ *      PIPE_CONFIG 10 (P8_32x32_16x16: 8 pipes); GB_MACROTILE_MODE12 0x1080: 8 banks. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -223,6 +226,63 @@ static void expect_error(const char *chip, tmu_surface_desc d, tmu_status want, 
     assert_non_null(strstr(diag.message, word));
 }
 
+/* The PS4's thick tile index 22 at 64 bpp: an 8x8x4 micro tile of 8 B elements (2 KiB) exceeds
+ * the 1 KiB DRAM row, so addrlib thins PRT_TILED_THICK to PRT_TILED_THIN1 (level 0, 16x16, padded
+ * to the 64x64 PRT macro tile: 32 KiB) and, for the 8x8 level 1, to 1D_TILED_THIN1 (pitch 32,
+ * micro tiles of 64 x 8 B = 512 B), but keeps the THICK type and its element order: index bits
+ * x0 y0 z0 x1 y1 z1, then x2 (bit 6) and y2 (bit 7), on micro tiles of one slice.  The addrlib
+ * oracle (tests/tools/addrlib_oracle.sh fill6) gives the same values. */
+static void test_thick_thinned(void **state)
+{
+    (void)state;
+    tmu_surface_desc d;
+    memset(&d, 0, sizeof d);
+    d.bpp = 64, d.width = d.height = 16, d.slices = 1, d.levels = 2, d.samples = 1;
+    d.flags = TMU_SURF_TEXTURE | TMU_SURF_POW2_PAD;
+    d.tile_index = 22;
+    tmu_diag diag;
+    assert_int_equal(tmu_surface_init_amd(&surf, tmu_amd_chip_find("liverpool"), &d, &diag), TMU_OK);
+    assert_int_equal(surf.level[0].tile_mode, TMU_AMD_PRT_TILED_THIN1);
+    assert_int_equal(surf.level[1].tile_mode, TMU_AMD_1D_TILED_THIN1);
+    for (uint32_t l = 0; l < 2; l++) {
+        assert_int_equal(surf.level[l].tile_type, TMU_AMD_THICK);
+        assert_int_equal(surf.level[l].tile_index, -1); /* no table entry matches */
+        assert_int_equal(tmu_surface_level_one_to_one(&surf, l), 0);
+    }
+    assert_int_equal(surf.level[0].size, 32768);
+    assert_int_equal(surf.level[1].offset, 32768);
+    uint64_t a;
+    assert_int_equal(tmu_surface_address(&surf, 0, 1, 0, 0, 0, &a), TMU_OK);
+    assert_int_equal(a, 8); /* x0 -> bit 0 */
+    assert_int_equal(tmu_surface_address(&surf, 0, 2, 0, 0, 0, &a), TMU_OK);
+    assert_int_equal(a, 64); /* x1 -> bit 3 */
+    /* x2 -> bit 6: 64 x 8 = 512 B into micro tile (0, 0) of pipe 0, bank 0; above the 256 B
+     * interleave the offset moves past the 3 pipe and 3 bank bits: (512 >> 8) << 14 = 32768,
+     * the end of the level */
+    assert_int_equal(tmu_surface_address(&surf, 0, 4, 0, 0, 0, &a), TMU_OK);
+    assert_int_equal(a, 32768);
+    assert_int_equal(tmu_surface_address(&surf, 0, 0, 4, 0, 0, &a), TMU_OK);
+    assert_int_equal(a, 65536); /* y2 -> bit 7: (1024 >> 8) << 14 */
+    /* level 1: x2 -> 512, the first byte of micro tile (1, 0); y2 -> 1024, micro tile (2, 0) */
+    assert_int_equal(tmu_surface_address(&surf, 1, 4, 0, 0, 0, &a), TMU_OK);
+    assert_int_equal(a, 32768 + 512);
+    assert_int_equal(tmu_surface_address(&surf, 1, 0, 4, 0, 0, &a), TMU_OK);
+    assert_int_equal(a, 32768 + 1024);
+    /* no copy through such addresses */
+    static unsigned char tiled[65536], lin[16 * 16 * 8];
+    tmu_surface_rect r = {1, 0, 0, 0, 0, 8, 8};
+    assert_int_equal(tmu_surface_detile(&surf, &r, tiled, sizeof tiled, lin, 64, sizeof lin, &diag),
+                     TMU_ERR_UNSUPPORTED);
+    assert_non_null(strstr(diag.message, "THICK element order"));
+    assert_int_equal(tmu_surface_retile(&surf, &r, lin, 64, sizeof lin, tiled, sizeof tiled, &diag),
+                     TMU_ERR_UNSUPPORTED);
+    /* with disallowLargeThickDegrade the mode stays thick: 8x8x4 micro tiles, one-to-one */
+    d.flags |= TMU_SURF_NO_LARGE_THICK_DEGRADE;
+    assert_int_equal(tmu_surface_init_amd(&surf, tmu_amd_chip_find("liverpool"), &d, &diag), TMU_OK);
+    assert_int_equal(surf.level[0].tile_mode, TMU_AMD_PRT_TILED_THICK);
+    assert_int_equal(tmu_surface_level_one_to_one(&surf, 0), 1);
+}
+
 static void test_errors(void **state)
 {
     (void)state;
@@ -272,6 +332,7 @@ int main(void)
         cmocka_unit_test(test_micro_depth),       cmocka_unit_test(test_micro_rotated),
         cmocka_unit_test(test_micro_thick),       cmocka_unit_test(test_macro_pipe_bank),
         cmocka_unit_test(test_macro_tile_split),  cmocka_unit_test(test_errors),
+        cmocka_unit_test(test_thick_thinned),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

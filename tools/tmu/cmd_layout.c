@@ -53,7 +53,10 @@ static void layout_usage(FILE *out)
             "surface's size and alignment and, per mip level, its offset, size, padded pitch,\n"
             "height and depth and the tile mode really used with its tile type and bank/pipe\n"
             "parameters (gfx6-8), or the swizzle block and mip-tail placement (gfx9+).  Each\n"
-            "--at prints the byte address of one element from the surface's base.\n"
+            "--at prints the byte address of one element from the surface's base.  A gfx6-8\n"
+            "level where addrlib keeps the THICK element order on a mode it thinned (the\n"
+            "PS4's 64 bpp thick tile indices) prints one_to_one=0: its addresses, addrlib's,\n"
+            "overlap and pass the level's end, and tmu detile / retile refuse it.\n"
             SURFACE_HELP
             "\n"
             "  --at X,Y[,SLICE[,SAMPLE[,LEVEL]]]  an element whose address to print (repeatable;\n"
@@ -422,6 +425,8 @@ static void print_level(const tmu_surface *s, uint32_t i, int json)
         U("macro_aspect", l->macro_aspect);
         U("tile_split", l->tile_split);
         U("pipe_config", l->pipe_config);
+        if (!tmu_surface_level_one_to_one(s, i)) /* addrlib's THICK order on a thinned mode */
+            U("one_to_one", 0);
     } else {
         U("in_tail", l->in_tail);
         U("mip_tail_offset", l->mip_tail_offset);
