@@ -294,6 +294,28 @@ def test_address_range():
             s.address(*args)
 
 
+def test_thick_order_on_thinned_mode_reported_not_copied():
+    """The PS4's thick tile index 22 at 64 bpp: addrlib thins the mode but keeps the THICK element
+    order (docs/layouts.md 1.4).  Level 1 (8x8, 1D_TILED_THIN1, micro tiles of 512 B) worked by
+    hand: x2 is index bit 6, 64 x 8 B = 512 B, which is where micro tile (1, 0) begins; y2 is
+    bit 7, 1024 B.  The addresses are addrlib's; detile and retile refuse the level."""
+    s = tmu.Surface("liverpool", tile_index=22, bpp=64, width=16, height=16, levels=2,
+                    flags=["texture", "pow2pad"])
+    lv = s.info["levels"]
+    assert [(e["tile_mode"], e["tile_type"], e["tile_index"], e.get("one_to_one")) for e in lv] == [
+        ("PRT_TILED_THIN1", "THICK", -1, 0), ("1D_TILED_THIN1", "THICK", -1, 0)]
+    assert s.address(4, 0, level=1) == lv[1]["offset"] + 512
+    assert s.address(0, 4, level=1) == lv[1]["offset"] + 1024
+    mem = np.zeros(s.size, dtype=np.uint8)
+    with pytest.raises(tmu.Error, match="THICK element order"):
+        s.detile(mem, level=1)
+    with pytest.raises(tmu.Error, match="THICK element order"):
+        s.retile(np.zeros((8, 8), dtype=np.uint64), into=mem, level=1)
+    one = tmu.Surface("liverpool", tile_index=22, bpp=64, width=16, height=16, levels=2,
+                      flags=["texture", "pow2pad", "no_large_thick_degrade"])
+    assert "one_to_one" not in one.info["levels"][0] and one.info["levels"][0]["tile_mode"] == "PRT_TILED_THICK"
+
+
 def test_detile_retile_refuse_bad_buffers():
     s = tmu.Surface("vega10", swizzle="SW_64KB_S_X", bpp=32, width=64, height=64)
     ok = bytes(s.size)
@@ -341,7 +363,9 @@ def test_detile_retile_refuse_bad_buffers():
 
 def test_random_requests_never_crash(rng):
     """Random (often absurd) requests: each either raises a tmu.Error or gives a surface whose
-    addresses lie inside it and whose random rectangles detile and retile."""
+    addresses lie inside it and whose random rectangles detile and retile, except levels marked
+    not one-to-one (gfx6-8: addrlib's THICK order on a thinned mode, addresses overlapping and
+    passing the level's end), which detile and retile refuse."""
     names = [c["name"] for c in tmu.amd_chips()]
     made = 0
     for _ in range(1500):
@@ -370,6 +394,11 @@ def test_random_requests_never_crash(rng):
         mem = rng.integers(0, 256, s.size, dtype=np.uint8)
         for m in range(s.info["desc"]["levels"]):
             h, w, d = s.level_shape(m)
+            if s.info["levels"][m].get("one_to_one", 1) == 0:
+                assert s.info["levels"][m]["tile_type"] == "THICK"
+                with pytest.raises(tmu.Error, match="THICK element order"):
+                    s.detile(mem, level=m)
+                continue
             assert 0 <= s.address(w - 1, h - 1, d - 1, s.info["desc"]["samples"] - 1, m) < s.size
             x, y = int(rng.integers(w)), int(rng.integers(h))
             img = s.detile(mem, level=m, slice=d - 1, x=x, y=y)
