@@ -6,7 +6,9 @@
  * return (an error needs a message); on success:
  *  - every corner element of every level, slice and sample has an address through the checked
  *    call, equal to the fast call's, whose element lies inside the surface (else a detile
- *    would read outside the caller's buffer): abort otherwise;
+ *    would read outside the caller's buffer): abort otherwise; on a level that is not
+ *    one-to-one (tmu_surface_level_one_to_one: gfx6-8, addrlib's THICK order on a thinned mode,
+ *    its addresses addrlib's) only the equality, and detile / retile must refuse the level;
  *  - coordinates past the level (and the fuzzed ones outside it) are refused with TMU_ERR_RANGE;
  *  - on surfaces of at most 1 MiB, a rectangle is detiled from and retiled into memory of exactly
  *    the sizes the API asks for (the tiled memory malloc'd at surf.size, the linear rows at
@@ -43,7 +45,10 @@ static void check_element(const tmu_surface *s, const tmu_amd_chip *chip, uint32
     uint64_t a = 0;
     tmu_status st = tmu_surface_address(s, level, x, y, slice, sample, &a);
     uint64_t fast = tmu_surface_address_fast(s, level, x, y, slice, sample);
-    if (st != TMU_OK || a != fast || a > s->size || s->size - a < s->desc.bpp / 8) {
+    /* a level that is not one-to-one (gfx6-8: addrlib's THICK order on a thinned mode) has
+     * addrlib's addresses, which may pass the level's end */
+    int inside = !tmu_surface_level_one_to_one(s, level) || (a <= s->size && s->size - a >= s->desc.bpp / 8);
+    if (st != TMU_OK || a != fast || !inside) {
         describe(chip, &s->desc);
         FAIL("level %u (%u,%u) slice %u sample %u: status %d address %llu fast %llu, surface "
              "size %llu",
@@ -92,6 +97,16 @@ static void convert(const tmu_surface *s, const tmu_amd_chip *chip, reader *r)
     }
     memcpy(copy, tiled, tsize);
     tmu_diag d;
+    if (!tmu_surface_level_one_to_one(s, level)) { /* refused by both, nothing written */
+        if (tmu_surface_detile(s, &rect, tiled, tsize, linear, pitch, lsize, &d) != TMU_ERR_UNSUPPORTED ||
+            tmu_surface_retile(s, &rect, linear, pitch, lsize, tiled, tsize, &d) != TMU_ERR_UNSUPPORTED ||
+            memcmp(tiled, copy, tsize) != 0) {
+            describe(chip, &s->desc);
+            FAIL("level %u is not one-to-one but detile / retile did not refuse it", level);
+        }
+        free(tiled), free(copy), free(linear);
+        return;
+    }
     tmu_status st = tmu_surface_detile(s, &rect, tiled, tsize, linear, pitch, lsize, &d);
     if (st != TMU_OK) {
         describe(chip, &s->desc);
