@@ -205,7 +205,7 @@ int tmu_surface_level_addressable(const tmu_surface *surf, uint32_t level);
  * retile and the texture unit can read and write it; 0 for levels tmu_surface_level_addressable
  * refuses, and for the gfx6-8 levels where addrlib keeps the THICK element order on a mode it
  * thinned (a thick micro tile larger than the DRAM row: the PS4 Liverpool's 64 bpp thick tile
- * indices 20, 22, 24, 25 without TMU_SURF_NO_LARGE_THICK_DEGRADE; tile_type THICK on a THIN1
+ * indices, 20 and 22-25, without TMU_SURF_NO_LARGE_THICK_DEGRADE; tile_type THICK on a THIN1
  * mode, tile_index -1).  There tmu_surface_address returns addrlib's addresses, which overlap
  * and pass the level's end; detile, retile and tmu_texture_validate refuse the level. */
 int tmu_surface_level_one_to_one(const tmu_surface *surf, uint32_t level);
