@@ -473,7 +473,7 @@ typedef struct pattern_set {
     const uint16_t (*quad)[4];
     const uint16_t (*pattern)[4];
     const uint16_t *entry;
-    const uint8_t *items; /* gfx11: PATINFO maxItemCount per entry; NULL for gfx10 */
+    const uint8_t *items; /* gfx11: PATINFO maxItemCount per entry; NULL for gfx10 (pattern_items) */
     const tmu_gfx10_family_span *family;
 } pattern_set;
 
@@ -483,6 +483,20 @@ static const pattern_set patterns_g10 = {tmu_gfx10_bits,    tmu_gfx10_low8,  tmu
 static const pattern_set patterns_g11 = {tmu_gfx11_bits,    tmu_gfx11_low8,  tmu_gfx11_quad,
                                          tmu_gfx11_pattern, tmu_gfx11_entry, tmu_gfx11_items,
                                          tmu_gfx11_family};
+
+/* The most coordinate bits one address bit of a pattern XORs (addrlib's PATINFO maxItemCount:
+ * counted from the bits, it equals the count gfx11's tables declare on all 1 650 of their
+ * entries; gfx10's tables are kept without it). */
+static uint32_t pattern_items(const pattern_set *ps, const uint16_t pat[4])
+{
+    uint32_t m = 0;
+    for (unsigned i = 0; i < 20; i++) {
+        uint64_t b = i < 8 ? ps->bits[ps->low8[pat[0]][i]] : ps->bits[ps->quad[pat[1 + (i - 8) / 4]][(i - 8) % 4]];
+        uint32_t t = (uint32_t)__builtin_popcountll(b);
+        m = t > m ? t : m;
+    }
+    return m;
+}
 
 /* Fills the XOR tables of `g` from the pattern's address bits below 2^blk_log2. */
 static void build_pattern_tables(g10_impl *g, const pattern_set *ps, const uint16_t pat[4],
@@ -544,14 +558,16 @@ static tmu_status setup_pattern(g10_impl *g, const tmu_surface_desc *d, const g1
     if (entry >= span->count)
         return tmu_diag_set(diag, TMU_ERR_UNSUPPORTED, 0, 0, -1,
                             "swizzle_mode %s: no pattern for this pipe configuration", name);
-    /* gfx11 addresses single-sample surfaces through equations made from the patterns, and makes
-     * none from a pattern bit of more than three terms (Gfx11Lib::InitEquationTable) */
-    if (ps->items && afrags == 1 && ps->items[span->first + entry] > 3)
+    /* gfx10 and gfx11 address single-sample surfaces through equations made from the patterns,
+     * and make none from a pattern bit of more than three terms (Gfx10Lib / Gfx11Lib::
+     * InitEquationTable: on gfx10.3 3D SW_64KB_D_X at 64 and 128 bpp with 4 or more pipes) */
+    const uint16_t *pat = ps->pattern[ps->entry[span->first + entry]];
+    if (afrags == 1 && (ps->items ? ps->items[span->first + entry] : pattern_items(ps, pat)) > 3)
         return tmu_diag_set(diag, TMU_ERR_UNSUPPORTED, 0, 0, -1,
                             "swizzle_mode %s: %s surfaces of %u bpp on this pipe configuration "
                             "have no address equation in addrlib (its addresses fail)",
                             name, rname[d->rsrc], d->bpp);
-    build_pattern_tables(g, ps, ps->pattern[ps->entry[span->first + entry]], g->blk_log2);
+    build_pattern_tables(g, ps, pat, g->blk_log2);
     return TMU_OK;
 }
 

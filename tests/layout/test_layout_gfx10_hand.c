@@ -307,6 +307,8 @@ static void expect_refused(const char *chip_name, tmu_surface_desc d, const char
         fail_msg("message \"%s\" does not name %s", diag.message, field);
 }
 
+static tmu_surface s_ok;
+
 static void test_refused(void **state)
 {
     (void)state;
@@ -365,6 +367,20 @@ static void test_refused(void **state)
     d = desc2d("SW_64KB_R_X", 32, 64, 64, 1, 1);
     d.rsrc = (tmu_surf_rsrc)7;
     expect_refused("navi21", d, "rsrc");
+    /* 3D SW_64KB_D_X on RB+ (gfx10.3): GFX10_SW_64K_D3_X_RBPLUS_PATINFO declares maxItemCount 4
+     * for 8 and 16 bpe from 4 pipes on (3 below), and Gfx10Lib::InitEquationTable makes no
+     * address equation from more than 3, so addrlib lays such surfaces out but fails every
+     * address: refused (navi21: 16 pipes; navi21_8pipe: 8) */
+    d = desc2d("SW_64KB_D_X", 64, 64, 64, 8, 1);
+    d.rsrc = TMU_SURF_3D;
+    expect_refused("navi21", d, "address equation");
+    expect_refused("navi21_8pipe", d, "SW_64KB_D_X");
+    d.bpp = 128;
+    expect_refused("navi21", d, "address equation");
+    d.bpp = 32; /* maxItemCount 3: an equation, addresses */
+    assert_int_equal(tmu_surface_init_amd(&s_ok, chip("navi21"), &d, NULL), TMU_OK);
+    d.bpp = 64; /* navi10 (not RB+): GFX10_SW_64K_D3_X_PATINFO, an equation */
+    assert_int_equal(tmu_surface_init_amd(&s_ok, chip("navi10"), &d, NULL), TMU_OK);
     tmu_amd_chip odd = *chip("navi21");
     odd.gb_addr_config = 0x00000044 | (1u << 3); /* 512 B pipe interleave */
     tmu_surface s;
