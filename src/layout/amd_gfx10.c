@@ -484,15 +484,26 @@ static const pattern_set patterns_g11 = {tmu_gfx11_bits,    tmu_gfx11_low8,  tmu
                                          tmu_gfx11_pattern, tmu_gfx11_entry, tmu_gfx11_items,
                                          tmu_gfx11_family};
 
+/* A pattern's 20 address bits (tmu_gfx10_bits form) from its low8 and quad rows. */
+static void pattern_bits(const pattern_set *ps, const uint16_t pat[4], uint64_t bit[20])
+{
+    for (unsigned i = 0; i < 8; i++)
+        bit[i] = ps->bits[ps->low8[pat[0]][i]];
+    for (unsigned q = 0; q < 3; q++)
+        for (unsigned j = 0; j < 4; j++)
+            bit[8 + 4 * q + j] = ps->bits[ps->quad[pat[1 + q]][j]];
+}
+
 /* The most coordinate bits one address bit of a pattern XORs (addrlib's PATINFO maxItemCount:
  * counted from the bits, it equals the count gfx11's tables declare on all 1 650 of their
  * entries; gfx10's tables are kept without it). */
 static uint32_t pattern_items(const pattern_set *ps, const uint16_t pat[4])
 {
+    uint64_t bit[20];
+    pattern_bits(ps, pat, bit);
     uint32_t m = 0;
     for (unsigned i = 0; i < 20; i++) {
-        uint64_t b = i < 8 ? ps->bits[ps->low8[pat[0]][i]] : ps->bits[ps->quad[pat[1 + (i - 8) / 4]][(i - 8) % 4]];
-        uint32_t t = (uint32_t)__builtin_popcountll(b);
+        uint32_t t = (uint32_t)__builtin_popcountll(bit[i]);
         m = t > m ? t : m;
     }
     return m;
@@ -503,11 +514,7 @@ static void build_pattern_tables(g10_impl *g, const pattern_set *ps, const uint1
                                  uint32_t blk_log2)
 {
     uint64_t bit[20];
-    for (unsigned i = 0; i < 8; i++)
-        bit[i] = ps->bits[ps->low8[pat[0]][i]];
-    for (unsigned q = 0; q < 3; q++)
-        for (unsigned j = 0; j < 4; j++)
-            bit[8 + 4 * q + j] = ps->bits[ps->quad[pat[1 + q]][j]];
+    pattern_bits(ps, pat, bit);
     /* contribution of each coordinate bit: channel c (x, y, z, s), bit k */
     uint32_t contrib[4][12];
     memset(contrib, 0, sizeof contrib);
